@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
+export const messageTypeSchema = z.enum(MESSAGE_TYPES);
+
+/** A message in the navbar bell: status 0 unread, 1 read. */
+export const messageSchema = z.object({
+  id: z.number().int(),
+  type: messageTypeSchema,
+  title: z.string(),
+  content: z.string(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageListSchema = z.object({ list: z.array(messageSchema), unread: z.number().int() });
+export const readMessagesRequestSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(200),
+});

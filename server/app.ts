@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { CODES } from '../contract/codes';
+import { translate } from '../contract/messages';
+import type { ServerConfig } from './config';
+import { type AppContext, type Clock, systemClock } from './context';
+import type { DatabaseHandle } from './db/connect';
+import { languageOf } from './http/language';
+import { API_PREFIX, installErrorHandling, registerRoutes } from './http/register';
+import type { ApiRoute } from './http/route';
+import { apiRoutes } from './routes';
+import { logSmsSender, type SmsSender } from './sms/sender';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  clock?: Clock;
+  sms?: SmsSender;
+  /** Check every answer against its declared schema (on in tests). */
+  validateResponses?: boolean;
+  routes?: ApiRoute[];
+}
+
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ fastify: FastifyInstance; app: AppContext }> {
+  const { config, database } = options;
+  const fastify = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    trustProxy: false,
+  });
+  const app: AppContext = {
+    db: database.db,
+    database,
+    config,
+    clock: options.clock ?? systemClock,
+    sms: options.sms ?? logSmsSender(fastify.log),
+    metrics: { startedAt: new Date(), requests: 0, errors: 0 },
+    log: fastify.log,
+  };
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(API_PREFIX)) app.metrics.requests++;
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandling(fastify, app);
+  registerRoutes(fastify, app, options.routes ?? apiRoutes, options.validateResponses ?? false);
+
+  const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
+  const serveApp = indexHtml !== null && existsSync(indexHtml);
+  if (serveApp && config.staticDir) {
+    await fastify.register(fastifyStatic, {
+      root: config.staticDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        // Hashed bundles never change; index.html must always be fresh.
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  fastify.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || !serveApp || request.method !== 'GET') {
+      return reply
+        .status(404)
+        .send({ status: 'fail', code: CODES.notFound, msg: translate(languageOf(request), 'http.notFound') });
+    }
+    // Client-side routes (/list/search-table, /login?redirect=...) all get the app's page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { fastify, app };
+}

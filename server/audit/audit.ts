@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Caller } from '../http/route';
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | number | null;
+  summary: string;
+}
+
+/**
+ * One row per write, inside the write's own transaction so the log and the change land
+ * together or not at all. `actor` is null for anonymous writes (registration, reset).
+ */
+export async function recordAudit(
+  db: Kysely<Database>,
+  who: { caller: Caller | null; requestId: string | null; at: Date; actorId?: number | null },
+  entry: AuditEntry,
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: who.actorId ?? who.caller?.userId ?? null,
+      actor_role: who.caller?.role ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === null ? null : String(entry.entityId),
+      summary: entry.summary.slice(0, 500),
+      request_id: who.requestId,
+      at: who.at.toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { passwordSchema } from '../../contract/account-rules';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  switchRoleRequestSchema,
+  userInfoSchema,
+} from '../../contract/auth';
+import { recordAudit } from '../audit/audit';
+import { fail } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import { loadUserInfo } from '../users/user-info';
+import { login } from './login';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeSession } from './sessions';
+
+const changePasswordSchema = z.object({
+  oldPassword: z.string().min(1, 'rule.passwordRequired').max(128),
+  newPassword: passwordSchema,
+});
+
+export const authRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/login',
+    summary: 'Sign in with phone and password',
+    tags: ['auth'],
+    access: access.public,
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    handler: ({ app, body, ip, userAgent, requestId }) =>
+      login(app, body.phone, body.password, { ip, userAgent, requestId }),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/logout',
+    summary: 'Revoke the current session',
+    tags: ['auth'],
+    access: access.signedIn,
+    response: z.null(),
+    handler: async ({ app, caller, requestId }) => {
+      const at = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        await revokeSession(trx, caller.sessionId, at);
+        await recordAudit(
+          trx,
+          { caller, requestId, at },
+          {
+            action: 'logout',
+            entity: 'session',
+            entityId: caller.sessionId,
+            summary: 'signed out',
+          },
+        );
+      });
+      return null;
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/user/info',
+    summary: "The caller's user info",
+    tags: ['auth'],
+    access: access.signedIn,
+    response: userInfoSchema,
+    handler: async ({ app, caller }) => {
+      const info = await loadUserInfo(app.db, caller.userId, caller.role);
+      if (!info) throw fail.notFound('user.notFound');
+      return info;
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/switch-role',
+    summary: 'Switch the active role of this session (users holding several roles)',
+    tags: ['auth'],
+    access: access.signedIn,
+    body: switchRoleRequestSchema,
+    response: userInfoSchema,
+    handler: async ({ app, caller, body, requestId }) => {
+      if (!caller.roles.includes(body.role)) throw fail.forbidden('auth.roleNotHeld');
+      const at = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sessions')
+          .set({ role: body.role })
+          .where('id', '=', caller.sessionId)
+          .execute();
+        await recordAudit(
+          trx,
+          { caller, requestId, at },
+          {
+            action: 'session.switchRole',
+            entity: 'session',
+            entityId: caller.sessionId,
+            summary: `${caller.role} -> ${body.role}`,
+          },
+        );
+      });
+      const info = await loadUserInfo(app.db, caller.userId, body.role);
+      if (!info) throw fail.notFound('user.notFound');
+      return info;
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/change-password',
+    summary: "Change the caller's own password; other sessions end",
+    tags: ['auth'],
+    access: access.signedIn,
+    body: changePasswordSchema,
+    response: z.null(),
+    handler: async ({ app, caller, body, requestId }) => {
+      const user = await app.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', caller.userId)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
+        throw fail.field('oldPassword', 'auth.wrongOldPassword');
+      }
+      const hash = await hashPassword(body.newPassword);
+      const at = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: hash, updated_at: at.toISOString() })
+          .where('id', '=', caller.userId)
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: at.toISOString() })
+          .where('user_id', '=', caller.userId)
+          .where('id', '!=', caller.sessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await recordAudit(
+          trx,
+          { caller, requestId, at },
+          {
+            action: 'user.changePassword',
+            entity: 'user',
+            entityId: caller.userId,
+            summary: 'changed own password',
+          },
+        );
+      });
+      return null;
+    },
+  }),
+];

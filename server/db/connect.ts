@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the data lives, for the monitor page ("database size"). */
+  describe(): { dialect: DialectName; location: string; sizeBytes: number | null };
+  close(): Promise<void>;
+}
+
+/**
+ * The one place that turns DATABASE_URL into a Kysely instance. Services only ever see
+ * `Kysely<Database>`, so adding PostgreSQL is a second branch here and nothing else.
+ */
+export function connectDatabase(url: string, projectRoot: string): DatabaseHandle {
+  if (url.startsWith('sqlite:')) return connectSqlite(url.slice('sqlite:'.length), projectRoot);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    throw new Error(
+      'DATABASE_URL points at PostgreSQL, which is planned but not in this build yet. Use sqlite:<file> (default sqlite:data/casedesk.db).',
+    );
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: (got "${url}")`);
+}
+
+function connectSqlite(path: string, projectRoot: string): DatabaseHandle {
+  const memory = path === ':memory:' || path === '';
+  const file = memory ? ':memory:' : isAbsolute(path) ? path : resolve(projectRoot, path);
+  if (!memory) mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    describe() {
+      const pageCount = sqlite.pragma('page_count', { simple: true }) as number;
+      const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+      return { dialect: 'sqlite', location: file, sizeBytes: pageCount * pageSize };
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,279 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
+ * dates are YYYY-MM-DD strings, booleans are 0/1 integers and money is integer fen, so the
+ * same services run on SQLite today and PostgreSQL later.
+ */
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string;
+  password_hash: string;
+  name: string;
+  role: string;
+  enabled: Generated<number>;
+  law_firm_id: number | null;
+  avatar: string | null;
+  email: string | null;
+  nickname: string | null;
+  country_region: string | null;
+  area: string | null;
+  address: string | null;
+  introduction: string | null;
+  website: string | null;
+  registered_at: string;
+  account_id: string;
+  certification: Generated<string>;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  role: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  phone: string;
+  failed_at: string;
+}
+
+export interface LoginLocksTable {
+  phone: string;
+  locked_until: string;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  code: string;
+  message: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Wrong guesses against this code; after 5 it is spent. */
+  attempts: Generated<number>;
+}
+
+export interface LawFirmsTable {
+  id: Generated<number>;
+  name: string;
+  region_code: string;
+  credit_code: string;
+  contact_name: string;
+  contact_phone: string;
+  address: string | null;
+  review_status: string;
+  review_reason: string | null;
+  reviewer_id: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LawyersTable {
+  id: Generated<number>;
+  user_id: number;
+  licence_no: string;
+  law_firm_id: number;
+  review_status: string;
+  review_reason: string | null;
+  reviewer_id: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+export interface CasesTable {
+  id: Generated<number>;
+  case_no: string;
+  title: string;
+  type: string;
+  debtor_name: string;
+  client_name: string;
+  region_code: string;
+  amount_fen: number;
+  entrust_expires_on: string;
+  status: string;
+  close_result: string | null;
+  suspend_reason: string | null;
+  stage: string;
+  lawyer_id: number | null;
+  law_firm_id: number | null;
+  court: string | null;
+  court_session_at: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface CaseAttachmentsTable {
+  id: Generated<number>;
+  case_id: number;
+  name: string;
+  url: string;
+  size: number;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export interface PaymentFollowUpsTable {
+  id: Generated<number>;
+  case_id: number;
+  followed_at: string;
+  note: string;
+  payment_status: string;
+  operator_id: number | null;
+}
+
+export interface RepaymentsTable {
+  id: Generated<number>;
+  case_id: number;
+  amount_fen: number;
+  repaid_on: string;
+  note: string | null;
+  created_at: string;
+}
+
+export interface CasePushesTable {
+  id: Generated<number>;
+  case_id: number;
+  law_firm_id: number;
+  pushed_at: string;
+  push_status: string;
+  operator_id: number | null;
+}
+
+export interface LawFirmLettersTable {
+  id: Generated<number>;
+  law_firm_id: number;
+  case_id: number | null;
+  letter_no: string;
+  title: string;
+  file_url: string | null;
+  status: string;
+  submitted_at: string;
+  reviewer_id: number | null;
+  reviewed_at: string | null;
+  reason: string | null;
+}
+
+export interface CertificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  cert_type: string;
+  enterprise_name: string;
+  enterprise_cert_type: string;
+  credit_code: string;
+  legal_person_name: string;
+  legal_person_id_type: string;
+  legal_person_id_number: string;
+  contact_phone: string;
+  status: string;
+  submitted_at: string;
+  reviewed_at: string | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  content: string;
+  status: Generated<number>;
+  created_at: string;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_uid: string;
+  device_name: string;
+  device_type: string;
+  bound_at: string;
+  last_active_at: string | null;
+  unbound_at: string | null;
+}
+
+export interface WalletsTable {
+  id: Generated<number>;
+  user_id: number;
+  balance_fen: number;
+  currency: string;
+  updated_at: string;
+}
+
+export interface WalletTransactionsTable {
+  id: Generated<number>;
+  wallet_id: number;
+  amount_fen: number;
+  balance_after_fen: number;
+  kind: string;
+  note: string | null;
+  created_at: string;
+}
+
+export interface MenusTable {
+  role: string;
+  tree: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_role: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+  request_id: string | null;
+  at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  login_locks: LoginLocksTable;
+  sms_outbox: SmsOutboxTable;
+  law_firms: LawFirmsTable;
+  lawyers: LawyersTable;
+  cases: CasesTable;
+  case_attachments: CaseAttachmentsTable;
+  payment_follow_ups: PaymentFollowUpsTable;
+  repayments: RepaymentsTable;
+  case_pushes: CasePushesTable;
+  law_firm_letters: LawFirmLettersTable;
+  certifications: CertificationsTable;
+  messages: MessagesTable;
+  devices: DevicesTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  menus: MenusTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CaseRow = Selectable<CasesTable>;
+export type LawFirmRow = Selectable<LawFirmsTable>;
+export type LawyerRow = Selectable<LawyersTable>;

@@ -1,0 +1,115 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODES } from '../../contract/codes';
+import type { FailEnvelope } from '../../contract/envelope';
+import { type MessageKey, translate } from '../../contract/messages';
+import { resolveCaller } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { ApiError, fail } from './errors';
+import { languageOf } from './language';
+import type { ApiRoute } from './route';
+import { isAllowed } from './route';
+import { localizeMessage, parseInput } from './validation';
+
+export const API_PREFIX = '/api';
+
+/** Registers declared routes: authenticate, authorise, validate, run, wrap in the envelope. */
+export function registerRoutes(
+  fastify: FastifyInstance,
+  app: AppContext,
+  routes: ApiRoute[],
+  validateResponses: boolean,
+) {
+  for (const route of routes) {
+    fastify.route({
+      method: route.method,
+      url: API_PREFIX + route.url,
+      handler: async (request, reply) => {
+        const lang = languageOf(request);
+        const caller =
+          route.access.kind === 'public' ? null : await resolveCaller(app, request.headers.authorization);
+        if (caller && !isAllowed(route.access, caller.role)) throw fail.forbidden();
+        const input = {
+          params: route.params ? parseInput(route.params, request.params, lang) : undefined,
+          query: route.query ? parseInput(route.query, request.query, lang) : undefined,
+          body: route.body ? parseInput(route.body, request.body, lang) : undefined,
+          caller,
+          lang,
+          requestId: String(request.id),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          app,
+          request,
+          reply,
+        };
+        const data = await route.handler(input);
+        if (route.raw) return reply;
+        if (validateResponses && route.response) {
+          const check = route.response.safeParse(data);
+          if (!check.success) {
+            throw new Error(
+              `response of ${route.method} ${route.url} breaks its schema: ${check.error.message}`,
+            );
+          }
+        }
+        return { status: 'ok', code: CODES.ok, msg: translate(lang, 'ok'), data };
+      },
+    });
+  }
+}
+
+function failBody(lang: ReturnType<typeof languageOf>, err: ApiError): FailEnvelope {
+  const body: FailEnvelope = {
+    status: 'fail',
+    code: err.code,
+    msg: translate(lang, err.messageKey, err.params),
+  };
+  if (err.errors) body.errors = err.errors.map((e) => ({ ...e, message: localizeMessage(lang, e.message) }));
+  return body;
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, number, MessageKey]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, CODES.payloadTooLarge, 'http.payloadTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, CODES.validation, 'http.unsupportedMediaType'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, CODES.validation, 'http.invalidJson'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, CODES.validation, 'http.invalidJson'],
+};
+
+/**
+ * The one error handler: known refusals become fail envelopes in the caller's language;
+ * Fastify's own client errors keep their 4xx; anything else is logged with its request id
+ * and answered 500 without internals.
+ */
+export function installErrorHandling(fastify: FastifyInstance, app: AppContext) {
+  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = languageOf(request);
+    if (error instanceof ApiError) {
+      if (error.httpStatus >= 500) app.metrics.errors++;
+      return reply.status(error.httpStatus).send(failBody(lang, error));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known[0]).send(failBody(lang, new ApiError(known[0], known[1], known[2])));
+    if (
+      error instanceof SyntaxError ||
+      (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    ) {
+      const status = error.statusCode ?? 400;
+      return reply
+        .status(status)
+        .send(
+          failBody(
+            lang,
+            new ApiError(status, CODES.validation, 'http.validation', {}, [
+              { path: '(request)', message: error.message },
+            ]),
+          ),
+        );
+    }
+    app.metrics.errors++;
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return reply
+      .status(500)
+      .send(
+        failBody(lang, new ApiError(500, CODES.internal, 'http.internal', { requestId: String(request.id) })),
+      );
+  });
+}

@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Language } from '../../contract/messages';
+import type { Role } from '../../contract/roles';
+import type { AppContext } from '../context';
+
+/**
+ * Who may call a route, declared next to the route. `roles` lets superAdmin through too,
+ * unless `superAdmin` is false; `signedIn` is any valid session; `public` needs none.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'roles'; roles: readonly Role[]; superAdmin: boolean };
+
+export const access = {
+  public: { kind: 'public' } as const,
+  signedIn: { kind: 'signedIn' } as const,
+  roles: (...roles: Role[]) => ({ kind: 'roles', roles, superAdmin: true }) as const,
+  only: (...roles: Role[]) => ({ kind: 'roles', roles, superAdmin: false }) as const,
+};
+
+export function isAllowed(rule: Access, role: Role | null): boolean {
+  if (rule.kind === 'public') return true;
+  if (!role) return false;
+  if (rule.kind === 'signedIn') return true;
+  return rule.roles.includes(role) || (rule.superAdmin && role === 'superAdmin');
+}
+
+/** The signed-in caller, as resolved from the session (the role is the session's active role). */
+export interface Caller {
+  userId: number;
+  sessionId: number;
+  role: Role;
+  roles: Role[];
+  phone: string;
+  name: string;
+  lawFirmId: number | null;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  lang: Language;
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+  app: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type CallerOf<A extends Access> = A extends { kind: 'public' }
+  ? { caller: Caller | null }
+  : { caller: Caller };
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<A extends Access, P, Q, B, R> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api, in Fastify syntax (`/users/enable/:id`). */
+  url: string;
+  summary: string;
+  tags: string[];
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` in the ok envelope; checked in tests, documented in OpenAPI. */
+  response?: R;
+  /** The handler writes the reply itself (file downloads, streams); no envelope. */
+  raw?: boolean;
+  handler: (
+    input: RouteInput<Infer<P>, Infer<Q>, Infer<B>> & CallerOf<A>,
+  ) => Promise<R extends z.ZodType ? z.input<R> : unknown>;
+}
+
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  raw?: boolean;
+  // biome-ignore lint/suspicious/noExplicitAny: the typed spec above is erased once registered
+  handler: (input: any) => Promise<unknown>;
+}
+
+/** Declares a route; the type parameters flow from the schemas into the handler. */
+export function defineRoute<
+  A extends Access,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<A, P, Q, B, R>): ApiRoute {
+  return spec as unknown as ApiRoute;
+}

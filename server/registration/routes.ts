@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import type { SmsPurpose } from '../../contract/auth';
+import {
+  publicLawFirmSchema,
+  registerLawFirmRequestSchema,
+  registerLawyerRequestSchema,
+  registrationResponseSchema,
+  resetPasswordRequestSchema,
+} from '../../contract/auth';
+import { recordAudit } from '../audit/audit';
+import { clearFailures } from '../auth/lockout';
+import { maskPhone } from '../auth/login';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import { consumeCode } from '../sms/codes';
+import { newAccountId } from '../users/account-id';
+
+async function assertPhoneFree(app: AppContext, phone: string) {
+  const taken = await app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+  if (taken)
+    throw fail.conflict('register.phoneTaken', {}, [{ path: 'phone', message: 'register.phoneTaken' }]);
+}
+
+async function spendCode(app: AppContext, phone: string, purpose: SmsPurpose, code: string, now: Date) {
+  if (!(await consumeCode(app.db, phone, purpose, code, now))) throw fail.field('code', 'sms.codeInvalid');
+}
+
+export const registrationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/register/lawfirms',
+    summary: 'Law firms open for lawyer registration (passed review)',
+    tags: ['registration'],
+    access: access.public,
+    response: z.object({ list: z.array(publicLawFirmSchema) }),
+    handler: async ({ app }) => {
+      const rows = await app.db
+        .selectFrom('law_firms')
+        .select(['id', 'name', 'region_code'])
+        .where('review_status', '=', 'passed')
+        .orderBy('name')
+        .execute();
+      return { list: rows.map((r) => ({ id: r.id, name: r.name, regionCode: r.region_code })) };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/register/lawfirm',
+    summary: 'Register a law firm and its contact person; both wait for review',
+    tags: ['registration'],
+    access: access.public,
+    body: registerLawFirmRequestSchema,
+    response: registrationResponseSchema,
+    handler: async ({ app, body, requestId }) => {
+      await assertPhoneFree(app, body.phone);
+      const firmTaken = await app.db
+        .selectFrom('law_firms')
+        .select('id')
+        .where('credit_code', '=', body.creditCode)
+        .executeTakeFirst();
+      if (firmTaken) {
+        throw fail.conflict('register.creditCodeTaken', {}, [
+          { path: 'creditCode', message: 'register.creditCodeTaken' },
+        ]);
+      }
+      const now = app.clock.now();
+      await spendCode(app, body.phone, 'register', body.code, now);
+      const passwordHash = await hashPassword(body.password);
+      const at = now.toISOString();
+      const userId = await app.db.transaction().execute(async (trx) => {
+        const firm = await trx
+          .insertInto('law_firms')
+          .values({
+            name: body.firmName,
+            region_code: body.regionCode,
+            credit_code: body.creditCode,
+            contact_name: body.contactName,
+            contact_phone: body.phone,
+            address: body.address ?? null,
+            review_status: 'auditing',
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            phone: body.phone,
+            password_hash: passwordHash,
+            name: body.contactName,
+            role: 'lawfirmContactPerson',
+            law_firm_id: firm.id,
+            registered_at: at,
+            account_id: newAccountId(),
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('user_roles')
+          .values({ user_id: user.id, role: 'lawfirmContactPerson' })
+          .execute();
+        await trx
+          .insertInto('wallets')
+          .values({ user_id: user.id, balance_fen: 0, currency: 'CNY', updated_at: at })
+          .execute();
+        await recordAudit(
+          trx,
+          { caller: null, requestId, at: now, actorId: user.id },
+          {
+            action: 'register.lawfirm',
+            entity: 'law_firm',
+            entityId: firm.id,
+            summary: `${body.firmName} registered by ${maskPhone(body.phone)}`,
+          },
+        );
+        return user.id;
+      });
+      return { userId, reviewStatus: 'auditing' as const };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/register/lawyer',
+    summary: 'Register a lawyer with a passed law firm; the lawyer waits for review',
+    tags: ['registration'],
+    access: access.public,
+    body: registerLawyerRequestSchema,
+    response: registrationResponseSchema,
+    handler: async ({ app, body, requestId }) => {
+      const firm = await app.db
+        .selectFrom('law_firms')
+        .select('id')
+        .where('id', '=', body.lawFirmId)
+        .where('review_status', '=', 'passed')
+        .executeTakeFirst();
+      if (!firm) throw fail.field('lawFirmId', 'register.firmNotFound');
+      await assertPhoneFree(app, body.phone);
+      const licenceTaken = await app.db
+        .selectFrom('lawyers')
+        .select('id')
+        .where('licence_no', '=', body.licenceNo)
+        .executeTakeFirst();
+      if (licenceTaken) {
+        throw fail.conflict('register.licenceTaken', {}, [
+          { path: 'licenceNo', message: 'register.licenceTaken' },
+        ]);
+      }
+      const now = app.clock.now();
+      await spendCode(app, body.phone, 'register', body.code, now);
+      const passwordHash = await hashPassword(body.password);
+      const at = now.toISOString();
+      const userId = await app.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            phone: body.phone,
+            password_hash: passwordHash,
+            name: body.name,
+            role: 'lawyer',
+            law_firm_id: firm.id,
+            registered_at: at,
+            account_id: newAccountId(),
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('user_roles').values({ user_id: user.id, role: 'lawyer' }).execute();
+        const lawyer = await trx
+          .insertInto('lawyers')
+          .values({
+            user_id: user.id,
+            licence_no: body.licenceNo,
+            law_firm_id: firm.id,
+            review_status: 'auditing',
+            created_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('wallets')
+          .values({ user_id: user.id, balance_fen: 0, currency: 'CNY', updated_at: at })
+          .execute();
+        await recordAudit(
+          trx,
+          { caller: null, requestId, at: now, actorId: user.id },
+          {
+            action: 'register.lawyer',
+            entity: 'lawyer',
+            entityId: lawyer.id,
+            summary: `${body.name} registered with firm ${firm.id}`,
+          },
+        );
+        return user.id;
+      });
+      return { userId, reviewStatus: 'auditing' as const };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/reset-password',
+    summary: 'Reset a password with an SMS code; every session of the account ends',
+    tags: ['auth'],
+    access: access.public,
+    body: resetPasswordRequestSchema,
+    response: z.null(),
+    handler: async ({ app, body, requestId }) => {
+      const now = app.clock.now();
+      const user = await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', body.phone)
+        .executeTakeFirst();
+      // An unknown phone never received a code, so it fails exactly like a wrong code.
+      await spendCode(app, body.phone, 'reset', body.code, now);
+      if (!user) throw fail.field('code', 'sms.codeInvalid');
+      const passwordHash = await hashPassword(body.newPassword);
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        await revokeUserSessions(trx, user.id, now);
+        await recordAudit(
+          trx,
+          { caller: null, requestId, at: now, actorId: user.id },
+          {
+            action: 'user.resetPassword',
+            entity: 'user',
+            entityId: user.id,
+            summary: 'password reset by SMS code',
+          },
+        );
+      });
+      await clearFailures(app.db, body.phone);
+      return null;
+    },
+  }),
+];

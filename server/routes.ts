@@ -1,0 +1,24 @@
+import { authRoutes } from './auth/routes';
+import { healthRoutes } from './health/routes';
+import { openApiRoute } from './http/openapi';
+import type { ApiRoute } from './http/route';
+import { lawFirmReviewRoutes } from './lawfirms/review';
+import { lawyerReviewRoutes } from './lawyers/review';
+import { registrationRoutes } from './registration/routes';
+import { smsRoutes } from './sms/routes';
+import { userRoutes } from './users/routes';
+
+/**
+ * Every API route, declared once. The server registers this list, the OpenAPI document is
+ * built from it, and the role-matrix test walks it, so no route escapes any of them.
+ */
+export const apiRoutes: ApiRoute[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...smsRoutes,
+  ...registrationRoutes,
+  ...userRoutes,
+  ...lawFirmReviewRoutes,
+  ...lawyerReviewRoutes,
+  openApiRoute(() => apiRoutes),
+];

@@ -1,0 +1,210 @@
+import type { Insertable, Kysely } from 'kysely';
+import {
+  CASE_NO_PREFIX,
+  type CaseStage,
+  type CaseStatus,
+  type CaseType,
+  type CloseResult,
+} from '../../contract/cases';
+import { cityList, countyList } from '../../contract/regions';
+import type { CasesTable, Database } from '../db/schema';
+import { insertMany } from './insert-many';
+import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
+import type { SeededPeople } from './people';
+import type { Random } from './random';
+
+const DAY = 86_400_000;
+const CHUNK = 5000;
+
+const TYPES: ReadonlyArray<readonly [CaseType, number]> = [
+  ['civil', 35],
+  ['commercial', 25],
+  ['litigation', 15],
+  ['arbitration', 12],
+  ['administrative', 8],
+  ['criminal', 5],
+];
+const STATUSES: ReadonlyArray<readonly [CaseStatus, number]> = [
+  ['pending', 25],
+  ['processing', 40],
+  ['suspended', 10],
+  ['closed', 25],
+];
+const RESULTS: ReadonlyArray<readonly [CloseResult, number]> = [
+  ['mediated', 45],
+  ['repaid', 30],
+  ['failed', 15],
+  ['withdrawn', 10],
+];
+const ACTIVE_STAGES: readonly CaseStage[] = ['mediation', 'litigation', 'hearing', 'judgment', 'execution'];
+const SUSPEND_REASONS = [
+  '债务人下落不明，等待公告送达',
+  '债务人进入破产程序',
+  '当事人申请中止调解',
+  '等待法院排期',
+];
+
+/** Counties grouped by city, for courts in the case's own city. */
+const countiesByCity = new Map<string, string[]>();
+for (const [code, name] of countyList) {
+  const city = `${code.slice(0, 4)}00`;
+  const list = countiesByCity.get(city) ?? [];
+  list.push(name);
+  countiesByCity.set(city, list);
+}
+
+export interface CaseCounts {
+  cases: number;
+  attachments: number;
+  followUps: number;
+  repayments: number;
+  pushes: number;
+}
+
+/**
+ * Cases over the last two years (more of them recent), every status, type and region,
+ * in chunks of 5,000 with their attachments, follow-ups, repayments and pushes, so a
+ * million cases fit in memory and in minutes.
+ */
+export async function seedCases(
+  db: Kysely<Database>,
+  rng: Random,
+  now: Date,
+  people: SeededPeople,
+  total: number,
+  log: (msg: string) => void,
+): Promise<CaseCounts> {
+  const counts: CaseCounts = { cases: 0, attachments: 0, followUps: 0, repayments: 0, pushes: 0 };
+  const demoLawyer = people.lawyers.find((l) => l.id === people.demoLawyerId);
+  const operators = [people.demoUserIds.caseOperation, people.demoUserIds.superAdmin];
+  const nowMs = now.getTime();
+
+  for (let start = 0; start < total; start += CHUNK) {
+    const n = Math.min(CHUNK, total - start);
+    const rows: Insertable<CasesTable>[] = [];
+    for (let k = 0; k < n; k++) {
+      const seq = start + k + 1;
+      const type = rng.weighted(TYPES);
+      const status = rng.weighted(STATUSES);
+      const [cityCode, cityName] = rng.pick(cityList);
+      // Skewed towards recent months: the square of a uniform number piles up near zero.
+      const ageDays = Math.floor(730 * rng.next() ** 2);
+      const createdMs = nowMs - ageDays * DAY - rng.int(0, DAY - 1);
+      const debtor = debtorName(rng, cityName);
+      const client = clientName(rng, cityName);
+      // Pending cases sit in the pool (no lawyer); some were already pushed to a firm.
+      let lawyer: SeededPeople['lawyers'][number] | null = null;
+      let firmId: number | null = null;
+      if (status !== 'pending') {
+        lawyer = demoLawyer && rng.chance(0.02) ? demoLawyer : rng.pick(people.lawyers);
+        firmId = lawyer.firmId;
+      } else if (rng.chance(0.35)) {
+        firmId = rng.chance(0.2) ? people.demoFirmId : rng.pick(people.passedFirmIds);
+      }
+      const stage: CaseStage =
+        status === 'pending' ? 'intake' : status === 'closed' ? 'archived' : rng.pick(ACTIVE_STAGES);
+      const inCourt = stage === 'litigation' || stage === 'hearing' || stage === 'judgment';
+      const counties = countiesByCity.get(cityCode) ?? [];
+      const court =
+        inCourt || rng.chance(0.2)
+          ? counties.length && rng.chance(0.7)
+            ? `${cityName.replace(/市$/, '')}市${rng.pick(counties)}人民法院`
+            : `${cityName.replace(/市$/, '')}市中级人民法院`
+          : null;
+      const sessionMs = inCourt ? Math.max(createdMs + 20 * DAY, nowMs + rng.int(-30, 60) * DAY) : null;
+      const updatedMs = Math.min(nowMs, createdMs + rng.int(0, 90) * DAY);
+      rows.push({
+        case_no: `${CASE_NO_PREFIX[type]}${String(seq).padStart(8, '0')}`,
+        title: `${client}诉${debtor}${rng.pick(DISPUTES)}`,
+        type,
+        debtor_name: debtor,
+        client_name: client,
+        region_code: cityCode,
+        amount_fen: rng.logUniform(5_000, 5_000_000) * 100 + rng.int(0, 99),
+        entrust_expires_on: new Date(createdMs + rng.int(180, 720) * DAY).toISOString().slice(0, 10),
+        status,
+        close_result: status === 'closed' ? rng.weighted(RESULTS) : null,
+        suspend_reason: status === 'suspended' ? rng.pick(SUSPEND_REASONS) : null,
+        stage,
+        lawyer_id: lawyer?.id ?? null,
+        law_firm_id: firmId,
+        court,
+        court_session_at:
+          sessionMs === null ? null : new Date(sessionMs - (sessionMs % (30 * 60_000))).toISOString(),
+        description: `${client}委托催收${debtor}欠款，合同编号 HT${rng.digits(10)}，借款到期后经多次催告未清偿。`,
+        created_at: new Date(createdMs).toISOString(),
+        updated_at: new Date(updatedMs).toISOString(),
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      const ids = await insertMany(trx, 'cases', rows, { returnIds: true });
+      const attachments: Insertable<Database['case_attachments']>[] = [];
+      const followUps: Insertable<Database['payment_follow_ups']>[] = [];
+      const repayments: Insertable<Database['repayments']>[] = [];
+      const pushes: Insertable<Database['case_pushes']>[] = [];
+      ids.forEach((caseId, k) => {
+        const c = rows[k];
+        const created = Date.parse(c.created_at);
+        const span = Math.max(DAY, nowMs - created);
+        const within = () => new Date(created + Math.floor(rng.next() * span)).toISOString();
+        for (let a = rng.int(0, 3); a > 0; a--) {
+          const name = rng.pick(ATTACHMENT_NAMES);
+          attachments.push({
+            case_id: caseId,
+            name,
+            url: `/files/cases/${c.case_no}/${encodeURIComponent(name)}`,
+            size: rng.int(20_000, 4_000_000),
+            uploaded_by: rng.pick(operators),
+            created_at: c.created_at,
+          });
+        }
+        if (c.law_firm_id) {
+          pushes.push({
+            case_id: caseId,
+            law_firm_id: c.law_firm_id,
+            pushed_at: within(),
+            push_status: c.status === 'pending' ? 'pending' : 'accepted',
+            operator_id: rng.pick(operators),
+          });
+        }
+        if (c.status === 'pending') return;
+        const paid = c.close_result === 'repaid' || c.close_result === 'mediated';
+        for (let f = rng.int(0, 4); f > 0; f--) {
+          followUps.push({
+            case_id: caseId,
+            followed_at: within(),
+            note: rng.pick(FOLLOW_UP_NOTES),
+            payment_status: paid
+              ? rng.pick(['partial', 'paid'] as const)
+              : rng.pick(['unpaid', 'promised', 'partial'] as const),
+            operator_id: rng.pick(operators),
+          });
+        }
+        if (paid || (c.status === 'processing' && rng.chance(0.3))) {
+          const parts = paid ? rng.int(1, 3) : 1;
+          const share = Math.floor(Number(c.amount_fen) / (paid ? parts : rng.int(3, 10)));
+          for (let r = 0; r < parts; r++) {
+            repayments.push({
+              case_id: caseId,
+              amount_fen: Math.max(100, share),
+              repaid_on: within().slice(0, 10),
+              note: r === 0 ? '首期还款' : `第 ${r + 1} 期还款`,
+              created_at: within(),
+            });
+          }
+        }
+      });
+      await insertMany(trx, 'case_attachments', attachments);
+      await insertMany(trx, 'payment_follow_ups', followUps);
+      await insertMany(trx, 'repayments', repayments);
+      await insertMany(trx, 'case_pushes', pushes);
+      counts.cases += ids.length;
+      counts.attachments += attachments.length;
+      counts.followUps += followUps.length;
+      counts.repayments += repayments.length;
+      counts.pushes += pushes.length;
+    });
+    if (total > CHUNK * 10 && (start / CHUNK) % 20 === 19) log(`  ${start + n} / ${total} cases`);
+  }
+  return counts;
+}

@@ -1,0 +1,61 @@
+import { type Kysely, Migrator, NO_MIGRATIONS } from 'kysely';
+import { migrateToLatest, migrationProvider } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { type CaseCounts, seedCases } from './cases';
+import { type ExtraCounts, seedExtras } from './extras';
+import { seedPeople } from './people';
+import { Random } from './random';
+
+export interface SeedOptions {
+  /** Number of cases (default 2,000). */
+  cases?: number;
+  /** PRNG seed; the same seed and day give the same data. */
+  seed?: number;
+  /** Dates are spread back from this moment (default: now), so the demo always looks current. */
+  now?: Date;
+  log?: (msg: string) => void;
+}
+
+export type SeedCounts = CaseCounts &
+  ExtraCounts & { lawFirms: number; lawyers: number; users: number; seconds: number };
+
+export const DEFAULT_SEED = 20260101;
+export const DEMO_COUNTS = { firms: 22, lawyers: 64, cases: 2000 } as const;
+
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/** Drops every table through the migrations and builds them again: portable, no file tricks. */
+export async function resetDatabase(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error } = await migrator.migrateTo(NO_MIGRATIONS);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  await migrateToLatest(db);
+}
+
+/** Realistic, deterministic demo data: the six demo accounts, firms, lawyers, cases and all their records. */
+export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): Promise<SeedCounts> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const now = options.now ?? new Date();
+  const rng = new Random(options.seed ?? DEFAULT_SEED);
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
+
+  const people = await db
+    .transaction()
+    .execute((trx) => seedPeople(trx, rng, at, { firms: DEMO_COUNTS.firms, lawyers: DEMO_COUNTS.lawyers }));
+  log(`seeded ${people.firmIds.length} law firms and ${people.userIds.length} users`);
+  const caseCounts = await seedCases(db, rng, now, people, options.cases ?? DEMO_COUNTS.cases, log);
+  log(`seeded ${caseCounts.cases} cases`);
+  const extras = await db.transaction().execute((trx) => seedExtras(trx, rng, now, people));
+  return {
+    ...caseCounts,
+    ...extras,
+    lawFirms: people.firmIds.length,
+    lawyers: people.lawyers.length,
+    users: people.userIds.length,
+    seconds: (Date.now() - started) / 1000,
+  };
+}

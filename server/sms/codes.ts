@@ -1,0 +1,81 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SmsPurpose } from '../../contract/auth';
+import { translate } from '../../contract/messages';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { fail } from '../http/errors';
+
+export const SMS_RULES = { cooldownMs: 60_000, validMs: 5 * 60_000, maxAttempts: 5 } as const;
+
+/** Issues a 6-digit code: 60 s cool-down per phone and purpose, valid 5 minutes. */
+export async function issueCode(app: AppContext, phone: string, purpose: SmsPurpose): Promise<void> {
+  const now = app.clock.now();
+  const last = await app.db
+    .selectFrom('sms_outbox')
+    .select('created_at')
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last) {
+    const waitMs = Date.parse(last.created_at) + SMS_RULES.cooldownMs - now.getTime();
+    if (waitMs > 0) throw fail.tooMany('sms.cooldown', { seconds: Math.ceil(waitMs / 1000) });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const message = translate('zh-CN', 'sms.text', { code });
+  await app.db
+    .insertInto('sms_outbox')
+    .values({
+      phone,
+      purpose,
+      code,
+      message,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SMS_RULES.validMs).toISOString(),
+    })
+    .execute();
+  await app.sms.send(phone, message);
+}
+
+/**
+ * Spends the newest live code for the phone and purpose. Single use; a wrong guess counts
+ * against the code and five wrong guesses spend it. Callers check everything else about the
+ * request first, so a code is only spent on a change that is about to happen.
+ */
+export async function consumeCode(
+  db: Kysely<Database>,
+  phone: string,
+  purpose: SmsPurpose,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const live = await db
+    .selectFrom('sms_outbox')
+    .select(['id', 'code', 'attempts'])
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!live) return false;
+  if (live.code === code) {
+    const spent = await db
+      .updateTable('sms_outbox')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', live.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(spent.numUpdatedRows) === 1;
+  }
+  const attempts = live.attempts + 1;
+  await db
+    .updateTable('sms_outbox')
+    .set({ attempts, used_at: attempts >= SMS_RULES.maxAttempts ? now.toISOString() : null })
+    .where('id', '=', live.id)
+    .execute();
+  return false;
+}

@@ -1,0 +1,381 @@
+import { z } from 'zod';
+import { userInfoSchema } from '../../contract/auth';
+import { pagedSchema } from '../../contract/paging';
+import type { Role } from '../../contract/roles';
+import {
+  createUserRequestSchema,
+  createUserResponseSchema,
+  editUserRequestSchema,
+  enableToggleResponseSchema,
+  idParamsSchema,
+  idQuerySchema,
+  randomPasswordResponseSchema,
+  saveInfoRequestSchema,
+  unbindRequestSchema,
+  userDetailSchema,
+  userListQuerySchema,
+  userSummarySchema,
+} from '../../contract/users';
+import { recordAudit } from '../audit/audit';
+import { generatePassword, hashPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import { newAccountId } from './account-id';
+import { listUsers } from './admin';
+import { loadUserInfo } from './user-info';
+
+const FIRM_ROLES: readonly Role[] = ['lawfirmContactPerson', 'lawyer'];
+
+async function requireUser(app: AppContext, id: number) {
+  const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) throw fail.notFound('user.notFound');
+  return user;
+}
+
+async function requireFirm(app: AppContext, id: number) {
+  const firm = await app.db.selectFrom('law_firms').select('id').where('id', '=', id).executeTakeFirst();
+  if (!firm) throw fail.field('lawFirmId', 'lawfirm.notFound');
+}
+
+async function summaryOf(app: AppContext, id: number) {
+  const user = await requireUser(app, id);
+  const page = await listUsers(app.db, { page: 1, pageSize: 1, phone: user.phone });
+  return page.list[0];
+}
+
+export const userRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/users',
+    summary: 'Account management: users, paged and filtered',
+    tags: ['users'],
+    access: access.only('superAdmin'),
+    query: userListQuerySchema,
+    response: pagedSchema(userSummarySchema),
+    handler: ({ app, query }) => listUsers(app.db, query),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/users',
+    summary: 'Create an account; its generated password is returned once',
+    tags: ['users'],
+    access: access.only('superAdmin'),
+    body: createUserRequestSchema,
+    response: createUserResponseSchema,
+    handler: async ({ app, body, caller, requestId }) => {
+      const taken = await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', body.phone)
+        .executeTakeFirst();
+      if (taken)
+        throw fail.conflict('register.phoneTaken', {}, [{ path: 'phone', message: 'register.phoneTaken' }]);
+      if (FIRM_ROLES.includes(body.role) && !body.lawFirmId)
+        throw fail.field('lawFirmId', 'user.lawFirmRequired');
+      if (body.lawFirmId) await requireFirm(app, body.lawFirmId);
+      if (body.role === 'lawyer') {
+        if (!body.licenceNo) throw fail.field('licenceNo', 'user.licenceRequired');
+        const dup = await app.db
+          .selectFrom('lawyers')
+          .select('id')
+          .where('licence_no', '=', body.licenceNo)
+          .executeTakeFirst();
+        if (dup)
+          throw fail.conflict('register.licenceTaken', {}, [
+            { path: 'licenceNo', message: 'register.licenceTaken' },
+          ]);
+      }
+      const password = generatePassword();
+      const hash = await hashPassword(password);
+      const now = app.clock.now();
+      const at = now.toISOString();
+      const id = await app.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            phone: body.phone,
+            password_hash: hash,
+            name: body.name,
+            role: body.role,
+            law_firm_id: body.lawFirmId ?? null,
+            registered_at: at,
+            account_id: newAccountId(),
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('user_roles').values({ user_id: user.id, role: body.role }).execute();
+        if (body.role === 'lawyer' && body.lawFirmId && body.licenceNo) {
+          await trx
+            .insertInto('lawyers')
+            .values({
+              user_id: user.id,
+              licence_no: body.licenceNo,
+              law_firm_id: body.lawFirmId,
+              review_status: 'passed',
+              reviewer_id: caller.userId,
+              reviewed_at: at,
+              created_at: at,
+            })
+            .execute();
+        }
+        await trx
+          .insertInto('wallets')
+          .values({ user_id: user.id, balance_fen: 0, currency: 'CNY', updated_at: at })
+          .execute();
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'user.create',
+            entity: 'user',
+            entityId: user.id,
+            summary: `created ${body.role} ${body.name}`,
+          },
+        );
+        return user.id;
+      });
+      return { user: await summaryOf(app, id), initialPassword: password };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/random-password/:id',
+    summary: "Replace a user's password with a random one (shown once); their sessions end",
+    tags: ['users'],
+    access: access.only('superAdmin'),
+    params: idParamsSchema,
+    response: randomPasswordResponseSchema,
+    handler: async ({ app, params, caller, requestId }) => {
+      await requireUser(app, params.id);
+      const password = generatePassword();
+      const hash = await hashPassword(password);
+      const now = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: hash, updated_at: now.toISOString() })
+          .where('id', '=', params.id)
+          .execute();
+        await revokeUserSessions(trx, params.id, now);
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'user.randomPassword',
+            entity: 'user',
+            entityId: params.id,
+            summary: 'password replaced by a random one',
+          },
+        );
+      });
+      return { password };
+    },
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/users/enable/:id',
+    summary: 'Enable or disable a user (toggle); disabling ends their sessions',
+    tags: ['users'],
+    access: access.only('superAdmin'),
+    params: idParamsSchema,
+    response: enableToggleResponseSchema,
+    handler: async ({ app, params, caller, requestId }) => {
+      const user = await requireUser(app, params.id);
+      if (user.id === caller.userId) throw fail.conflict('user.cannotDisableSelf');
+      const enabled = user.enabled === 1 ? 0 : 1;
+      const now = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ enabled, updated_at: now.toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        if (!enabled) await revokeUserSessions(trx, user.id, now);
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: enabled ? 'user.enable' : 'user.disable',
+            entity: 'user',
+            entityId: user.id,
+            summary: `${enabled ? 'enabled' : 'disabled'} ${user.name}`,
+          },
+        );
+      });
+      return { enabled: enabled === 1 };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/user-info',
+    summary: 'One user with profile and bound devices',
+    tags: ['users'],
+    access: access.only('superAdmin'),
+    query: idQuerySchema,
+    response: userDetailSchema,
+    handler: async ({ app, query }) => {
+      const info = await loadUserInfo(app.db, query.id);
+      if (!info) throw fail.notFound('user.notFound');
+      const devices = await app.db
+        .selectFrom('devices')
+        .selectAll()
+        .where('user_id', '=', query.id)
+        .where('unbound_at', 'is', null)
+        .orderBy('bound_at', 'desc')
+        .execute();
+      return {
+        ...info,
+        devices: devices.map((d) => ({
+          id: d.id,
+          deviceUid: d.device_uid,
+          deviceName: d.device_name,
+          deviceType: d.device_type,
+          boundAt: d.bound_at,
+          lastActiveAt: d.last_active_at,
+        })),
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user-edit',
+    summary: "Edit a user's name, role, law firm, email or nickname; a role change ends their sessions",
+    tags: ['users'],
+    access: access.only('superAdmin'),
+    body: editUserRequestSchema,
+    response: userSummarySchema,
+    handler: async ({ app, body, caller, requestId }) => {
+      const user = await requireUser(app, body.id);
+      const role = body.role ?? (user.role as Role);
+      const lawFirmId = body.lawFirmId === undefined ? user.law_firm_id : body.lawFirmId;
+      if (FIRM_ROLES.includes(role) && !lawFirmId) throw fail.field('lawFirmId', 'user.lawFirmRequired');
+      if (lawFirmId && lawFirmId !== user.law_firm_id) await requireFirm(app, lawFirmId);
+      const now = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            name: body.name ?? user.name,
+            role,
+            law_firm_id: lawFirmId,
+            email: body.email === undefined ? user.email : body.email,
+            nickname: body.nickname === undefined ? user.nickname : body.nickname,
+            updated_at: now.toISOString(),
+          })
+          .where('id', '=', user.id)
+          .execute();
+        if (role !== user.role) {
+          await trx
+            .deleteFrom('user_roles')
+            .where('user_id', '=', user.id)
+            .where('role', '=', user.role)
+            .execute();
+          await trx
+            .insertInto('user_roles')
+            .values({ user_id: user.id, role })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+          await revokeUserSessions(trx, user.id, now);
+        }
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'user.edit',
+            entity: 'user',
+            entityId: user.id,
+            summary: `edited ${
+              Object.keys(body)
+                .filter((k) => k !== 'id')
+                .join(', ') || 'nothing'
+            }`,
+          },
+        );
+      });
+      return summaryOf(app, user.id);
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/unbind',
+    summary: 'Unbind a device from its account',
+    tags: ['users'],
+    access: access.only('superAdmin'),
+    body: unbindRequestSchema,
+    response: z.null(),
+    handler: async ({ app, body, caller, requestId }) => {
+      const now = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('devices')
+          .set({ unbound_at: now.toISOString() })
+          .where('id', '=', body.deviceId)
+          .where('unbound_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw fail.notFound('device.notFound');
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'device.unbind',
+            entity: 'device',
+            entityId: body.deviceId,
+            summary: 'device unbound by an administrator',
+          },
+        );
+      });
+      return null;
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/save-info',
+    summary: "Save the caller's own profile (basic information)",
+    tags: ['users'],
+    access: access.signedIn,
+    body: saveInfoRequestSchema,
+    response: userInfoSchema,
+    handler: async ({ app, body, caller, requestId }) => {
+      const now = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            email: body.email,
+            nickname: body.nickname,
+            country_region: body.countryRegion,
+            area: body.area,
+            address: body.address || null,
+            introduction: body.introduction || null,
+            website: body.website || null,
+            updated_at: now.toISOString(),
+          })
+          .where('id', '=', caller.userId)
+          .execute();
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'user.saveInfo',
+            entity: 'user',
+            entityId: caller.userId,
+            summary: 'updated own profile',
+          },
+        );
+      });
+      const info = await loadUserInfo(app.db, caller.userId, caller.role);
+      if (!info) throw fail.notFound('user.notFound');
+      return info;
+    },
+  }),
+];

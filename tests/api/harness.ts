@@ -1,0 +1,122 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { PROJECT_ROOT, readConfig } from '../../server/config';
+import type { AppContext, Clock } from '../../server/context';
+import { connectDatabase } from '../../server/db/connect';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
+import type { SmsSender } from '../../server/sms/sender';
+import { TEMPLATE_DB } from './global-setup';
+
+/** A clock tests can move forward. */
+export class TestClock implements Clock {
+  private offset = 0;
+  now() {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number) {
+    this.offset += ms;
+  }
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: {
+    status: 'ok' | 'fail';
+    code: number;
+    msg: string;
+    data: T;
+    errors?: Array<{ path: string; message: string }>;
+  };
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  app: AppContext;
+  fastify: FastifyInstance;
+  clock: TestClock;
+  /** SMS texts sent, newest last. */
+  sms: Array<{ phone: string; text: string }>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer<T>>;
+  login(phone: string, password?: string): Promise<string>;
+  tokenFor(role: (typeof DEMO_ACCOUNTS)[number]['role']): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on 127.0.0.1 (port 0) with its own copy of the seeded demo database,
+ * answers checked against their declared schemas.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'casedesk-api-'));
+  const file = join(dir, 'test.db');
+  copyFileSync(TEMPLATE_DB, file);
+  const config = { ...readConfig({ ...env }), staticDir: null, logLevel: env.LOG_LEVEL ?? 'silent', port: 0 };
+  const database = connectDatabase(`sqlite:${file}`, PROJECT_ROOT);
+  const clock = new TestClock();
+  const sms: Array<{ phone: string; text: string }> = [];
+  const sender: SmsSender = { send: async (phone, text) => void sms.push({ phone, text }) };
+  const { fastify, app } = await buildApp({ config, database, clock, sms: sender, validateResponses: true });
+  await fastify.listen({ host: '127.0.0.1', port: 0 });
+  const address = fastify.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const call: TestServer['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = { raw: text };
+    }
+    return { status: res.status, body: parsed as ApiAnswer['body'], headers: res.headers } as never;
+  };
+
+  const tokens = new Map<string, string>();
+  const login = async (phone: string, password = DEMO_PASSWORD) => {
+    const res = await call<{ token: string }>('POST', '/api/login', { body: { phone, password } });
+    if (res.status !== 200)
+      throw new Error(`login ${phone} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data.token;
+  };
+
+  return {
+    url,
+    app,
+    fastify,
+    clock,
+    sms,
+    call,
+    login,
+    async tokenFor(role) {
+      const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+      if (!account) throw new Error(`no demo account for ${role}`);
+      const cached = tokens.get(role);
+      if (cached) return cached;
+      const token = await login(account.phone);
+      tokens.set(role, token);
+      return token;
+    },
+    async close() {
+      await fastify.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
