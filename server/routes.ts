@@ -1,9 +1,12 @@
 import { authRoutes } from './auth/routes';
+import { dashboardRoutes } from './dashboards/routes';
 import { healthRoutes } from './health/routes';
 import { openApiRoute } from './http/openapi';
 import type { ApiRoute } from './http/route';
 import { lawFirmReviewRoutes } from './lawfirms/review';
 import { lawyerReviewRoutes } from './lawyers/review';
+import { menuRoutes } from './menus/routes';
+import { pageRoutes } from './pages/routes';
 import { registrationRoutes } from './registration/routes';
 import { smsRoutes } from './sms/routes';
 import { userRoutes } from './users/routes';
@@ -20,5 +23,8 @@ export const apiRoutes: ApiRoute[] = [
   ...userRoutes,
   ...lawFirmReviewRoutes,
   ...lawyerReviewRoutes,
+  ...menuRoutes,
+  ...pageRoutes,
+  ...dashboardRoutes,
   openApiRoute(() => apiRoutes),
 ];

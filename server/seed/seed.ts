@@ -3,6 +3,7 @@ import { migrateToLatest, migrationProvider } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { type CaseCounts, seedCases } from './cases';
 import { type ExtraCounts, seedExtras } from './extras';
+import { seedMenus } from '../menus/store';
 import { seedPeople } from './people';
 import { Random } from './random';
 
@@ -50,6 +51,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
   const caseCounts = await seedCases(db, rng, now, people, options.cases ?? DEMO_COUNTS.cases, log);
   log(`seeded ${caseCounts.cases} cases`);
   const extras = await db.transaction().execute((trx) => seedExtras(trx, rng, now, people));
+  await seedMenus(db, now.toISOString());
   return {
     ...caseCounts,
     ...extras,

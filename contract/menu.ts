@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { routeRolesSchema } from './roles';
+
+/** Icons a menu node may name; the browser maps each to an Arco icon. Anything else is refused. */
+export const MENU_ICONS = [
+  'dashboard',
+  'form',
+  'list',
+  'case',
+  'profile',
+  'result',
+  'lawoffice',
+  'statistics',
+  'user',
+  'wallet',
+  'file',
+  'settings',
+  'apps',
+  'safe',
+  'stamp',
+  'send',
+  'notification',
+  'calendar',
+  'idcard',
+  'bank',
+  'archive',
+  'tool',
+  'mobile',
+  'trophy',
+] as const;
+export const menuIconSchema = z.enum(MENU_ICONS);
+export type MenuIcon = z.infer<typeof menuIconSchema>;
+
+/** An absolute app path: /list/search-table, /list/case-detail/:id. No scheme, no `//`. */
+export const appPathSchema = z
+  .string()
+  .regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'menu.path')
+  .refine((p) => !p.includes('//'), 'menu.path');
+
+/** A page id (GET /api/pages/:id). */
+export const pageIdSchema = z.string().regex(/^[a-z][a-z0-9-]{1,63}$/, 'menu.pageId');
+
+/** i18n key of a title: dotted words (menu.list.searchTable). */
+export const titleKeySchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey');
+
+/** External links must be http(s): never `javascript:` or `data:`. */
+export const externalUrlSchema = z.url({ protocol: /^https?$/, error: 'menu.external' });
+
+export interface MenuNode {
+  key: string;
+  path: string;
+  name: string;
+  title: string;
+  icon?: MenuIcon;
+  order: number;
+  roles?: Array<z.infer<typeof routeRolesSchema>[number]>;
+  hideInMenu?: boolean;
+  ignoreCache?: boolean;
+  /** The page this route renders (GET /api/pages/:id); groups have none. */
+  page?: string;
+  external?: string;
+  children?: MenuNode[];
+}
+
+/** A typed route meta: the same shape for the server's menus and the browser's static table. */
+export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    key: z.string().min(1).max(100),
+    path: appPathSchema,
+    name: z.string().min(1).max(60),
+    title: titleKeySchema,
+    icon: menuIconSchema.optional(),
+    order: z.number().int().min(0).max(9999),
+    roles: routeRolesSchema.optional(),
+    hideInMenu: z.boolean().optional(),
+    ignoreCache: z.boolean().optional(),
+    page: pageIdSchema.optional(),
+    external: externalUrlSchema.optional(),
+    children: z.array(menuNodeSchema).max(50).optional(),
+  }),
+);
+
+export const menuTreeSchema = z.array(menuNodeSchema).max(50);

@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { appPathSchema, pageIdSchema, titleKeySchema } from '../menu';
+import { routeRolesSchema } from '../roles';
+import { ENUM_NAMES } from './enums';
+
+/**
+ * Page descriptors: what the server sends, what the browser renders with Arco. Data only:
+ * every text is an i18n key, every link a route template, every call an API path template
+ * the server checks against its own route list. No HTML, no scripts, no expressions.
+ */
+export const SCHEMA_VERSION = 1;
+
+const key = titleKeySchema;
+const roles = routeRolesSchema.optional();
+/** A field of a record, as a dot path: `caseNo`, `lawyer.name`. */
+const fieldPath = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'descriptor.field');
+
+/** An app route with `:params` filled from the record: /list/case-detail/:id. */
+export const routeTemplateSchema = appPathSchema;
+
+/** An API path under /api with `:params` from the record or route: /cases/:id/transitions. */
+export const apiTemplateSchema = z
+  .string()
+  .regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'descriptor.apiPath')
+  .refine((p) => !p.includes('//') && !/^\/api\//.test(p), 'descriptor.apiPath');
+
+export const DISPLAY_WIDGETS = [
+  'text',
+  'number',
+  'percent',
+  'money',
+  'date',
+  'datetime',
+  'countdown',
+  'status',
+  'link',
+  'region',
+  'phone',
+  'enum',
+] as const;
+export const displayWidgetSchema = z.enum(DISPLAY_WIDGETS);
+export type DisplayWidget = z.infer<typeof displayWidgetSchema>;
+
+/** One value shown in a column, a description item or a stat card. */
+export const columnSchema = z.object({
+  field: fieldPath,
+  title: key,
+  widget: displayWidgetSchema.default('text'),
+  enum: z.enum(ENUM_NAMES).optional(),
+  /** Route template for the link widget; `:name` comes from the record. */
+  link: routeTemplateSchema.optional(),
+  /** Phone widget: roles that see the full number (others see 138****0001). */
+  unmaskRoles: routeRolesSchema.optional(),
+  sortable: z.boolean().optional(),
+  width: z.number().int().min(40).max(800).optional(),
+  fixed: z.enum(['left', 'right']).optional(),
+  defaultHidden: z.boolean().optional(),
+  roles,
+});
+export type ColumnDescriptor = z.infer<typeof columnSchema>;
+
+const option = z.object({ value: z.union([z.string(), z.number(), z.boolean()]), label: key });
+
+export const inputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('input'), maxLength: z.number().int().min(1).max(500).optional() }),
+  z.object({ kind: z.literal('password') }),
+  z.object({ kind: z.literal('textarea'), maxLength: z.number().int().min(1).max(5000) }),
+  z.object({
+    kind: z.literal('number'),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    precision: z.number().int().min(0).max(4).optional(),
+    /** The user types yuan; the value is integer fen. */
+    money: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.literal('select'),
+    options: z.array(option).max(200).optional(),
+    enum: z.enum(ENUM_NAMES).optional(),
+    /** Options from a GET answering `{ list }`. */
+    optionsFrom: z
+      .object({ path: apiTemplateSchema, value: fieldPath, label: fieldPath })
+      .optional(),
+    multiple: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('date') }),
+  z.object({ kind: z.literal('datetime') }),
+  /** Two query/body values: `<name>From` and `<name>To`. */
+  z.object({ kind: z.literal('dateRange') }),
+  /** Two values in money: `<name>Min` and `<name>Max` (fen). */
+  z.object({ kind: z.literal('moneyRange') }),
+  z.object({ kind: z.literal('region'), depth: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2) }),
+  z.object({ kind: z.literal('switch') }),
+  z.object({
+    kind: z.literal('upload'),
+    accept: z.string().regex(/^[a-z0-9.,/*-]*$/i).max(100).optional(),
+    maxSizeMb: z.number().min(0.1).max(20).default(10),
+  }),
+]);
+export type InputDescriptor = z.infer<typeof inputSchema>;
+
+/** Named patterns instead of regex strings: descriptors never carry code. */
+export const FIELD_PATTERNS = ['phone', 'creditCode', 'licenceNo', 'caseNo', 'email', 'password'] as const;
+
+export const fieldSchema = z.object({
+  name: fieldPath,
+  label: key,
+  input: inputSchema,
+  required: z.boolean().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  minLength: z.number().int().min(0).optional(),
+  maxLength: z.number().int().min(1).optional(),
+  pattern: z.enum(FIELD_PATTERNS).optional(),
+  placeholder: key.optional(),
+  defaultValue: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  /** Grid span out of 24. */
+  span: z.number().int().min(1).max(24).optional(),
+  roles,
+});
+export type FieldDescriptor = z.infer<typeof fieldSchema>;
+
+/** Show an action only when a record field holds one of these values (no expressions). */
+const whenSchema = z.object({ field: fieldPath, in: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).min(1) });
+
+const actionBase = {
+  key: z.string().regex(/^[a-zA-Z][\w-]{0,40}$/),
+  label: key,
+  roles,
+  when: whenSchema.optional(),
+  danger: z.boolean().optional(),
+  /** i18n key of a confirmation question; the action waits for OK. */
+  confirm: key.optional(),
+};
+
+export const CASE_EVENTS = ['TAKE', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'] as const;
+
+export type ActionDescriptor =
+  | (BaseAction & { kind: 'navigate'; to: string })
+  | (BaseAction & {
+      kind: 'api';
+      method: 'POST' | 'PUT' | 'DELETE';
+      path: string;
+      body?: 'none' | 'record' | 'selection' | 'form';
+      form?: FieldDescriptor[];
+      successMessage?: string;
+    })
+  | (BaseAction & { kind: 'transition'; event: (typeof CASE_EVENTS)[number] })
+  | (BaseAction & { kind: 'drawer' | 'modal'; page: PageDescriptor })
+  | (BaseAction & { kind: 'export'; path: string });
+
+interface BaseAction {
+  key: string;
+  label: string;
+  roles?: z.infer<typeof routeRolesSchema>;
+  when?: z.infer<typeof whenSchema>;
+  danger?: boolean;
+  confirm?: string;
+}
+
+export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ ...actionBase, kind: z.literal('navigate'), to: routeTemplateSchema }),
+    z.object({
+      ...actionBase,
+      kind: z.literal('api'),
+      method: z.enum(['POST', 'PUT', 'DELETE']),
+      path: apiTemplateSchema,
+      body: z.enum(['none', 'record', 'selection', 'form']).optional(),
+      /** Fields asked for in a small form before the call (body: form). */
+      form: z.array(fieldSchema).max(20).optional(),
+      successMessage: key.optional(),
+    }),
+    z.object({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
+    z.object({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: pageDescriptorSchema }),
+    z.object({ ...actionBase, kind: z.literal('export'), path: apiTemplateSchema }),
+  ]),
+) as z.ZodType<ActionDescriptor>;
+
+/** Where a page's data comes from: a GET under /api; `:params` come from the route. */
+export const sourceSchema = z.object({ path: apiTemplateSchema });
+
+const base = {
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  id: pageIdSchema,
+  title: key,
+  roles,
+};
+
+export const tablePageSchema = z.object({
+  ...base,
+  type: z.literal('table'),
+  source: sourceSchema,
+  rowKey: fieldPath.default('id'),
+  filters: z.array(fieldSchema).max(30).default([]),
+  columns: z.array(columnSchema).min(1).max(40),
+  rowActions: z.array(actionSchema).max(10).default([]),
+  toolbar: z.array(actionSchema).max(10).default([]),
+  bulkActions: z.array(actionSchema).max(10).default([]),
+  pageSize: z.number().int().min(5).max(100).default(20),
+  defaultSort: z.object({ field: fieldPath, order: z.enum(['ascend', 'descend']) }).optional(),
+});
+
+export const formPageSchema = z.object({
+  ...base,
+  type: z.literal('form'),
+  /** Initial values (a GET answering the record); none for a blank form. */
+  source: sourceSchema.optional(),
+  fields: z.array(fieldSchema).min(1).max(60),
+  layout: z.enum(['vertical', 'horizontal']).default('vertical'),
+  columns: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  submit: z.object({
+    method: z.enum(['POST', 'PUT']),
+    path: apiTemplateSchema,
+    label: key.optional(),
+    successMessage: key.optional(),
+    /** Where to go after success: a route template, or back. */
+    then: z.union([routeTemplateSchema, z.literal('back'), z.literal('stay')]).default('stay'),
+  }),
+});
+
+export const detailSectionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('descriptions'),
+    title: key,
+    items: z.array(columnSchema).min(1).max(60),
+    columns: z.number().int().min(1).max(4).default(3),
+    roles,
+  }),
+  z.object({ kind: z.literal('table'), title: key, field: fieldPath, columns: z.array(columnSchema).min(1).max(30), roles }),
+  z.object({
+    kind: z.literal('timeline'),
+    title: key,
+    field: fieldPath,
+    time: fieldPath,
+    content: fieldPath,
+    label: fieldPath.optional(),
+    roles,
+  }),
+]);
+
+export const detailPageSchema = z.object({
+  ...base,
+  type: z.literal('detail'),
+  source: sourceSchema,
+  /** A record field shown beside the title (the case number). */
+  subtitleField: fieldPath.optional(),
+  sections: z.array(detailSectionSchema).min(1).max(20),
+  actions: z.array(actionSchema).max(12).default([]),
+});
+
+export const CHART_KINDS = ['line', 'column', 'bar', 'pie', 'donut', 'area'] as const;
+
+export const dashboardBlockSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('stat'),
+    title: key,
+    field: fieldPath,
+    widget: displayWidgetSchema.default('number'),
+    icon: z.string().regex(/^[a-z-]{1,30}$/).optional(),
+    span: z.number().int().min(1).max(24).default(6),
+    roles,
+  }),
+  z.object({
+    kind: z.literal('chart'),
+    title: key,
+    chart: z.enum(CHART_KINDS),
+    /** A list in the data: `[{ month, count, series? }]`. */
+    field: fieldPath,
+    x: fieldPath,
+    y: fieldPath,
+    series: fieldPath.optional(),
+    /** Enum whose labels name the x values or series (pie slices by status). */
+    enum: z.enum(ENUM_NAMES).optional(),
+    span: z.number().int().min(1).max(24).default(12),
+    height: z.number().int().min(160).max(600).default(300),
+    roles,
+  }),
+  z.object({
+    kind: z.literal('ranking'),
+    title: key,
+    field: fieldPath,
+    label: fieldPath,
+    value: fieldPath,
+    widget: displayWidgetSchema.default('number'),
+    span: z.number().int().min(1).max(24).default(8),
+    roles,
+  }),
+  z.object({
+    kind: z.literal('list'),
+    title: key,
+    field: fieldPath,
+    columns: z.array(columnSchema).min(1).max(10),
+    more: routeTemplateSchema.optional(),
+    span: z.number().int().min(1).max(24).default(12),
+    roles,
+  }),
+]);
+
+export const dashboardPageSchema = z.object({
+  ...base,
+  type: z.literal('dashboard'),
+  source: sourceSchema,
+  blocks: z.array(dashboardBlockSchema).min(1).max(30),
+});
+
+export const RESULT_STATUSES = ['success', 'error', 'info', 'warning', '403', '404', '500'] as const;
+
+export const resultPageSchema = z.object({
+  ...base,
+  type: z.literal('result'),
+  status: z.enum(RESULT_STATUSES),
+  subtitle: key.optional(),
+  actions: z.array(actionSchema).max(4).default([]),
+});
+
+/** A page written by hand in the app, registered in the registry under `component`. */
+export const builtinPageSchema = z.object({
+  ...base,
+  type: z.literal('builtin'),
+  component: z.string().regex(/^[A-Z][A-Za-z0-9]{1,60}$/),
+});
+
+export type TablePage = z.infer<typeof tablePageSchema>;
+export type FormPage = z.infer<typeof formPageSchema>;
+export type DetailPage = z.infer<typeof detailPageSchema>;
+export type DashboardPage = z.infer<typeof dashboardPageSchema>;
+export type ResultPage = z.infer<typeof resultPageSchema>;
+export type BuiltinPage = z.infer<typeof builtinPageSchema>;
+export type TabsPage = {
+  schemaVersion: typeof SCHEMA_VERSION;
+  id: string;
+  title: string;
+  roles?: z.infer<typeof routeRolesSchema>;
+  type: 'tabs';
+  tabs: Array<{ key: string; title: string; page: PageDescriptor; roles?: z.infer<typeof routeRolesSchema> }>;
+};
+export type PageDescriptor = TablePage | FormPage | DetailPage | DashboardPage | ResultPage | BuiltinPage | TabsPage;
+
+export const tabsPageSchema: z.ZodType<TabsPage> = z.lazy(() =>
+  z.object({
+    ...base,
+    type: z.literal('tabs'),
+    tabs: z
+      .array(z.object({ key: z.string().regex(/^[\w-]{1,40}$/), title: key, page: pageDescriptorSchema, roles }))
+      .min(1)
+      .max(12),
+  }),
+) as z.ZodType<TabsPage>;
+
+export const PAGE_TYPES = ['table', 'form', 'detail', 'dashboard', 'tabs', 'result', 'builtin'] as const;
+
+export const pageDescriptorSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
+  z.union([
+    tablePageSchema,
+    formPageSchema,
+    detailPageSchema,
+    dashboardPageSchema,
+    tabsPageSchema,
+    resultPageSchema,
+    builtinPageSchema,
+  ]),
+) as z.ZodType<PageDescriptor>;

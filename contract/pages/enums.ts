@@ -1,0 +1,33 @@
+import { CASE_STAGES, CASE_STATUSES, CASE_TYPES, CLOSE_RESULTS, LETTER_STATUSES, PAYMENT_STATUSES, PUSH_STATUSES } from '../cases';
+import { MESSAGE_TYPES } from '../notifications';
+import { REVIEW_STATUSES } from '../reviews';
+import { ROLES } from '../roles';
+import { WALLET_TRANSACTION_KINDS } from '../wallets';
+
+/**
+ * Named enums a descriptor may show (enum and status widgets) or offer (select inputs).
+ * Labels are i18n keys `enum.<name>.<value>`; status colours live in the registry.
+ */
+export const ENUMS = {
+  caseStatus: CASE_STATUSES,
+  caseType: CASE_TYPES,
+  closeResult: CLOSE_RESULTS,
+  caseStage: CASE_STAGES,
+  reviewStatus: REVIEW_STATUSES,
+  paymentStatus: PAYMENT_STATUSES,
+  pushStatus: PUSH_STATUSES,
+  letterStatus: LETTER_STATUSES,
+  role: ROLES,
+  messageType: MESSAGE_TYPES,
+  walletKind: WALLET_TRANSACTION_KINDS,
+  deviceType: ['ios', 'android', 'web'],
+  certificationStatus: ['auditing', 'passed', 'rejected', 'withdrawn'],
+  enabled: ['true', 'false'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type EnumName = keyof typeof ENUMS;
+export const ENUM_NAMES = Object.keys(ENUMS) as [EnumName, ...EnumName[]];
+
+export function enumLabelKey(name: EnumName, value: string): string {
+  return `enum.${name}.${value}`;
+}

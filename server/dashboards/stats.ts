@@ -1,0 +1,116 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Which cases a dashboard counts: all of them, one firm's, or one lawyer's. */
+export type CaseScope = { kind: 'all' } | { kind: 'firm'; firmId: number } | { kind: 'lawyer'; lawyerId: number };
+
+type CasesEb = ExpressionBuilder<Database, 'cases'>;
+
+function scoped(scope: CaseScope) {
+  return (eb: CasesEb) => {
+    if (scope.kind === 'firm') return eb('cases.law_firm_id', '=', scope.firmId);
+    if (scope.kind === 'lawyer') return eb('cases.lawyer_id', '=', scope.lawyerId);
+    return sql<boolean>`1 = 1`;
+  };
+}
+
+const SUCCESS_RESULTS = ['mediated', 'repaid'];
+
+/** Every figure is one SQL aggregate; nothing loops over rows in JavaScript. */
+export async function caseTotals(db: Kysely<Database>, scope: CaseScope) {
+  const row = await db
+    .selectFrom('cases')
+    .where(scoped(scope))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('cases'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'processing').then(1).else(0).end()).as('inProgress'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'closed').then(1).else(0).end()).as('closed'),
+      eb.fn
+        .sum<number>(eb.case().when('close_result', 'in', SUCCESS_RESULTS).then(1).else(0).end())
+        .as('succeeded'),
+    ])
+    .executeTakeFirstOrThrow();
+  const closed = Number(row.closed ?? 0);
+  return {
+    cases: Number(row.cases),
+    inProgress: Number(row.inProgress ?? 0),
+    successRate: closed === 0 ? 0 : Number(row.succeeded ?? 0) / closed,
+  };
+}
+
+/** Cases created per month over the last twelve months, months without cases included. */
+export async function monthlyTrend(db: Kysely<Database>, scope: CaseScope, now: Date) {
+  const months: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    months.push(d.toISOString().slice(0, 7));
+  }
+  const month = sql<string>`substr(created_at, 1, 7)`;
+  const rows = await db
+    .selectFrom('cases')
+    .where(scoped(scope))
+    .where('created_at', '>=', `${months[0]}-01`)
+    .select([month.as('month'), (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(month)
+    .execute();
+  const byMonth = new Map(rows.map((r) => [r.month, Number(r.count)]));
+  return months.map((m) => ({ month: m, count: byMonth.get(m) ?? 0 }));
+}
+
+export async function countBy(db: Kysely<Database>, scope: CaseScope, column: 'status' | 'close_result') {
+  const rows = await db
+    .selectFrom('cases')
+    .where(scoped(scope))
+    .where(column, 'is not', null)
+    .select([column, (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(column)
+    .orderBy(column)
+    .execute();
+  return rows.map((r) => ({ key: String(r[column]), count: Number(r.count) }));
+}
+
+/** Lawyers by cases closed with a good result (mediated or repaid), best first. */
+export async function lawyerRanking(db: Kysely<Database>, scope: CaseScope, limit = 8) {
+  const rows = await db
+    .selectFrom('cases')
+    .innerJoin('lawyers', 'lawyers.id', 'cases.lawyer_id')
+    .innerJoin('users', 'users.id', 'lawyers.user_id')
+    .where(scoped(scope))
+    .where('cases.close_result', 'in', SUCCESS_RESULTS)
+    .select(['lawyers.id', 'users.name', (eb) => eb.fn.countAll<number>().as('closed')])
+    .groupBy(['lawyers.id', 'users.name'])
+    .orderBy('closed', 'desc')
+    .orderBy('lawyers.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, closed: Number(r.closed) }));
+}
+
+export async function recoveredFen(db: Kysely<Database>, scope: CaseScope): Promise<number> {
+  const row = await db
+    .selectFrom('repayments')
+    .innerJoin('cases', 'cases.id', 'repayments.case_id')
+    .where(scoped(scope))
+    .select((eb) => eb.fn.sum<number>('repayments.amount_fen').as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total ?? 0);
+}
+
+export async function upcomingSessions(db: Kysely<Database>, scope: CaseScope, now: Date, limit = 6) {
+  const rows = await db
+    .selectFrom('cases')
+    .where(scoped(scope))
+    .where('court_session_at', '>', now.toISOString())
+    .where('status', '=', 'processing')
+    .select(['id', 'case_no', 'title', 'court', 'court_session_at'])
+    .orderBy('court_session_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    caseNo: r.case_no,
+    title: r.title,
+    court: r.court,
+    courtSessionAt: r.court_session_at,
+  }));
+}

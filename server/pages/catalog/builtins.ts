@@ -1,0 +1,13 @@
+import { type BuiltinPage, SCHEMA_VERSION } from '../../../contract/pages/descriptor';
+
+/** Pages written by hand in the app; the descriptor names the registered component. */
+function builtin(id: string, title: string, component: string): BuiltinPage {
+  return { schemaVersion: SCHEMA_VERSION, id, type: 'builtin', title, component };
+}
+
+export const builtinPages: BuiltinPage[] = [
+  builtin('user-setting', 'menu.userSetting', 'UserSettings'),
+  builtin('user-account', 'menu.userAccount', 'AccountManagement'),
+  builtin('reset-modify', 'menu.resetModify', 'ResetModify'),
+  builtin('monitor', 'menu.monitor', 'Monitor'),
+];
