@@ -8,5 +8,8 @@ export function ok<T>(data: T) {
 }
 
 export function fail(httpStatus: number, code: number, msg: string, errors?: FieldError[]) {
-  return HttpResponse.json({ status: 'fail', code, msg, ...(errors ? { errors } : {}) }, { status: httpStatus });
+  return HttpResponse.json(
+    { status: 'fail', code, msg, ...(errors ? { errors } : {}) },
+    { status: httpStatus },
+  );
 }

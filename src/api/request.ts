@@ -28,6 +28,11 @@ export class ApiFailure extends Error {
     super(message);
     this.name = 'ApiFailure';
   }
+
+  /** The server's message, or the catalogue's when the server sent none. */
+  get msg(): string {
+    return this.message;
+  }
 }
 
 function config(opts: RequestOptions = {}): AxiosRequestConfig {

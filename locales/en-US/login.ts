@@ -1,0 +1,26 @@
+import type zh from '../zh-CN/login';
+
+export default {
+  'login.form.title': 'Log in to CaseDesk',
+  'login.form.subtitle': 'Welcome back. Log in with your phone number and password',
+  'login.form.phone.label': 'Phone number',
+  'login.form.phone.placeholder': 'Phone number',
+  'login.form.password.label': 'Password',
+  'login.form.password.placeholder': 'Password',
+  'login.form.remember': 'Remember account',
+  'login.form.forgot': 'Forgot password',
+  'login.form.submit': 'Log in',
+  'login.form.noAccount': 'New here?',
+  'login.form.registerFirm': 'Law firm sign-up',
+  'login.form.registerLawyer': 'Lawyer sign-up',
+  'login.success': 'Welcome back, {{name}}',
+  'login.notice.routeGuardError': 'Something went wrong while opening the page; log in and try again',
+  'login.banner.feature.cases': 'Every stage of a case online, its progress at a glance',
+  'login.banner.feature.mediation': 'Intelligent mediation that brings every party together',
+  'login.banner.feature.compliance': 'Reviewed law firms and lawyers, secure and compliant data',
+  'login.backToLogin': 'Back to login',
+  'login.footer': '© 2026 CaseDesk case management',
+  'login.locale.switch': 'Change language',
+  'login.locale.zh-CN': '简体中文',
+  'login.locale.en-US': 'English',
+} satisfies Record<keyof typeof zh, string>;

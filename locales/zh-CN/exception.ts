@@ -1,0 +1,33 @@
+/** Result pages: exceptions (403, 404, 500), outcomes (success, failure), account cancelled. */
+export default {
+  'exception.403.subtitle': '抱歉，您没有访问该页面的权限',
+  'exception.404.subtitle': '抱歉，您访问的页面不存在',
+  'exception.500.subtitle': '抱歉，服务器出错了，请稍后再试',
+  'exception.action.backHome': '返回首页',
+  'exception.action.retry': '重试',
+  'exception.action.back': '返回',
+  'exception.action.backToEdit': '返回修改',
+  'exception.action.toLogin': '返回登录',
+  'exception.action.register': '重新注册',
+  'exception.success.title': '提交成功',
+  'exception.success.subtitle': '您提交的内容已处理完成',
+  'exception.failure.title': '提交失败',
+  'exception.failure.subtitle': '请核对并修改以下信息后，再重新提交',
+  'exception.failure.detailTitle': '错误详情',
+  'exception.failure.detailIntro': '您提交的内容有如下错误：',
+  'exception.failure.unknown': '没有收到具体的错误信息，请返回修改后重试；如问题持续，请联系平台客服',
+  'exception.outcome.lawfirmRegistered.title': '入驻申请已提交',
+  'exception.outcome.lawfirmRegistered.subtitle':
+    '平台将在 1–3 个工作日内完成审核，结果以短信通知；审核通过后即可使用注册手机号登录',
+  'exception.outcome.lawyerRegistered.title': '注册申请已提交',
+  'exception.outcome.lawyerRegistered.subtitle': '平台审核通过后，即可使用注册手机号登录并承接案件',
+  'exception.outcome.passwordReset.title': '密码已重置',
+  'exception.outcome.passwordReset.subtitle': '所有设备上的登录均已失效，请使用新密码重新登录',
+  'exception.steps.title': '当前进度',
+  'exception.steps.submitted': '提交申请',
+  'exception.steps.review': '平台审核',
+  'exception.steps.done': '审核通过，登录使用',
+  'exception.deleted.title': '账号已注销',
+  'exception.deleted.subtitle':
+    '您的账号已注销，本机的登录信息已清除。感谢您使用 CaseDesk，如需继续使用，请重新注册。',
+};

@@ -1,0 +1,20 @@
+/** The HTTP layer's notices (src/api/error-catalogue.ts). Server messages live in contract/messages.ts. */
+export default {
+  'http.fallback': '请求出错',
+  'http.sensitiveWord': '{{msg}}（敏感词：“{{value}}”，请修改后重试）',
+  'http.network': '网络异常，请检查网络连接后重试',
+  'http.timeout': '请求超时，请稍后重试',
+  'http.status.400': '请求有误，请检查填写的内容',
+  'http.status.401': '未授权，请重新登录',
+  'http.status.403': '拒绝访问',
+  'http.status.404': '请求的资源不存在',
+  'http.status.500': '服务器内部错误，请稍后重试',
+  'http.status.502': '网关错误，服务暂时不可用',
+  'http.status.503': '服务暂时不可用，请稍后重试',
+  'http.status.504': '网关超时，请稍后重试',
+  'http.status.other': '请求失败（状态码 {{status}}）',
+  'http.logout.title': '确认退出',
+  'http.logout.content': '您已被登出，可以取消继续留在该页面，或者重新登录',
+  'http.logout.ok': '重新登录',
+  'http.logout.cancel': '取消',
+};
