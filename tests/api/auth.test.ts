@@ -63,4 +63,26 @@ describe('sign-in', () => {
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(50008);
   });
+
+  it('ends only the session that logs out, once, with an audit row', async () => {
+    const token = await server.login('13800000006');
+    const other = await server.login('13800000006');
+    expect((await server.call('POST', '/api/logout', { token })).status).toBe(200);
+    expect((await server.call('GET', '/api/user/info', { token: other })).status).toBe(200);
+    expect((await server.call('POST', '/api/logout', { token })).status).toBe(401);
+    const rows = await server.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'logout')
+      .where('actor_id', '=', await server.userId('13800000006'))
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entity: 'session', actor_role: 'admin' });
+  });
+
+  it('refuses an empty phone or password, naming the field', async () => {
+    const res = await server.call('POST', '/api/login', { body: { phone: '  ', password: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.path).sort()).toEqual(['password', 'phone']);
+  });
 });
