@@ -1,0 +1,195 @@
+import type { Kysely } from 'kysely';
+import {
+  type CertificationState,
+  certificationOverviewSchema,
+  certificationPageSchema,
+  certificationRecordSchema,
+  submitCertificationRequestSchema,
+} from '../../contract/certifications';
+import { pageQuerySchema } from '../../contract/paging';
+import { idParamsSchema } from '../../contract/users';
+import { recordAudit } from '../audit/audit';
+import type { Database } from '../db/schema';
+import { fail } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import { maskIdNumber, toCertificationRecord } from './records';
+
+function recordsOf(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('certifications').where('user_id', '=', userId);
+}
+
+/** The account's state once nothing is pending: certified when an application ever passed. */
+async function settledState(db: Kysely<Database>, userId: number): Promise<CertificationState> {
+  const passed = await recordsOf(db, userId).select('id').where('status', '=', 'passed').executeTakeFirst();
+  return passed ? 'enterprise' : 'none';
+}
+
+/**
+ * Enterprise certification of the caller's own account. Every signed-in role may certify;
+ * records are only ever the caller's own, so another user's record id answers 404.
+ */
+export const certificationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/user/certification',
+    summary: "The caller's certification state, certified enterprise and pending application",
+    tags: ['certifications'],
+    access: access.signedIn,
+    response: certificationOverviewSchema,
+    handler: async ({ app, caller }) => {
+      const [user, current, pending] = await Promise.all([
+        app.db
+          .selectFrom('users')
+          .select('certification')
+          .where('id', '=', caller.userId)
+          .executeTakeFirstOrThrow(),
+        recordsOf(app.db, caller.userId)
+          .selectAll()
+          .where('status', '=', 'passed')
+          .orderBy('reviewed_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst(),
+        recordsOf(app.db, caller.userId).selectAll().where('status', '=', 'auditing').executeTakeFirst(),
+      ]);
+      return {
+        state: user.certification as CertificationState,
+        current: current ? toCertificationRecord(current) : null,
+        pending: pending ? toCertificationRecord(pending) : null,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/user/certifications',
+    summary: "The caller's certification applications, newest first",
+    tags: ['certifications'],
+    access: access.signedIn,
+    query: pageQuerySchema,
+    response: certificationPageSchema,
+    handler: async ({ app, caller, query }) => {
+      const [rows, total] = await Promise.all([
+        recordsOf(app.db, caller.userId)
+          .selectAll()
+          .orderBy('submitted_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        recordsOf(app.db, caller.userId)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list: rows.map(toCertificationRecord), total: Number(total.n) };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/certifications',
+    summary: 'Apply for enterprise certification; the application waits for review',
+    tags: ['certifications'],
+    access: access.signedIn,
+    body: submitCertificationRequestSchema,
+    response: certificationRecordSchema,
+    handler: async ({ app, caller, body, requestId }) => {
+      const now = app.clock.now();
+      const id = await app.db.transaction().execute(async (trx) => {
+        const pending = await recordsOf(trx, caller.userId)
+          .select('id')
+          .where('status', '=', 'auditing')
+          .executeTakeFirst();
+        if (pending) throw fail.conflict('certification.alreadyAuditing');
+        const row = await trx
+          .insertInto('certifications')
+          .values({
+            user_id: caller.userId,
+            cert_type: 'enterprise',
+            enterprise_name: body.enterpriseName,
+            enterprise_cert_type: body.enterpriseCertType,
+            credit_code: body.creditCode,
+            legal_person_name: body.legalPersonName,
+            legal_person_id_type: body.legalPersonIdType,
+            legal_person_id_number: maskIdNumber(body.legalPersonIdType, body.legalPersonIdNumber),
+            contact_phone: body.contactPhone,
+            status: 'auditing',
+            submitted_at: now.toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // A certified account stays certified while it applies again (a changed enterprise).
+        await trx
+          .updateTable('users')
+          .set({ certification: 'auditing', updated_at: now.toISOString() })
+          .where('id', '=', caller.userId)
+          .where('certification', 'in', ['none', 'personal'])
+          .execute();
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'certification.submit',
+            entity: 'certification',
+            entityId: row.id,
+            summary: `applied for enterprise certification of ${body.enterpriseName} (${body.creditCode})`,
+          },
+        );
+        return row.id;
+      });
+      const row = await app.db
+        .selectFrom('certifications')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return toCertificationRecord(row);
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/certifications/:id/withdraw',
+    summary: 'Withdraw an own application that is still under review',
+    tags: ['certifications'],
+    access: access.signedIn,
+    params: idParamsSchema,
+    response: certificationRecordSchema,
+    handler: async ({ app, caller, params, requestId }) => {
+      const now = app.clock.now();
+      await app.db.transaction().execute(async (trx) => {
+        const record = await recordsOf(trx, caller.userId)
+          .select(['id', 'status'])
+          .where('id', '=', params.id)
+          .executeTakeFirst();
+        if (!record) throw fail.notFound('certification.notFound');
+        if (record.status !== 'auditing') throw fail.conflict('certification.notAuditing');
+        await trx
+          .updateTable('certifications')
+          .set({ status: 'withdrawn' })
+          .where('id', '=', record.id)
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ certification: await settledState(trx, caller.userId), updated_at: now.toISOString() })
+          .where('id', '=', caller.userId)
+          .where('certification', '=', 'auditing')
+          .execute();
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'certification.withdraw',
+            entity: 'certification',
+            entityId: record.id,
+            summary: 'withdrew enterprise certification application',
+          },
+        );
+      });
+      const row = await app.db
+        .selectFrom('certifications')
+        .selectAll()
+        .where('id', '=', params.id)
+        .executeTakeFirstOrThrow();
+      return toCertificationRecord(row);
+    },
+  }),
+];

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  type Message,
+  messageListSchema,
+  messageTypeSchema,
+  readMessagesRequestSchema,
+} from '../../contract/notifications';
+import { recordAudit } from '../audit/audit';
+import { access, defineRoute } from '../http/route';
+
+/** The bell shows the newest messages; older ones are not paged through here. */
+export const MESSAGE_LIST_MAX = 100;
+
+export const messageListQuerySchema = z.object({
+  type: messageTypeSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX).default(50),
+});
+
+/** How many of the ids were marked read now, and what is left unread, for the bell's badge. */
+export const readMessagesResponseSchema = z.object({
+  read: z.number().int().min(0),
+  unread: z.number().int().min(0),
+});
+
+export const notificationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/message/list',
+    summary: "The caller's messages, newest first, with the unread count (same type filter)",
+    tags: ['notifications'],
+    access: access.signedIn,
+    query: messageListQuerySchema,
+    response: messageListSchema,
+    handler: async ({ app, caller, query }) => {
+      let mine = app.db.selectFrom('messages').where('user_id', '=', caller.userId);
+      if (query.type) mine = mine.where('type', '=', query.type);
+      const [rows, unread] = await Promise.all([
+        mine
+          .select(['id', 'type', 'title', 'content', 'status', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit)
+          .execute(),
+        mine
+          .where('status', '=', 0)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map(
+          (r): Message => ({
+            id: r.id,
+            type: r.type as Message['type'],
+            title: r.title,
+            content: r.content,
+            status: r.status === 1 ? 1 : 0,
+            createdAt: r.created_at,
+          }),
+        ),
+        unread: Number(unread.n),
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/message/read',
+    summary: "Mark messages read; ids of other users' messages are ignored (nothing is revealed about them)",
+    tags: ['notifications'],
+    access: access.signedIn,
+    body: readMessagesRequestSchema,
+    response: readMessagesResponseSchema,
+    handler: async ({ app, caller, body, requestId }) => {
+      const now = app.clock.now();
+      return app.db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('messages')
+          .set({ status: 1 })
+          .where('user_id', '=', caller.userId)
+          .where('id', 'in', body.ids)
+          .where('status', '=', 0)
+          .executeTakeFirst();
+        const read = Number(result.numUpdatedRows);
+        // Marking already-read (or foreign) messages changes nothing and is not logged.
+        if (read > 0) {
+          await recordAudit(
+            trx,
+            { caller, requestId, at: now },
+            { action: 'message.read', entity: 'message', entityId: null, summary: `marked ${read} read` },
+          );
+        }
+        const unread = await trx
+          .selectFrom('messages')
+          .where('user_id', '=', caller.userId)
+          .where('status', '=', 0)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return { read, unread: Number(unread.n) };
+      });
+    },
+  }),
+];

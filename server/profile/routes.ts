@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { phoneSchema, smsCodeSchema } from '../../contract/account-rules';
+import { userInfoSchema } from '../../contract/auth';
+import { recordAudit } from '../audit/audit';
+import { fail } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import { consumeCode } from '../sms/codes';
+import { loadUserInfo } from '../users/user-info';
+
+export const bindPhoneRequestSchema = z.object({ phone: phoneSchema, code: smsCodeSchema });
+
+export const profileRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/user/bind-phone',
+    summary: "Change the caller's security phone (also the sign-in name), proven by a bind SMS code",
+    tags: ['users'],
+    access: access.signedIn,
+    body: bindPhoneRequestSchema,
+    response: userInfoSchema,
+    handler: async ({ app, caller, body, requestId }) => {
+      if (body.phone === caller.phone) throw fail.field('phone', 'profile.samePhone');
+      const taken = await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', body.phone)
+        .executeTakeFirst();
+      if (taken)
+        throw fail.conflict('profile.phoneTaken', {}, [{ path: 'phone', message: 'profile.phoneTaken' }]);
+      const now = app.clock.now();
+      // Outside the transaction: a wrong guess must count against the code even though the
+      // request fails. Checked last, so a code is only spent on a change about to happen.
+      if (!(await consumeCode(app.db, body.phone, 'bind', body.code, now)))
+        throw fail.field('code', 'sms.codeInvalid');
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ phone: body.phone, updated_at: now.toISOString() })
+          .where('id', '=', caller.userId)
+          .execute();
+        await recordAudit(
+          trx,
+          { caller, requestId, at: now },
+          {
+            action: 'user.bindPhone',
+            entity: 'user',
+            entityId: caller.userId,
+            summary: `security phone ${maskPhone(caller.phone)} -> ${maskPhone(body.phone)}`,
+          },
+        );
+      });
+      const info = await loadUserInfo(app.db, caller.userId, caller.role);
+      if (!info) throw fail.notFound('user.notFound');
+      return info;
+    },
+  }),
+];
+
+function maskPhone(phone: string): string {
+  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}

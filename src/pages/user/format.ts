@@ -1,0 +1,28 @@
+/** Display helpers for the user pages: dates in the UI language, masked phone numbers. */
+
+export function formatDateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  return date.toLocaleString(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+}
+
+export function formatDate(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  return date.toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
+/** 138****0001: the security phone as shown on screen. */
+export function maskPhone(phone: string | null | undefined): string {
+  if (!phone) return '-';
+  return phone.length < 7 ? phone : `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CertificationOverview, CertificationRecord } from '../../contract/certifications';
+import { creditCodeCheckChar } from '../../contract/credit-code';
+import { startServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+function creditCode(first17: string) {
+  return first17 + creditCodeCheckChar(first17);
+}
+
+function withWrongCheck(code: string) {
+  return code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
+}
+
+function residentId(first17: string) {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((acc, d, i) => acc + Number(d) * weights[i], 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+const application = {
+  enterpriseName: '深圳前海明衡科技有限公司',
+  enterpriseCertType: 'unifiedSocialCreditCode',
+  creditCode: creditCode('91440300MA5F12345'),
+  legalPersonName: '张建国',
+  legalPersonIdType: 'residentIdCard',
+  legalPersonIdNumber: residentId('11010119900307123'),
+  contactPhone: '13912345678',
+};
+
+async function auditRows(action: string) {
+  return server.app.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
+}
+
+async function stateOf(phone: string) {
+  const row = await server.app.db
+    .selectFrom('users')
+    .select('certification')
+    .where('phone', '=', phone)
+    .executeTakeFirstOrThrow();
+  return row.certification;
+}
+
+describe('enterprise certification', () => {
+  it('shows a certified contact person their enterprise and record table', async () => {
+    const token = await server.sessionFor('lawfirmContactPerson');
+    const overview = await server.call<CertificationOverview>('GET', '/api/user/certification', { token });
+    expect(overview.status).toBe(200);
+    expect(overview.body.data.state).toBe('enterprise');
+    expect(overview.body.data.current?.status).toBe('passed');
+    expect(overview.body.data.pending).toBeNull();
+
+    const records = await server.call<{ list: CertificationRecord[]; total: number }>(
+      'GET',
+      '/api/user/certifications',
+      { token },
+    );
+    expect(records.status).toBe(200);
+    expect(records.body.data.total).toBe(records.body.data.list.length);
+    expect(records.body.data.list.map((r) => r.id)).toContain(overview.body.data.current?.id);
+  });
+
+  it('takes an application, masks the legal person’s ID number and sets the account auditing', async () => {
+    const token = await server.sessionFor('lawyer');
+    const audits = (await auditRows('certification.submit')).length;
+    const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
+      token,
+      body: application,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'auditing', enterpriseName: application.enterpriseName });
+    const id = application.legalPersonIdNumber;
+    expect(res.body.data.legalPersonIdNumber).toBe(`${id.slice(0, 6)}********${id.slice(-4)}`);
+    const stored = await server.app.db
+      .selectFrom('certifications')
+      .select('legal_person_id_number')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.legal_person_id_number).not.toContain('19900307');
+    expect(await stateOf('13800000005')).toBe('auditing');
+    expect((await auditRows('certification.submit')).length).toBe(audits + 1);
+
+    const overview = await server.call<CertificationOverview>('GET', '/api/user/certification', { token });
+    expect(overview.body.data).toMatchObject({ state: 'auditing', current: null });
+    expect(overview.body.data.pending?.id).toBe(res.body.data.id);
+  });
+
+  it('refuses a second application while one is under review (409)', async () => {
+    const token = await server.sessionFor('bussinessOperation');
+    const first = await server.call('POST', '/api/user/certifications', { token, body: application });
+    expect(first.status).toBe(200);
+    const second = await server.call('POST', '/api/user/certifications', { token, body: application });
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toContain('审核中');
+  });
+
+  it('names every wrong field: credit code check character, ID number, phone', async () => {
+    const token = await server.sessionFor('caseOperation');
+    const res = await server.call('POST', '/api/user/certifications', {
+      token,
+      body: {
+        ...application,
+        creditCode: withWrongCheck(application.creditCode),
+        contactPhone: '12345',
+        enterpriseCertType: 'other',
+      },
+    });
+    expect(res.status).toBe(400);
+    const paths = res.body.errors?.map((e) => e.path) ?? [];
+    expect(paths).toEqual(expect.arrayContaining(['creditCode', 'contactPhone', 'enterpriseCertType']));
+    expect(res.body.errors?.find((e) => e.path === 'creditCode')?.message).toContain('统一社会信用代码');
+  });
+
+  it('checks the ID number against its document type', async () => {
+    const token = await server.sessionFor('caseOperation');
+    const wrongId = await server.call('POST', '/api/user/certifications', {
+      token,
+      body: { ...application, legalPersonIdNumber: withWrongCheck(application.legalPersonIdNumber) },
+    });
+    expect(wrongId.status).toBe(400);
+    expect(wrongId.body.errors?.[0]).toMatchObject({ path: 'legalPersonIdNumber' });
+
+    const passport = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
+      token,
+      body: { ...application, legalPersonIdType: 'passport', legalPersonIdNumber: 'e12345678' },
+    });
+    expect(passport.status).toBe(200);
+    expect(passport.body.data.legalPersonIdNumber).toBe('E1*****78');
+  });
+
+  it('lets the applicant withdraw while under review, and only then', async () => {
+    const token = await server.sessionFor('admin');
+    const submitted = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
+      token,
+      body: application,
+    });
+    const id = submitted.body.data.id;
+    const audits = (await auditRows('certification.withdraw')).length;
+
+    const res = await server.call<CertificationRecord>('POST', `/api/user/certifications/${id}/withdraw`, {
+      token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('withdrawn');
+    expect(await stateOf('13800000006')).toBe('none');
+    expect((await auditRows('certification.withdraw')).length).toBe(audits + 1);
+
+    const again = await server.call('POST', `/api/user/certifications/${id}/withdraw`, { token });
+    expect(again.status).toBe(409);
+  });
+
+  it('keeps a certified account certified when it withdraws a new application', async () => {
+    const token = await server.sessionFor('lawfirmContactPerson');
+    const submitted = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
+      token,
+      body: application,
+    });
+    expect(await stateOf('13800000004')).toBe('enterprise');
+    await server.call('POST', `/api/user/certifications/${submitted.body.data.id}/withdraw`, { token });
+    expect(await stateOf('13800000004')).toBe('enterprise');
+  });
+
+  it('answers 404 for another user’s record and leaves it alone', async () => {
+    const owner = await server.sessionFor('superAdmin');
+    const submitted = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
+      token: owner,
+      body: application,
+    });
+    const stranger = await server.sessionFor('lawyer');
+    const res = await server.call('POST', `/api/user/certifications/${submitted.body.data.id}/withdraw`, {
+      token: stranger,
+    });
+    expect(res.status).toBe(404);
+    const row = await server.app.db
+      .selectFrom('certifications')
+      .select('status')
+      .where('id', '=', submitted.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('auditing');
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await server.call('GET', '/api/user/certification')).status).toBe(401);
+    expect((await server.call('POST', '/api/user/certifications', { body: application })).status).toBe(401);
+  });
+});
