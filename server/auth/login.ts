@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { ApiError, fail } from '../http/errors';
 import { loadUserInfo } from '../users/user-info';
-import { clearFailures, LOCKOUT, lockRemainingMs, recordFailure } from './lockout';
+import { claimAttempt, clearFailures, LOCKOUT, settleFailure } from './lockout';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
@@ -24,8 +24,8 @@ export async function login(
   meta: { ip: string | null; userAgent: string | null; requestId: string },
 ): Promise<LoginResponse> {
   const now = app.clock.now();
-  const remaining = await lockRemainingMs(app.db, phone, now);
-  if (remaining > 0) throw locked(remaining);
+  const wait = await claimAttempt(app.db, phone, now);
+  if (wait > 0) throw locked(wait);
 
   const user = await app.db
     .selectFrom('users')
@@ -34,7 +34,7 @@ export async function login(
     .executeTakeFirst();
   const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
   if (!user || !ok) {
-    const nowLocked = await recordFailure(app.db, phone, now);
+    const nowLocked = await settleFailure(app.db, phone, now);
     await recordAudit(
       app.db,
       { caller: null, requestId: meta.requestId, at: now, actorId: user?.id ?? null },
@@ -49,10 +49,11 @@ export async function login(
     throw wrongPair();
   }
 
+  // The right password is no failure, even when the account may not sign in yet.
+  await clearFailures(app.db, phone);
   if (user.enabled !== 1) throw new ApiError(403, CODES.forbidden, 'auth.accountDisabled');
   await assertReviewed(app, user.id, user.role as Role, user.law_firm_id);
 
-  await clearFailures(app.db, phone);
   const role = user.role as Role;
   const session = await createSession(app, user.id, role, meta);
   await recordAudit(

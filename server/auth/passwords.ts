@@ -44,6 +44,9 @@ const SYMBOLS = '@#%+=!';
 
 /** A random password that satisfies the product's rule (shown to an administrator once). */
 export function generatePassword(length = 12): string {
+  // Shorter than the rule allows would never pass the check below and loop for ever.
+  if (!Number.isInteger(length) || length < 6 || length > 64)
+    throw new RangeError(`password length ${length}`);
   const all = LOWER + UPPER + DIGITS + SYMBOLS;
   const pick = (set: string) => set[randomInt(set.length)];
   for (;;) {

@@ -4,7 +4,7 @@ import type { FailEnvelope } from '../../contract/envelope';
 import { type MessageKey, translate } from '../../contract/messages';
 import { resolveCaller } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { ApiError, fail } from './errors';
+import { ApiError, conflictFromDuplicate, fail } from './errors';
 import { languageOf } from './language';
 import type { ApiRoute } from './route';
 import { isAllowed } from './route';
@@ -104,6 +104,8 @@ export function installErrorHandling(fastify: FastifyInstance, app: AppContext) 
           ),
         );
     }
+    const duplicate = conflictFromDuplicate(error);
+    if (duplicate) return reply.status(409).send(failBody(lang, duplicate));
     app.metrics.errors++;
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply

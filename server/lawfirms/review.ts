@@ -1,8 +1,8 @@
 import { reviewDecisionSchema, reviewResultSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
-import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
 import { access, defineRoute } from '../http/route';
+import { recordReview } from '../reviews/record-review';
 
 export const lawFirmReviewRoutes = [
   defineRoute({
@@ -21,33 +21,7 @@ export const lawFirmReviewRoutes = [
         .where('id', '=', params.id)
         .executeTakeFirst();
       if (!firm) throw fail.notFound('lawfirm.notFound');
-      const now = app.clock.now();
-      const at = now.toISOString();
-      const reason = body.status === 'rejected' ? (body.reason ?? null) : null;
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('law_firms')
-          .set({
-            review_status: body.status,
-            review_reason: reason,
-            reviewer_id: caller.userId,
-            reviewed_at: at,
-            updated_at: at,
-          })
-          .where('id', '=', firm.id)
-          .execute();
-        await recordAudit(
-          trx,
-          { caller, requestId, at: now },
-          {
-            action: `lawfirm.review.${body.status}`,
-            entity: 'law_firm',
-            entityId: firm.id,
-            summary: `${firm.name}: ${body.status}${reason ? ` (${reason})` : ''}`,
-          },
-        );
-      });
-      return { id: firm.id, reviewStatus: body.status, reviewReason: reason, reviewedAt: at };
+      return recordReview(app, { caller, requestId }, { table: 'law_firms', ...firm }, body);
     },
   }),
 ];

@@ -1,8 +1,8 @@
 import { reviewDecisionSchema, reviewResultSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
-import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
 import { access, defineRoute } from '../http/route';
+import { recordReview } from '../reviews/record-review';
 
 export const lawyerReviewRoutes = [
   defineRoute({
@@ -25,32 +25,12 @@ export const lawyerReviewRoutes = [
       if (!lawyer || (caller.role === 'lawfirmContactPerson' && lawyer.law_firm_id !== caller.lawFirmId)) {
         throw fail.notFound('lawyer.notFound');
       }
-      const now = app.clock.now();
-      const at = now.toISOString();
-      const reason = body.status === 'rejected' ? (body.reason ?? null) : null;
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('lawyers')
-          .set({
-            review_status: body.status,
-            review_reason: reason,
-            reviewer_id: caller.userId,
-            reviewed_at: at,
-          })
-          .where('id', '=', lawyer.id)
-          .execute();
-        await recordAudit(
-          trx,
-          { caller, requestId, at: now },
-          {
-            action: `lawyer.review.${body.status}`,
-            entity: 'lawyer',
-            entityId: lawyer.id,
-            summary: `${lawyer.name}: ${body.status}${reason ? ` (${reason})` : ''}`,
-          },
-        );
-      });
-      return { id: lawyer.id, reviewStatus: body.status, reviewReason: reason, reviewedAt: at };
+      return recordReview(
+        app,
+        { caller, requestId },
+        { table: 'lawyers', id: lawyer.id, name: lawyer.name },
+        body,
+      );
     },
   }),
 ];

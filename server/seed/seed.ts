@@ -1,9 +1,9 @@
 import { type Kysely, Migrator, NO_MIGRATIONS } from 'kysely';
 import { migrateToLatest, migrationProvider } from '../db/migrate';
 import type { Database } from '../db/schema';
+import { seedMenus } from '../menus/store';
 import { type CaseCounts, seedCases } from './cases';
 import { type ExtraCounts, seedExtras } from './extras';
-import { seedMenus } from '../menus/store';
 import { seedPeople } from './people';
 import { Random } from './random';
 

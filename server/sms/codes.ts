@@ -8,8 +8,16 @@ import { fail } from '../http/errors';
 
 export const SMS_RULES = { cooldownMs: 60_000, validMs: 5 * 60_000, maxAttempts: 5 } as const;
 
-/** Issues a 6-digit code: 60 s cool-down per phone and purpose, valid 5 minutes. */
-export async function issueCode(app: AppContext, phone: string, purpose: SmsPurpose): Promise<void> {
+/**
+ * Issues a 6-digit code: 60 s cool-down per phone and purpose, valid 5 minutes. A withheld
+ * request (a phone without an account) is recorded for the cool-down but sends nothing.
+ */
+export async function issueCode(
+  app: AppContext,
+  phone: string,
+  purpose: SmsPurpose,
+  { deliver }: { deliver: boolean } = { deliver: true },
+): Promise<void> {
   const now = app.clock.now();
   const last = await app.db
     .selectFrom('sms_outbox')
@@ -23,8 +31,8 @@ export async function issueCode(app: AppContext, phone: string, purpose: SmsPurp
     const waitMs = Date.parse(last.created_at) + SMS_RULES.cooldownMs - now.getTime();
     if (waitMs > 0) throw fail.tooMany('sms.cooldown', { seconds: Math.ceil(waitMs / 1000) });
   }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const message = translate('zh-CN', 'sms.text', { code });
+  const code = deliver ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '';
+  const message = deliver ? translate('zh-CN', 'sms.text', { code }) : '';
   await app.db
     .insertInto('sms_outbox')
     .values({
@@ -34,9 +42,11 @@ export async function issueCode(app: AppContext, phone: string, purpose: SmsPurp
       message,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SMS_RULES.validMs).toISOString(),
+      used_at: deliver ? null : now.toISOString(),
+      delivered: deliver ? 1 : 0,
     })
     .execute();
-  await app.sms.send(phone, message);
+  if (deliver) await app.sms.send(phone, message);
 }
 
 /**

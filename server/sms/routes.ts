@@ -1,7 +1,15 @@
+import type { SmsPurpose } from '../../contract/auth';
 import { sendSmsQuerySchema, sendSmsResponseSchema } from '../../contract/auth';
 import { fail } from '../http/errors';
 import { access, defineRoute } from '../http/route';
 import { issueCode, SMS_RULES } from './codes';
+
+/** Register and bind prove a phone that is about to join an account; reset, one that has one. */
+const CODE_GOES_TO: Record<SmsPurpose, 'freePhone' | 'accountPhone'> = {
+  register: 'freePhone',
+  bind: 'freePhone',
+  reset: 'accountPhone',
+};
 
 export const smsRoutes = [
   defineRoute({
@@ -18,10 +26,11 @@ export const smsRoutes = [
         .select('id')
         .where('phone', '=', query.phone)
         .executeTakeFirst();
-      if (query.purpose === 'register' && user) throw fail.conflict('register.phoneTaken');
-      // For an unknown phone a reset code is not sent, but the answer is the same, so the
-      // form cannot be used to find out which phones have accounts.
-      if (query.purpose === 'register' || user) await issueCode(app, query.phone, query.purpose);
+      const freePhone = CODE_GOES_TO[query.purpose] === 'freePhone';
+      if (freePhone && user) throw fail.conflict('register.phoneTaken');
+      // For an unknown phone a reset code is not sent, but the answer (cool-down included) is
+      // the same, so the form cannot be used to find out which phones have accounts.
+      await issueCode(app, query.phone, query.purpose, { deliver: freePhone || user !== undefined });
       return { cooldownSeconds: SMS_RULES.cooldownMs / 1000, expiresInSeconds: SMS_RULES.validMs / 1000 };
     },
   }),

@@ -17,6 +17,7 @@ import {
   userSummarySchema,
 } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
+import { clearFailures } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -151,7 +152,7 @@ export const userRoutes = [
     params: idParamsSchema,
     response: randomPasswordResponseSchema,
     handler: async ({ app, params, caller, requestId }) => {
-      await requireUser(app, params.id);
+      const user = await requireUser(app, params.id);
       const password = generatePassword();
       const hash = await hashPassword(password);
       const now = app.clock.now();
@@ -173,6 +174,8 @@ export const userRoutes = [
           },
         );
       });
+      // A lock earned with the old password must not keep out the one just handed over.
+      await clearFailures(app.db, user.phone);
       return { password };
     },
   }),
@@ -258,8 +261,22 @@ export const userRoutes = [
       const lawFirmId = body.lawFirmId === undefined ? user.law_firm_id : body.lawFirmId;
       if (FIRM_ROLES.includes(role) && !lawFirmId) throw fail.field('lawFirmId', 'user.lawFirmRequired');
       if (lawFirmId && lawFirmId !== user.law_firm_id) await requireFirm(app, lawFirmId);
+      // A lawyer's licence lives in `lawyers`; this form cannot create one (POST /users can).
+      const licence = await app.db
+        .selectFrom('lawyers')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (role === 'lawyer' && !licence) throw fail.field('role', 'user.licenceRequired');
       const now = app.clock.now();
       await app.db.transaction().execute(async (trx) => {
+        if (licence && lawFirmId && lawFirmId !== user.law_firm_id) {
+          await trx
+            .updateTable('lawyers')
+            .set({ law_firm_id: lawFirmId })
+            .where('id', '=', licence.id)
+            .execute();
+        }
         await trx
           .updateTable('users')
           .set({

@@ -1,23 +1,34 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/seed/seed';
 
-export const TEMPLATE_DB = join(PROJECT_ROOT, '.tmp', 'api-test-template.db');
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The seeded demo database every API test file copies. */
+    templateDb: string;
+  }
+}
 
 /**
  * Seeds one demo database for the whole run; every API test file copies it to its own
- * throw-away file (hashing ~90 demo passwords once instead of once per file).
+ * throw-away file (hashing ~90 demo passwords once instead of once per file). Each run gets
+ * its own template, so two runs in the same tree cannot overwrite each other's.
  */
-export default async function setup() {
-  mkdirSync(join(PROJECT_ROOT, '.tmp'), { recursive: true });
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(TEMPLATE_DB + suffix)) rmSync(TEMPLATE_DB + suffix);
-  }
-  const handle = connectDatabase(`sqlite:${TEMPLATE_DB}`, PROJECT_ROOT);
+export default async function setup(project: TestProject) {
+  const dir = join(PROJECT_ROOT, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const template = join(dir, `api-test-template-${process.pid}-${randomBytes(4).toString('hex')}.db`);
+  const handle = connectDatabase(`sqlite:${template}`, PROJECT_ROOT);
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db, { cases: 2000 });
   await handle.close();
+  project.provide('templateDb', template);
+  return () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(template + suffix, { force: true });
+  };
 }

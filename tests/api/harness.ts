@@ -2,13 +2,15 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
+import { createSession } from '../../server/auth/sessions';
 import { PROJECT_ROOT, readConfig } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
 import { connectDatabase } from '../../server/db/connect';
+import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import type { SmsSender } from '../../server/sms/sender';
-import { TEMPLATE_DB } from './global-setup';
 
 /** A clock tests can move forward. */
 export class TestClock implements Clock {
@@ -47,6 +49,12 @@ export interface TestServer {
   ): Promise<ApiAnswer<T>>;
   login(phone: string, password?: string): Promise<string>;
   tokenFor(role: (typeof DEMO_ACCOUNTS)[number]['role']): Promise<string>;
+  /** A fresh session of a demo account, written straight to the database (no password, no lockout). */
+  sessionFor(role: (typeof DEMO_ACCOUNTS)[number]['role']): Promise<string>;
+  userId(phone: string): Promise<number>;
+  count(table: keyof Database): Promise<number>;
+  /** The code in the newest SMS captured for a phone. */
+  smsCode(phone: string): string;
   close(): Promise<void>;
 }
 
@@ -57,7 +65,7 @@ export interface TestServer {
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-api-'));
   const file = join(dir, 'test.db');
-  copyFileSync(TEMPLATE_DB, file);
+  copyFileSync(inject('templateDb'), file);
   const config = { ...readConfig({ ...env }), staticDir: null, logLevel: env.LOG_LEVEL ?? 'silent', port: 0 };
   const database = connectDatabase(`sqlite:${file}`, PROJECT_ROOT);
   const clock = new TestClock();
@@ -96,6 +104,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     return res.body.data.token;
   };
 
+  const userId = async (phone: string) => {
+    const row = await app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+    if (!row) throw new Error(`no user with phone ${phone}`);
+    return row.id;
+  };
+
   return {
     url,
     app,
@@ -112,6 +126,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       const token = await login(account.phone);
       tokens.set(role, token);
       return token;
+    },
+    async sessionFor(role) {
+      const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+      if (!account) throw new Error(`no demo account for ${role}`);
+      const id = await userId(account.phone);
+      const session = await createSession(app, id, role, { ip: null, userAgent: 'harness' });
+      return session.token;
+    },
+    userId,
+    async count(table) {
+      const row = await app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    smsCode(phone) {
+      const text = sms.findLast((m) => m.phone === phone)?.text;
+      const code = text ? /\b(\d{6})\b/.exec(text)?.[1] : undefined;
+      if (!code) throw new Error(`no SMS code was sent to ${phone}`);
+      return code;
     },
     async close() {
       await fastify.close();

@@ -1,0 +1,88 @@
+import { creditCodeCheckChar } from '../../contract/credit-code';
+import type { TestServer } from './harness';
+
+/** Phones no seeded account uses (the seed takes 137…, 138… and 139…). */
+let nextPhone = 0;
+export function freshPhone(): string {
+  nextPhone++;
+  return `186${String(nextPhone).padStart(8, '0')}`;
+}
+
+/** A unified social credit code with a correct GB 32100-2015 check character. */
+export function validCreditCode(serial: number, letters = ''): string {
+  const first17 = `31440300${letters}${String(serial).padStart(9 - letters.length, '0')}`;
+  return first17 + creditCodeCheckChar(first17);
+}
+
+/** The same code with its check character swapped for another valid one. */
+export function wrongCheckChar(code: string): string {
+  const replacement = code[17] === '0' ? '1' : '0';
+  return code.slice(0, 17) + replacement;
+}
+
+let nextLicence = 0;
+export function freshLicenceNo(): string {
+  nextLicence++;
+  return `19999${String(nextLicence).padStart(12, '0')}`;
+}
+
+export const NEW_PASSWORD = 'Fresh@2027';
+
+/** Asks for an SMS code and returns it as the phone would read it. */
+export async function requestCode(
+  server: TestServer,
+  phone: string,
+  purpose: 'register' | 'reset' | 'bind',
+): Promise<string> {
+  const res = await server.call('GET', `/api/send-sms?phone=${phone}&purpose=${purpose}`);
+  if (res.status !== 200) throw new Error(`send-sms failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return server.smsCode(phone);
+}
+
+/** A complete law-firm registration for a new phone, with a code already sent. */
+export async function lawFirmApplication(server: TestServer, serial: number) {
+  const phone = freshPhone();
+  const code = await requestCode(server, phone, 'register');
+  return {
+    firmName: `测试律师事务所${serial}`,
+    regionCode: '440300',
+    creditCode: validCreditCode(serial),
+    address: '深南大道 1 号',
+    contactName: '测试联系人',
+    phone,
+    code,
+    password: 'Firm@2026',
+  };
+}
+
+/** A complete lawyer registration with a passed firm, for a new phone, with a code already sent. */
+export async function lawyerApplication(server: TestServer, lawFirmId: number) {
+  const phone = freshPhone();
+  const code = await requestCode(server, phone, 'register');
+  return {
+    name: '测试律师',
+    phone,
+    code,
+    password: 'Lawyer@2026',
+    licenceNo: freshLicenceNo(),
+    lawFirmId,
+    agreed: true,
+  };
+}
+
+/** A new account made by the super admin, with its one-time password. */
+export async function createAccount(server: TestServer, role = 'caseOperation') {
+  const phone = freshPhone();
+  const res = await server.call<{ user: { id: number }; initialPassword: string }>('POST', '/api/users', {
+    token: await server.sessionFor('superAdmin'),
+    body: { phone, name: '测试账号', role },
+  });
+  if (res.status !== 200) throw new Error(`create account failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.data.user.id, phone, password: res.body.data.initialPassword };
+}
+
+export async function auditRows(server: TestServer, action: string, entityId?: number | string) {
+  let query = server.app.db.selectFrom('audit_log').selectAll().where('action', '=', action);
+  if (entityId !== undefined) query = query.where('entity_id', '=', String(entityId));
+  return query.execute();
+}

@@ -1,0 +1,284 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASE_NO_PATTERN, CASE_STATUSES, CASE_TYPES } from '../../contract/cases';
+import { isValidCreditCode } from '../../contract/credit-code';
+import { REVIEW_STATUSES } from '../../contract/reviews';
+import { PROJECT_ROOT } from '../../server/config';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { resetDatabase, type SeedCounts, seedDemoData } from '../../server/seed/seed';
+
+const CASES = 300;
+const NOW = new Date('2026-06-01T08:00:00Z');
+
+let dir: string;
+let handle: DatabaseHandle;
+let applied: string[];
+let seeded: SeedCounts;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'casedesk-migrate-'));
+  handle = connectDatabase(`sqlite:${join(dir, 'fresh.db')}`, PROJECT_ROOT);
+  applied = await migrateToLatest(handle.db);
+  seeded = await seedDemoData(handle.db, { cases: CASES, now: NOW });
+});
+afterAll(async () => {
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const db = () => handle.db;
+
+async function count(table: keyof Database) {
+  const row = await db()
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function distinct(table: 'cases' | 'law_firms' | 'lawyers', column: string) {
+  const rows = await sql<{
+    v: string;
+  }>`select distinct ${sql.ref(column)} as v from ${sql.table(table)}`.execute(db());
+  return rows.rows.map((r) => r.v).sort();
+}
+
+const now = () => new Date().toISOString();
+
+describe('migrating an empty database', () => {
+  it('applies every migration in order, and nothing the second time', async () => {
+    expect(applied).toEqual(['0001_initial', '0002_sms_withheld']);
+    expect(await migrateToLatest(db())).toEqual([]);
+  });
+
+  it('creates a table for every entity the data layer knows', async () => {
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+      db(),
+    );
+    const names = tables.rows.map((t) => t.name);
+    const expected: Array<keyof Database> = [
+      'users',
+      'user_roles',
+      'sessions',
+      'login_failures',
+      'login_locks',
+      'sms_outbox',
+      'law_firms',
+      'lawyers',
+      'cases',
+      'case_attachments',
+      'payment_follow_ups',
+      'repayments',
+      'case_pushes',
+      'law_firm_letters',
+      'certifications',
+      'messages',
+      'devices',
+      'wallets',
+      'wallet_transactions',
+      'menus',
+      'audit_log',
+    ];
+    expect(names).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('runs SQLite with WAL, foreign keys and a busy timeout', async () => {
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`pragma ${name}`).execute(db())).rows[0] as object)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBeGreaterThan(0);
+  });
+});
+
+describe('seeding', () => {
+  it('creates at least 20 law firms, 60 lawyers and the requested cases', async () => {
+    expect(await count('law_firms')).toBeGreaterThanOrEqual(20);
+    expect(await count('lawyers')).toBeGreaterThanOrEqual(60);
+    expect(await count('cases')).toBe(CASES);
+    expect(seeded).toMatchObject({
+      cases: CASES,
+      lawFirms: await count('law_firms'),
+      lawyers: expect.any(Number),
+    });
+  });
+
+  it('creates the six demo accounts with their roles', async () => {
+    const rows = await db()
+      .selectFrom('users')
+      .select(['phone', 'role', 'enabled'])
+      .where(
+        'phone',
+        'in',
+        DEMO_ACCOUNTS.map((a) => a.phone),
+      )
+      .orderBy('phone')
+      .execute();
+    expect(rows).toEqual(DEMO_ACCOUNTS.map((a) => ({ phone: a.phone, role: a.role, enabled: 1 })));
+    const extra = await db()
+      .selectFrom('user_roles')
+      .innerJoin('users', 'users.id', 'user_roles.user_id')
+      .select('user_roles.role')
+      .where('users.phone', '=', '13800000002')
+      .execute();
+    expect(extra.map((r) => r.role).sort()).toEqual(['bussinessOperation', 'caseOperation']);
+  });
+
+  it('spreads the cases over every status and every type', async () => {
+    expect(await distinct('cases', 'status')).toEqual([...CASE_STATUSES].sort());
+    expect(await distinct('cases', 'type')).toEqual([...CASE_TYPES].sort());
+  });
+
+  it('has firms and lawyers in every review status', async () => {
+    expect(await distinct('law_firms', 'review_status')).toEqual([...REVIEW_STATUSES].sort());
+    expect(await distinct('lawyers', 'review_status')).toEqual([...REVIEW_STATUSES].sort());
+  });
+
+  it('writes case numbers of two capital letters and eight digits', async () => {
+    const rows = await db().selectFrom('cases').select('case_no').execute();
+    expect(rows.every((r) => CASE_NO_PATTERN.test(r.case_no))).toBe(true);
+  });
+
+  it('fills the records around the cases', async () => {
+    for (const table of [
+      'case_attachments',
+      'payment_follow_ups',
+      'repayments',
+      'case_pushes',
+      'law_firm_letters',
+      'certifications',
+      'messages',
+      'devices',
+      'wallets',
+      'wallet_transactions',
+      'menus',
+    ] as const) {
+      expect(await count(table), table).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives every firm a credit code with a valid check character', async () => {
+    const firms = await db().selectFrom('law_firms').select('credit_code').execute();
+    expect(firms.length).toBeGreaterThan(0);
+    expect(firms.filter((f) => !isValidCreditCode(f.credit_code))).toEqual([]);
+    const first = firms[0].credit_code;
+    const other = first[17] === '0' ? '1' : '0';
+    expect(isValidCreditCode(first.slice(0, 17) + other)).toBe(false);
+  });
+
+  it('keeps wallet balances equal to their transactions', async () => {
+    const rows = await sql<{ balance: number; total: number }>`
+      select w.balance_fen as balance, coalesce(sum(t.amount_fen), 0) as total
+      from wallets w left join wallet_transactions t on t.wallet_id = w.id group by w.id`.execute(db());
+    expect(rows.rows.filter((r) => Number(r.balance) !== Number(r.total))).toEqual([]);
+  });
+
+  it('makes the same data from the same seed', async () => {
+    const twin = connectDatabase(`sqlite:${join(dir, 'twin.db')}`, PROJECT_ROOT);
+    try {
+      await migrateToLatest(twin.db);
+      await seedDemoData(twin.db, { cases: CASES, now: NOW });
+      const sample = (h: DatabaseHandle) =>
+        h.db
+          .selectFrom('cases')
+          .select(['case_no', 'title', 'amount_fen', 'status', 'region_code'])
+          .orderBy('id')
+          .execute();
+      expect(await sample(twin)).toEqual(await sample(handle));
+    } finally {
+      await twin.close();
+    }
+  });
+});
+
+describe('constraints', () => {
+  const user = (phone: string, accountId: string) => ({
+    phone,
+    password_hash: 'x',
+    name: '约束测试',
+    role: 'admin',
+    registered_at: now(),
+    account_id: accountId,
+    updated_at: now(),
+  });
+
+  it('refuses a second account with the same phone', async () => {
+    await expect(
+      db().insertInto('users').values(user('13800000001', 'CDTEST0001')).execute(),
+    ).rejects.toThrow(/UNIQUE constraint failed: users\.phone/);
+  });
+
+  it('refuses a second firm with the same credit code', async () => {
+    const firm = await db().selectFrom('law_firms').selectAll().executeTakeFirstOrThrow();
+    const { id: _, ...copy } = firm;
+    await expect(
+      db()
+        .insertInto('law_firms')
+        .values({ ...copy, name: '另一家' })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE constraint failed: law_firms\.credit_code/);
+  });
+
+  it.each([
+    ['a case status outside the four', sql`update cases set status = 'archived' where id = 1`],
+    ['a case type outside the six', sql`update cases set type = 'family' where id = 1`],
+    ['a negative claim', sql`update cases set amount_fen = -1 where id = 1`],
+    ['an unknown review status', sql`update law_firms set review_status = 'maybe' where id = 1`],
+    ['an unknown lawyer review status', sql`update lawyers set review_status = 'maybe' where id = 1`],
+    ['an unknown message type', sql`update messages set type = 'spam' where id = 1`],
+    ['a message status other than 0 or 1', sql`update messages set status = 2 where id = 1`],
+    ['an enabled flag other than 0 or 1', sql`update users set enabled = 2 where id = 1`],
+    [
+      'an introduction over 200 characters',
+      sql`update users set introduction = ${'律'.repeat(201)} where id = 1`,
+    ],
+    [
+      'an unknown SMS purpose',
+      sql`insert into sms_outbox (phone, purpose, code, message, created_at, expires_at)
+          values ('13800000001', 'login', '123456', 'x', '2026-01-01', '2026-01-01')`,
+    ],
+    ['a negative wallet balance', sql`update wallets set balance_fen = -1 where id = 1`],
+  ])('refuses %s (CHECK)', async (_, statement) => {
+    await expect(statement.execute(db())).rejects.toThrow(/CHECK constraint failed/);
+  });
+
+  it('refuses a lawyer in a firm that does not exist (foreign key)', async () => {
+    const lawyer = await db().selectFrom('lawyers').select('id').executeTakeFirstOrThrow();
+    await expect(
+      db().updateTable('lawyers').set({ law_firm_id: 999_999 }).where('id', '=', lawyer.id).execute(),
+    ).rejects.toThrow(/FOREIGN KEY constraint failed/);
+  });
+});
+
+describe('resetting', () => {
+  it('empties every table and leaves the schema at the latest migration', async () => {
+    const other = connectDatabase(`sqlite:${join(dir, 'reset.db')}`, PROJECT_ROOT);
+    try {
+      await migrateToLatest(other.db);
+      await other.db
+        .insertInto('law_firms')
+        .values({
+          name: '待清空',
+          region_code: '440300',
+          credit_code: '91350100M000100Y43',
+          contact_name: '某人',
+          contact_phone: '13900000000',
+          review_status: 'passed',
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute();
+      await resetDatabase(other.db);
+      const firms = await other.db.selectFrom('law_firms').select('id').execute();
+      expect(firms).toEqual([]);
+      expect(await migrateToLatest(other.db)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
