@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { appPathSchema, pageIdSchema, titleKeySchema } from '../menu';
-import { routeRolesSchema } from '../roles';
+import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
+import { routeRolesSchema } from '../role-schemas';
 import { ENUM_NAMES } from './enums';
 
 /**
@@ -67,8 +67,10 @@ export const inputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('textarea'), maxLength: z.number().int().min(1).max(5000) }),
   z.object({
     kind: z.literal('number'),
+    /** The range the input allows, in the value's unit: fen for money (`min: 1` is ¥0.01). */
     min: z.number().optional(),
     max: z.number().optional(),
+    /** Decimals typed; money always takes two (yuan and fen). */
     precision: z.number().int().min(0).max(4).optional(),
     /** The user types yuan; the value is integer fen. */
     money: z.boolean().optional(),
@@ -78,9 +80,7 @@ export const inputSchema = z.discriminatedUnion('kind', [
     options: z.array(option).max(200).optional(),
     enum: z.enum(ENUM_NAMES).optional(),
     /** Options from a GET answering `{ list }`. */
-    optionsFrom: z
-      .object({ path: apiTemplateSchema, value: fieldPath, label: fieldPath })
-      .optional(),
+    optionsFrom: z.object({ path: apiTemplateSchema, value: fieldPath, label: fieldPath }).optional(),
     multiple: z.boolean().optional(),
   }),
   z.object({ kind: z.literal('date') }),
@@ -89,11 +89,23 @@ export const inputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('dateRange') }),
   /** Two values in money: `<name>Min` and `<name>Max` (fen). */
   z.object({ kind: z.literal('moneyRange') }),
-  z.object({ kind: z.literal('region'), depth: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2) }),
+  z.object({
+    kind: z.literal('region'),
+    depth: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
+  }),
   z.object({ kind: z.literal('switch') }),
   z.object({
     kind: z.literal('upload'),
-    accept: z.string().regex(/^[a-z0-9.,/*-]*$/i).max(100).optional(),
+    /**
+     * Where each file is POSTed (multipart, field `file`); the field's value is the list of
+     * the server's answers. Without a path the input says that uploads are not available.
+     */
+    path: apiTemplateSchema.optional(),
+    accept: z
+      .string()
+      .regex(/^[a-z0-9.,/*-]*$/i)
+      .max(100)
+      .optional(),
     maxSizeMb: z.number().min(0.1).max(20).default(10),
   }),
 ]);
@@ -121,7 +133,10 @@ export const fieldSchema = z.object({
 export type FieldDescriptor = z.infer<typeof fieldSchema>;
 
 /** Show an action only when a record field holds one of these values (no expressions). */
-const whenSchema = z.object({ field: fieldPath, in: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).min(1) });
+const whenSchema = z.object({
+  field: fieldPath,
+  in: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).min(1),
+});
 
 const actionBase = {
   key: z.string().regex(/^[a-zA-Z][\w-]{0,40}$/),
@@ -166,6 +181,10 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
       kind: z.literal('api'),
       method: z.enum(['POST', 'PUT', 'DELETE']),
       path: apiTemplateSchema,
+      /**
+       * What is sent: nothing (default), the record, `{ ids }` of the ticked rows, or the
+       * values of `form` asked in a small dialog first.
+       */
       body: z.enum(['none', 'record', 'selection', 'form']).optional(),
       /** Fields asked for in a small form before the call (body: form). */
       form: z.array(fieldSchema).max(20).optional(),
@@ -173,6 +192,7 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
     }),
     z.object({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
     z.object({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: pageDescriptorSchema }),
+    /** A CSV of the table's current filter and sort (or of the ticked rows, as `ids=1,2,3`). */
     z.object({ ...actionBase, kind: z.literal('export'), path: apiTemplateSchema }),
   ]),
 ) as z.ZodType<ActionDescriptor>;
@@ -186,6 +206,19 @@ const base = {
   title: key,
   roles,
 };
+
+/**
+ * The query params of a table page, in its URL and in the GET of its source alike: these,
+ * plus each filter's own (a `dateRange` named `created` as `createdFrom`/`createdTo`, a
+ * `moneyRange` named `amount` as `amountMin`/`amountMax` in fen, a multiple select as
+ * repeated keys). `sortOrder` is `ascend` or `descend`. The answer is `{ list, total }`.
+ */
+export const TABLE_QUERY = {
+  page: 'page',
+  pageSize: 'pageSize',
+  sortField: 'sortField',
+  sortOrder: 'sortOrder',
+} as const;
 
 export const tablePageSchema = z.object({
   ...base,
@@ -214,8 +247,8 @@ export const formPageSchema = z.object({
     path: apiTemplateSchema,
     label: key.optional(),
     successMessage: key.optional(),
-    /** Where to go after success: a route template, or back. */
-    then: z.union([routeTemplateSchema, z.literal('back'), z.literal('stay')]).default('stay'),
+    /** Where to go after success: a route template, back, or stay. (Not `then`: that would make it a thenable.) */
+    afterSuccess: z.union([routeTemplateSchema, z.literal('back'), z.literal('stay')]).default('stay'),
   }),
 });
 
@@ -227,7 +260,13 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     columns: z.number().int().min(1).max(4).default(3),
     roles,
   }),
-  z.object({ kind: z.literal('table'), title: key, field: fieldPath, columns: z.array(columnSchema).min(1).max(30), roles }),
+  z.object({
+    kind: z.literal('table'),
+    title: key,
+    field: fieldPath,
+    columns: z.array(columnSchema).min(1).max(30),
+    roles,
+  }),
   z.object({
     kind: z.literal('timeline'),
     title: key,
@@ -257,7 +296,8 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     title: key,
     field: fieldPath,
     widget: displayWidgetSchema.default('number'),
-    icon: z.string().regex(/^[a-z-]{1,30}$/).optional(),
+    /** From the same icon allowlist as the menu. */
+    icon: menuIconSchema.optional(),
     span: z.number().int().min(1).max(24).default(6),
     roles,
   }),
@@ -297,6 +337,8 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+export type DashboardBlock = z.infer<typeof dashboardBlockSchema>;
+
 export const dashboardPageSchema = z.object({
   ...base,
   type: z.literal('dashboard'),
@@ -335,14 +377,23 @@ export type TabsPage = {
   type: 'tabs';
   tabs: Array<{ key: string; title: string; page: PageDescriptor; roles?: z.infer<typeof routeRolesSchema> }>;
 };
-export type PageDescriptor = TablePage | FormPage | DetailPage | DashboardPage | ResultPage | BuiltinPage | TabsPage;
+export type PageDescriptor =
+  | TablePage
+  | FormPage
+  | DetailPage
+  | DashboardPage
+  | ResultPage
+  | BuiltinPage
+  | TabsPage;
 
 export const tabsPageSchema: z.ZodType<TabsPage> = z.lazy(() =>
   z.object({
     ...base,
     type: z.literal('tabs'),
     tabs: z
-      .array(z.object({ key: z.string().regex(/^[\w-]{1,40}$/), title: key, page: pageDescriptorSchema, roles }))
+      .array(
+        z.object({ key: z.string().regex(/^[\w-]{1,40}$/), title: key, page: pageDescriptorSchema, roles }),
+      )
       .min(1)
       .max(12),
   }),
@@ -350,13 +401,19 @@ export const tabsPageSchema: z.ZodType<TabsPage> = z.lazy(() =>
 
 export const PAGE_TYPES = ['table', 'form', 'detail', 'dashboard', 'tabs', 'result', 'builtin'] as const;
 
+/**
+ * Discriminated on `type`, so a wrong field is reported at its own path (`columns.0.widget`)
+ * instead of as one failed alternative per page type. The recursive tabs schema is declared
+ * as a plain ZodType, which hides its discriminator from the types (not from zod: z.lazy
+ * forwards it), hence the cast.
+ */
 export const pageDescriptorSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
-  z.union([
+  z.discriminatedUnion('type', [
     tablePageSchema,
     formPageSchema,
     detailPageSchema,
     dashboardPageSchema,
-    tabsPageSchema,
+    tabsPageSchema as unknown as z.core.$ZodTypeDiscriminable,
     resultPageSchema,
     builtinPageSchema,
   ]),

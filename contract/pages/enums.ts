@@ -1,4 +1,12 @@
-import { CASE_STAGES, CASE_STATUSES, CASE_TYPES, CLOSE_RESULTS, LETTER_STATUSES, PAYMENT_STATUSES, PUSH_STATUSES } from '../cases';
+import {
+  CASE_STAGES,
+  CASE_STATUSES,
+  CASE_TYPES,
+  CLOSE_RESULTS,
+  LETTER_STATUSES,
+  PAYMENT_STATUSES,
+  PUSH_STATUSES,
+} from '../cases';
 import { MESSAGE_TYPES } from '../notifications';
 import { REVIEW_STATUSES } from '../reviews';
 import { ROLES } from '../roles';

@@ -1,0 +1,75 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ActionDescriptor } from '../../contract/pages/descriptor';
+import { useRegistryEnv } from '../context';
+import { toBody } from '../fields/values';
+import { fillTemplate, getField } from '../record';
+import type { ActionProps } from '../registry';
+import { ActionButton } from './action-button';
+import { sendChange } from './send';
+
+type ApiAction = Extract<ActionDescriptor, { kind: 'api' }>;
+
+// Form and Modal arrive with the first action that asks something.
+const ActionFormModal = lazy(() => import('./ActionFormModal'));
+
+/**
+ * A call to the API: `:params` of the path from the record, then the route. It asks first
+ * when it has `confirm`; it sends nothing, the record, `{ ids }` of the ticked rows, or the
+ * values of a small form. Success: a notice and `onDone` (the page reloads); failure: the
+ * server's message.
+ */
+export function ApiAction({ action, record, params, selection, onDone }: ActionProps<ApiAction>) {
+  const env = useRegistryEnv();
+  const { t } = env;
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const path = fillTemplate(action.path, (name) => getField(record, name) ?? params[name]);
+  const body = action.body ?? 'none';
+  const usable = path !== null && (body !== 'selection' || (selection?.keys.length ?? 0) > 0);
+
+  const send = (payload: unknown) =>
+    sendChange(
+      env,
+      { method: action.method, path: path ?? '', body: payload },
+      { success: t(action.successMessage ?? 'registry.action.done', { label: t(action.label) }), onDone },
+    );
+
+  const start = async () => {
+    if (!usable) return;
+    if (action.confirm && !(await env.confirm(t(action.confirm)))) return;
+    if (body === 'form') {
+      setAsking(true);
+      return;
+    }
+    setBusy(true);
+    const failure = await send(
+      body === 'record' ? record : body === 'selection' ? { ids: selection?.keys ?? [] } : undefined,
+    );
+    setBusy(false);
+    if (failure) env.notify('error', failure.message);
+  };
+
+  return (
+    <>
+      <ActionButton danger={action.danger} disabled={!usable} loading={busy} onClick={start}>
+        {t(action.label)}
+      </ActionButton>
+      {asking !== null && (
+        <Suspense fallback={null}>
+          <ActionFormModal
+            title={t(action.label)}
+            fields={action.form ?? []}
+            params={params}
+            visible={asking}
+            onCancel={() => setAsking(false)}
+            onSubmit={async (values) => {
+              const failure = await send(toBody(action.form ?? [], values));
+              if (!failure) setAsking(false);
+              return failure;
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

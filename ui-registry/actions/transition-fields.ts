@@ -1,0 +1,42 @@
+import type { CASE_EVENTS, FieldDescriptor } from '../../contract/pages/descriptor';
+
+/** Where every case status event is sent (`POST /api/cases/:id/transitions`). */
+export const CASE_TRANSITION_PATH = '/cases/:id/transitions';
+
+/**
+ * What an event asks before it is sent, as descriptor fields (the same form machinery as
+ * every other action): a suspension's reason, a closing's result, an assignment's lawyer
+ * and/or firm. The server's case status machine checks them again.
+ */
+export const TRANSITION_FIELDS: Partial<Record<(typeof CASE_EVENTS)[number], FieldDescriptor[]>> = {
+  SUSPEND: [
+    {
+      name: 'reason',
+      label: 'registry.transition.reason',
+      input: { kind: 'textarea', maxLength: 200 },
+      required: true,
+    },
+  ],
+  CLOSE: [
+    {
+      name: 'result',
+      label: 'registry.transition.result',
+      input: { kind: 'select', enum: 'closeResult' },
+      required: true,
+    },
+  ],
+  ASSIGN: [
+    {
+      name: 'lawyerId',
+      label: 'registry.transition.lawyer',
+      input: { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'name' } },
+    },
+    {
+      // Passed review: the firms a case may be pushed to. (The registration list; a firm
+      // options endpoint for operations would be the better source.)
+      name: 'lawFirmId',
+      label: 'registry.transition.lawFirm',
+      input: { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
+    },
+  ],
+};

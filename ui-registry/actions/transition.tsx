@@ -1,0 +1,87 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ActionDescriptor } from '../../contract/pages/descriptor';
+import { useRegistryEnv } from '../context';
+import { isEmptyValue, toBody } from '../fields/values';
+import { fillTemplate, getField } from '../record';
+import type { ActionProps } from '../registry';
+import { ActionButton } from './action-button';
+import { sendChange } from './send';
+import { CASE_TRANSITION_PATH, TRANSITION_FIELDS } from './transition-fields';
+
+type TransitionAction = Extract<ActionDescriptor, { kind: 'transition' }>;
+
+const ActionFormModal = lazy(() => import('./ActionFormModal'));
+
+/**
+ * A case status event (TAKE, SUSPEND, CLOSE...), shown only when the case status machine
+ * allows it for the current user (ActionBar checks). It sends the version the user saw, so a
+ * case changed meanwhile is refused (409) with the server's reason, shown as it is.
+ */
+export function TransitionAction({ action, record, params, onDone }: ActionProps<TransitionAction>) {
+  const env = useRegistryEnv();
+  const { t } = env;
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const fields = TRANSITION_FIELDS[action.event];
+  const path = fillTemplate(CASE_TRANSITION_PATH, (name) => getField(record, name) ?? params[name]);
+  const version = getField(record, 'version');
+
+  const send = (details: Record<string, unknown>) =>
+    sendChange(
+      env,
+      { method: 'POST', path: path ?? '', body: { event: action.event, version, ...details } },
+      { success: t('registry.transition.done', { label: t(action.label) }), onDone },
+    );
+
+  const start = async () => {
+    if (path === null) return;
+    if (action.confirm && !(await env.confirm(t(action.confirm)))) return;
+    if (fields) {
+      setAsking(true);
+      return;
+    }
+    setBusy(true);
+    const failure = await send({});
+    setBusy(false);
+    if (failure) env.notify('error', failure.message);
+  };
+
+  return (
+    <>
+      <ActionButton
+        primary={action.event === 'TAKE'}
+        danger={action.danger}
+        disabled={path === null}
+        loading={busy}
+        onClick={start}
+      >
+        {t(action.label)}
+      </ActionButton>
+      {fields && asking !== null && (
+        <Suspense fallback={null}>
+          <ActionFormModal
+            title={t(action.label)}
+            fields={fields}
+            params={params}
+            visible={asking}
+            onCancel={() => setAsking(false)}
+            onSubmit={async (values) => {
+              const details = toBody(fields, values);
+              if (
+                action.event === 'ASSIGN' &&
+                isEmptyValue(details.lawyerId) &&
+                isEmptyValue(details.lawFirmId)
+              ) {
+                const message = t('case.transition.assigneeRequired');
+                return { message, status: null, code: null, fieldErrors: [] };
+              }
+              const failure = await send(details);
+              if (!failure) setAsking(false);
+              return failure;
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

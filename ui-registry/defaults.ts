@@ -1,0 +1,82 @@
+import { lazy } from 'react';
+import { ApiAction } from './actions/api';
+import { ExportAction } from './actions/export';
+import { NavigateAction } from './actions/navigate';
+import { OverlayAction } from './actions/overlay';
+import { TransitionAction } from './actions/transition';
+import { registerInputs } from './inputs';
+import { BuiltinPage } from './pages/BuiltinPage';
+import { ChartBlock } from './pages/dashboard/ChartBlock';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { ListBlock } from './pages/dashboard/ListBlock';
+import { RankingBlock } from './pages/dashboard/RankingBlock';
+import { StatBlock } from './pages/dashboard/StatBlock';
+import { ResultPage } from './pages/ResultPage';
+import { UnsupportedPlaceholder } from './placeholder';
+import { createRegistry, type Registry } from './registry';
+import { registerWidgets } from './widgets';
+
+/**
+ * Everything the registry renders out of the box: every page type, block kind, widget, input
+ * and action kind of contract/pages/descriptor.ts. Renderers that bring heavy Arco components
+ * (Table, Form, Tabs, pickers) are registered lazily, so a dashboard does not pay for them.
+ */
+export function registerDefaults(registry: Registry): void {
+  registry.register('page', 'dashboard', DashboardPage);
+  registry.register('page', 'result', ResultPage);
+  registry.register('page', 'builtin', BuiltinPage);
+  registry.register(
+    'page',
+    'tabs',
+    lazy(() => import('./pages/TabsPage').then((module) => ({ default: module.TabsPage }))),
+  );
+  registry.register(
+    'page',
+    'table',
+    lazy(() => import('./pages/table/TablePage').then((module) => ({ default: module.TablePage }))),
+  );
+  registry.register(
+    'page',
+    'form',
+    lazy(() => import('./pages/form/FormPage').then((module) => ({ default: module.FormPage }))),
+  );
+  registry.register(
+    'page',
+    'detail',
+    lazy(() => import('./pages/detail/DetailPage').then((module) => ({ default: module.DetailPage }))),
+  );
+
+  registry.register('block', 'stat', StatBlock);
+  registry.register('block', 'chart', ChartBlock);
+  registry.register('block', 'ranking', RankingBlock);
+  registry.register('block', 'list', ListBlock);
+
+  registerWidgets(registry);
+  registerInputs(registry);
+
+  // Small buttons; what they open (a form dialog, a drawer) loads on the first click.
+  registry.register('action', 'navigate', NavigateAction);
+  registry.register('action', 'drawer', OverlayAction);
+  registry.register('action', 'modal', OverlayAction);
+  registry.register('action', 'api', ApiAction);
+  registry.register('action', 'transition', TransitionAction);
+  registry.register('action', 'export', ExportAction);
+}
+
+/** A registry with the defaults, for the app or for a test that wants its own. */
+export function createDefaultRegistry(): Registry {
+  const registry = createRegistry({ fallback: UnsupportedPlaceholder });
+  registerDefaults(registry);
+  return registry;
+}
+
+/** The app's registry: what RegistryProvider uses unless it is handed another. */
+export const defaultRegistry = createDefaultRegistry();
+
+/** Adds a renderer to the app's registry (a new widget, block or page type). */
+export const register: typeof defaultRegistry.register = (kind, type, component) =>
+  defaultRegistry.register(kind, type, component);
+
+/** Adds a hand-written page of the app (src/ calls this at startup, once per page). */
+export const registerBuiltin: typeof defaultRegistry.registerBuiltin = (name, component) =>
+  defaultRegistry.registerBuiltin(name, component);

@@ -1,0 +1,61 @@
+import { Form, Grid } from '@arco-design/web-react';
+import type { FieldDescriptor } from '../../contract/pages/descriptor';
+import { canAccess } from '../../contract/roles';
+import { useRegistryEnv } from '../context';
+import type { RouteParams } from '../registry';
+import { FieldInput } from './FieldInput';
+import { fieldProblem } from './rules';
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** The fields a role may fill in (a field's `roles`). */
+export function visibleFields(fields: readonly FieldDescriptor[], role: string | null): FieldDescriptor[] {
+  return fields.filter((field) => canAccess(field.roles, role));
+}
+
+/** One Arco rule that asks `fieldProblem`, so the messages are the product's own. */
+export function rulesOf(field: FieldDescriptor, t: Translate) {
+  return [
+    {
+      validator(value: unknown, callback: (error?: string) => void) {
+        const problem = fieldProblem(field, value);
+        callback(problem ? t(problem.key, { label: t(field.label), ...problem.params }) : undefined);
+      },
+    },
+  ];
+}
+
+interface Props {
+  fields: readonly FieldDescriptor[];
+  /** 1 to 3 fields side by side on a wide screen; a field's own `span` (of 24) wins. */
+  columns: number;
+  params?: RouteParams;
+  disabled?: boolean;
+}
+
+/** Form items for descriptor fields, in a grid, inside an Arco Form the caller owns. */
+export function FormFields({ fields, columns, params, disabled }: Props) {
+  const { t, role } = useRegistryEnv();
+  const span = Math.floor(24 / Math.min(3, Math.max(1, columns)));
+  return (
+    <Grid.Row gutter={16}>
+      {visibleFields(fields, role).map((field, i) => {
+        const own = field.span ?? span;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a descriptor may (wrongly) name a field twice.
+          <Grid.Col key={`${field.name}#${i}`} xs={24} md={Math.max(own, 12)} lg={own}>
+            <Form.Item
+              field={field.name}
+              label={t(field.label)}
+              required={field.required}
+              rules={rulesOf(field, t)}
+              disabled={disabled}
+            >
+              <FieldInput field={field} value={undefined} onChange={() => undefined} params={params} />
+            </Form.Item>
+          </Grid.Col>
+        );
+      })}
+    </Grid.Row>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Card, Result, Skeleton, Space, Typography } from '@arco-design/web-react';
+import type { DetailPage as DetailDescriptor } from '../../../contract/pages/descriptor';
+import { canAccess } from '../../../contract/roles';
+import { ActionBar } from '../../actions/ActionBar';
+import { BlockBoundary } from '../../boundary';
+import { useRegistryEnv } from '../../context';
+import { getField } from '../../record';
+import type { DataRecord, PageRendererProps } from '../../registry';
+import { useSourceData } from '../../source-data';
+import { displayText } from '../../widgets/text';
+import { DescriptionsSection, RelatedTableSection, TimelineSection } from './sections';
+
+/**
+ * One record (a case): a header with the title, the `subtitleField` and the action bar, then
+ * its sections, each in its own error boundary. After an action the record is fetched again.
+ */
+export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>) {
+  const { t, role } = useRegistryEnv();
+  const source = useSourceData(page.source.path, params);
+
+  if (source.status === 'loading')
+    return <Skeleton animation text={{ rows: 10 }} data-testid="detail-loading" />;
+  if (source.status === 'failed') {
+    return (
+      <Result
+        status="error"
+        title={t('registry.dataLoadFailed')}
+        subTitle={source.message}
+        extra={
+          <Button type="primary" onClick={source.reload}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const record = (source.data !== null && typeof source.data === 'object' ? source.data : {}) as DataRecord;
+  const subtitle = page.subtitleField ? displayText(getField(record, page.subtitleField)) : null;
+  const sections = page.sections.filter((section) => canAccess(section.roles, role));
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-page-type="detail">
+      <Card bordered={false}>
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
+          <Space align="baseline">
+            <Typography.Title heading={5} style={{ margin: 0 }}>
+              {t(page.title)}
+            </Typography.Title>
+            {subtitle && subtitle !== '-' && (
+              <Typography.Text type="secondary" data-testid="detail-subtitle">
+                {subtitle}
+              </Typography.Text>
+            )}
+          </Space>
+          <ActionBar actions={page.actions} record={record} params={params} onDone={source.reload} />
+        </div>
+      </Card>
+      {sections.map((section, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is the layout.
+        <Card key={i} bordered={false} title={t(section.title)} loading={source.refreshing}>
+          <BlockBoundary resetKey={section}>
+            {section.kind === 'descriptions' ? (
+              <DescriptionsSection section={section} record={record} />
+            ) : section.kind === 'table' ? (
+              <RelatedTableSection section={section} record={record} />
+            ) : (
+              <TimelineSection section={section} record={record} />
+            )}
+          </BlockBoundary>
+        </Card>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,81 @@
+import { Descriptions, Empty, Table, Timeline } from '@arco-design/web-react';
+import type { DetailPage } from '../../../contract/pages/descriptor';
+import { canAccess } from '../../../contract/roles';
+import { useRegistryEnv } from '../../context';
+import { getField, getList } from '../../record';
+import type { DataRecord } from '../../registry';
+import { formatDateTime } from '../../widgets/date';
+import { renderValue } from '../../widgets/render-value';
+import { displayText } from '../../widgets/text';
+
+type Section = DetailPage['sections'][number];
+type Of<K extends Section['kind']> = Extract<Section, { kind: K }>;
+
+/** Label and value pairs, each value shown by its widget. */
+export function DescriptionsSection({
+  section,
+  record,
+}: {
+  section: Of<'descriptions'>;
+  record: DataRecord;
+}) {
+  const { t, role } = useRegistryEnv();
+  const items = section.items.filter((item) => canAccess(item.roles, role));
+  return (
+    <Descriptions
+      column={{ xs: 1, sm: Math.min(2, section.columns), md: section.columns }}
+      colon="："
+      labelStyle={{ whiteSpace: 'nowrap' }}
+      data={items.map((item, i) => ({ key: i, label: t(item.title), value: renderValue(item, record) }))}
+    />
+  );
+}
+
+/** A list held by the record (follow-ups, repayments), read-only, ten rows a page. */
+export function RelatedTableSection({ section, record }: { section: Of<'table'>; record: DataRecord }) {
+  const { t, role } = useRegistryEnv();
+  const rows = getList(record, section.field);
+  const keys = new Map(rows.map((row, i) => [row as DataRecord, String(i)]));
+  const columns = section.columns
+    .filter((column) => canAccess(column.roles, role))
+    .map((column, i) => ({
+      key: `${column.field}#${i}`,
+      title: t(column.title),
+      width: column.width,
+      render: (_: unknown, row: DataRecord) => renderValue(column, row),
+    }));
+  return (
+    <Table<DataRecord>
+      rowKey={(row) => keys.get(row) ?? ''}
+      data={rows}
+      columns={columns}
+      border={false}
+      scroll={{ x: true }}
+      pagination={rows.length > 10 ? { pageSize: 10 } : false}
+      noDataElement={<Empty description={t('common.empty')} />}
+    />
+  );
+}
+
+/** Events in time order as the record lists them (the audit trail, follow-ups). */
+export function TimelineSection({ section, record }: { section: Of<'timeline'>; record: DataRecord }) {
+  const { t } = useRegistryEnv();
+  const items = getList(record, section.field);
+  if (items.length === 0) return <Empty description={t('common.empty')} />;
+  return (
+    <Timeline>
+      {items.map((item, i) => {
+        const label = section.label ? displayText(getField(item, section.label)) : null;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: events in the server's order, read-only.
+          <Timeline.Item key={i} label={formatDateTime(getField(item, section.time))}>
+            <div>{displayText(getField(item, section.content))}</div>
+            {label && label !== '-' && (
+              <div style={{ color: 'var(--color-text-3)', fontSize: 12 }}>{label}</div>
+            )}
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,19 @@
+import { type PageDescriptor, pageDescriptorSchema } from '../contract/pages/descriptor';
+
+export type DescriptorCheck =
+  | { ok: true; page: PageDescriptor }
+  | {
+      ok: false;
+      /** Dot path of the first wrong field (`columns.0.widget`); empty for the descriptor itself. */
+      path: string;
+      /** zod's message, or an i18n key from contract/messages.ts (`descriptor.field`). */
+      message: string;
+    };
+
+/** Validates a descriptor from anywhere (server, editor, drawer); defaults filled in on success. */
+export function checkDescriptor(raw: unknown): DescriptorCheck {
+  const result = pageDescriptorSchema.safeParse(raw);
+  if (result.success) return { ok: true, page: result.data };
+  const issue = result.error.issues[0];
+  return { ok: false, path: issue.path.map(String).join('.'), message: issue.message };
+}

@@ -1,0 +1,35 @@
+import type { WidgetProps } from '../registry';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A Date from an ISO string or epoch milliseconds; null when it is neither. */
+export function toDate(value: unknown): Date | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  // A bare date is a calendar day, not UTC midnight: read it in local time.
+  const date =
+    typeof value === 'string' && DATE_ONLY.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 2026-03-08, in the browser's time zone. */
+export function formatDate(value: unknown): string {
+  const d = toDate(value);
+  return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '-';
+}
+
+/** 2026-03-08 14:30, in the browser's time zone. */
+export function formatDateTime(value: unknown): string {
+  const d = toDate(value);
+  return d ? `${formatDate(d.getTime())} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '-';
+}
+
+export function DateWidget({ value }: WidgetProps) {
+  return <>{formatDate(value)}</>;
+}
+
+export function DateTimeWidget({ value }: WidgetProps) {
+  return <>{formatDateTime(value)}</>;
+}

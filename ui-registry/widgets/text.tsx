@@ -1,0 +1,16 @@
+import type { WidgetProps } from '../registry';
+
+/** Plain text of a value: primitives as they are, lists of primitives joined, objects not at all. */
+export function displayText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    return value.length === 0 ? '-' : value.join(', ');
+  }
+  return '-';
+}
+
+export function TextWidget({ value }: WidgetProps) {
+  return <>{displayText(value)}</>;
+}
