@@ -7,7 +7,7 @@ import {
   regionCodeSchema,
   smsCodeSchema,
 } from './account-rules';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schemas';
 
 export const loginRequestSchema = z.object({
   phone: z.string().trim().min(1, 'rule.phoneRequired').max(20),

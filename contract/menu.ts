@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { routeRolesSchema } from './roles';
+import { routeRolesSchema } from './role-schemas';
 
 /** Icons a menu node may name; the browser maps each to an Arco icon. Anything else is refused. */
 export const MENU_ICONS = [

@@ -1,6 +1,8 @@
-import { z } from 'zod';
-
-/** Every role of the product. `bussinessOperation` keeps the product's own spelling. */
+/**
+ * Every role of the product. `bussinessOperation` keeps the product's own spelling.
+ * Plain data (no zod here): the browser's first screen imports it, and the schemas live in
+ * contract/role-schemas.ts.
+ */
 export const ROLES = [
   'superAdmin',
   'caseOperation',
@@ -10,12 +12,10 @@ export const ROLES = [
   'admin',
 ] as const;
 
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 /** A route's role list: concrete roles, or `*` for every signed-in role. */
-export const routeRolesSchema = z.array(z.union([roleSchema, z.literal('*')]));
-export type RouteRoles = z.infer<typeof routeRolesSchema>;
+export type RouteRoles = Array<Role | '*'>;
 
 /**
  * The one permission function, used by the router, the menu filter, descriptor visibility

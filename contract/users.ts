@@ -8,7 +8,7 @@ import {
 } from './account-rules';
 import { userInfoSchema } from './auth';
 import { pageQuerySchema } from './paging';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schemas';
 
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'], 'rule.boolean')

@@ -1,27 +1,28 @@
-import { MESSAGES } from '../contract/messages';
+import type { Catalogue } from './merge';
 
 /**
  * The catalogues: one module per area in each language folder (zh-CN/login.ts and
- * en-US/login.ts), picked up here automatically, so work on different screens never touches
- * the same file. Each en-US module is typed against its zh-CN twin. The server's messages
- * and the validation rules' messages (contract/messages.ts) are merged in, written once.
+ * en-US/login.ts, the en-US one typed against its zh-CN twin). The browser loads only the
+ * language in use, and in two parts: `public` (the areas the login and registration pages
+ * need, plus contract/messages.ts) at start, `app` (every other area) with the signed-in
+ * frame. Switching language loads the parts already in use for the new language.
  */
-type Catalogue = Record<string, string>;
-
-function merge(modules: Record<string, { default: Catalogue }>): Catalogue {
-  const out: Catalogue = {};
-  for (const path of Object.keys(modules).sort()) Object.assign(out, modules[path].default);
-  return out;
-}
-
-const zhModules = import.meta.glob<{ default: Catalogue }>('./zh-CN/*.ts', { eager: true });
-const enModules = import.meta.glob<{ default: Catalogue }>('./en-US/*.ts', { eager: true });
-
-export const CATALOGUES = {
-  'zh-CN': { ...MESSAGES['zh-CN'], ...merge(zhModules) },
-  'en-US': { ...MESSAGES['en-US'], ...merge(enModules) },
-} as const;
-
-export type Locale = keyof typeof CATALOGUES;
-export const LOCALES: Locale[] = ['zh-CN', 'en-US'];
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
+export type CataloguePart = 'public' | 'app';
+
+const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
+  public: {
+    'zh-CN': () => import('./catalogue-zh-CN'),
+    'en-US': () => import('./catalogue-en-US'),
+  },
+  app: {
+    'zh-CN': () => import('./catalogue-app-zh-CN'),
+    'en-US': () => import('./catalogue-app-en-US'),
+  },
+};
+
+export async function loadCatalogue(locale: Locale, part: CataloguePart): Promise<Catalogue> {
+  return (await loaders[part][locale]()).default;
+}

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { CATALOGUES, DEFAULT_LOCALE, type Locale, LOCALES } from '../locales';
+import { type CataloguePart, DEFAULT_LOCALE, LOCALES, type Locale, loadCatalogue } from '../locales';
 
 /** Storage key fixed by ARCHITECTURE.md §8. */
 export const LOCALE_KEY = 'arco-locale';
@@ -13,9 +13,11 @@ export function storedLocale(): Locale {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: CATALOGUES[l] }])),
+  resources: {},
   lng: storedLocale(),
+  // zh-CN is the product's language; a key missing there falls back to en-US.
   fallbackLng: 'en-US',
+  partialBundledLanguages: true,
   // Keys are flat strings with dots in them (menu.list.searchTable).
   keySeparator: false,
   nsSeparator: false,
@@ -24,20 +26,47 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/** Which parts of the catalogue are in use (the app part joins with the signed-in frame). */
+const partsInUse = new Set<CataloguePart>(['public']);
+const loaded = new Set<string>();
+
+async function ensureCatalogue(locale: Locale): Promise<void> {
+  for (const part of partsInUse) {
+    const id = `${locale}/${part}`;
+    if (loaded.has(id)) continue;
+    i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale, part), true, true);
+    loaded.add(id);
+  }
+}
+
+/** Called by the signed-in frame before it renders: menus, pages and enums join the catalogue. */
+export async function loadAppCatalogue(): Promise<void> {
+  partsInUse.add('app');
+  await ensureCatalogue(currentLocale());
+}
+
 function applyLocale(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
-applyLocale(i18n.language as Locale);
+
+/** Loads the stored language's catalogue (and nothing else) before the first render. */
+export async function initI18n(): Promise<void> {
+  const locale = storedLocale();
+  await ensureCatalogue(locale);
+  await i18n.changeLanguage(locale);
+  applyLocale(locale);
+}
 
 /** Switches the UI language: stored under `arco-locale`, `<html lang>` follows. */
 export async function setLocale(locale: Locale): Promise<void> {
+  await ensureCatalogue(locale);
   localStorage.setItem(LOCALE_KEY, locale);
   await i18n.changeLanguage(locale);
   applyLocale(locale);
 }
 
 export function currentLocale(): Locale {
-  return (i18n.language as Locale) ?? DEFAULT_LOCALE;
+  return LOCALES.includes(i18n.language as Locale) ? (i18n.language as Locale) : DEFAULT_LOCALE;
 }
 
 /** Translation outside React (interceptors, machines' notices). */

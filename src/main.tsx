@@ -1,7 +1,22 @@
+// Arco's React 19 adapter must load before any Message/Modal/Notification (STACK.md trap 1).
+import '@arco-design/web-react/es/_util/react-19-adapter';
+import '@arco-design/web-react/es/style/index.css';
 import { createRoot } from 'react-dom/client';
+import { installInterceptors } from './api/interceptors';
+import { App } from './app/App';
+import { navigateTo, setNavigator } from './app/navigation';
+import { initI18n } from './i18n';
+import { createAppRouter } from './router';
 
-function Placeholder() {
-  return <div style={{ fontFamily: 'sans-serif', padding: 48 }}>CaseDesk</div>;
-}
+installInterceptors({
+  navigateToLogin: () => navigateTo('/login', { replace: true }),
+  reloadPage: () => window.location.reload(),
+  onSessionEvent: (event) => void import('./session/actors').then(({ authActor }) => authActor.send(event)),
+});
 
-createRoot(document.getElementById('root') as HTMLElement).render(<Placeholder />);
+const router = createAppRouter();
+setNavigator((to, opts) => void router.navigate(to, opts));
+
+void initI18n().then(() => {
+  createRoot(document.getElementById('root') as HTMLElement).render(<App router={router} />);
+});

@@ -2,13 +2,20 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { CATALOGUES } from '../locales/all';
 import { server } from '../mocks/server';
+import { i18n } from '../src/i18n';
+
+// The app loads one language's catalogue on demand; tests have both at hand from the start.
+for (const [locale, catalogue] of Object.entries(CATALOGUES))
+  i18n.addResourceBundle(locale, 'translation', catalogue);
 
 // Relative URLs ('/api/...') resolve against this origin in happy-dom.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  await i18n.changeLanguage('zh-CN');
 });
 afterAll(() => server.close());

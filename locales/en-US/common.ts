@@ -3,7 +3,8 @@ import type zh from '../zh-CN/common';
 export default {
   'app.title': 'CaseDesk case management',
   'app.shortTitle': 'CaseDesk',
-  'app.slogan': 'The case management platform for lawyers, focused on financial disputes and intelligent mediation',
+  'app.slogan':
+    'The case management platform for lawyers, focused on financial disputes and intelligent mediation',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',

@@ -1,75 +1,78 @@
-import { useSyncExternalStore } from 'react';
-import type { LoginResponse, UserInfo } from '../../contract/auth';
+import { useSelector } from '@xstate/react';
+import { waitFor } from 'xstate';
+import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
-import { apiGet, apiPost } from '../api/request';
-import { clearSession, getRole, getToken, getUserInfo, saveSession, saveUserInfo } from './storage';
+import { canSwitchRole } from '../../machines/authMachine';
+import { ApiFailure } from '../api/request';
+import { authActor, takeLastLoginFailure } from './actors';
 
-/**
- * The app's session, as the rest of the app sees it. (Being moved onto authMachine: the
- * exported functions and hook keep their shape.)
- */
+/** The session as the rest of the app sees it, read from the auth machine. */
 export interface SessionSnapshot {
   status: 'anonymous' | 'authenticated';
   token: string | null;
   role: Role | null;
   userInfo: UserInfo | null;
+  canSwitchRole: boolean;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let snapshot: SessionSnapshot = read();
+type AuthSnapshot = ReturnType<typeof authActor.getSnapshot>;
 
-function read(): SessionSnapshot {
-  const token = getToken();
-  return { status: token ? 'authenticated' : 'anonymous', token, role: getRole(), userInfo: getUserInfo() };
+function toSession(snapshot: AuthSnapshot): SessionSnapshot {
+  const { token, role, userInfo } = snapshot.context;
+  return {
+    status: snapshot.matches('authenticated') ? 'authenticated' : 'anonymous',
+    token,
+    role,
+    userInfo,
+    canSwitchRole: canSwitchRole(userInfo),
+  };
 }
 
-function publish() {
-  snapshot = read();
-  for (const l of listeners) l();
+const sameSession = (a: SessionSnapshot, b: SessionSnapshot) =>
+  a.status === b.status && a.token === b.token && a.role === b.role && a.userInfo === b.userInfo;
+
+export function useSession(): SessionSnapshot {
+  return useSelector(authActor, toSession, sameSession);
 }
 
 export function sessionSnapshot(): SessionSnapshot {
-  return snapshot;
+  return toSession(authActor.getSnapshot());
 }
 
-export function subscribeSession(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(subscribeSession, sessionSnapshot, sessionSnapshot);
-}
-
-/** Signs in; throws ApiFailure (already shown by the error catalogue) when refused. */
+/** Signs in through the auth machine; throws the refusal (already shown by the error catalogue). */
 export async function login(phone: string, password: string): Promise<UserInfo> {
-  const res = await apiPost<LoginResponse>('/login', { phone, password });
-  saveSession(res.token, res.userInfo);
-  publish();
-  return res.userInfo;
+  takeLastLoginFailure();
+  // Signing in as someone else first ends the current session.
+  if (authActor.getSnapshot().matches('authenticated')) await logout();
+  authActor.send({ type: 'LOGIN', phone, password });
+  const done = await waitFor(
+    authActor,
+    (s) => s.matches({ authenticated: 'ready' }) || s.matches('anonymous'),
+  );
+  if (done.matches('anonymous')) {
+    const failure = takeLastLoginFailure();
+    throw failure instanceof Error
+      ? failure
+      : new ApiFailure(done.context.error ?? 'login failed', null, null);
+  }
+  return done.context.userInfo as UserInfo;
 }
 
 /** Signs out: the server session is revoked when possible; local state is cleared regardless. */
 export async function logout(): Promise<void> {
-  try {
-    if (getToken()) await apiPost('/logout', undefined, { silent: true });
-  } finally {
-    clearSession();
-    publish();
-  }
+  if (!authActor.getSnapshot().matches('authenticated')) return;
+  authActor.send({ type: 'LOGOUT' });
+  await waitFor(authActor, (s) => s.matches('anonymous'));
 }
 
-export async function refreshUserInfo(): Promise<UserInfo> {
-  const info = await apiGet<UserInfo>('/user/info');
-  saveUserInfo(info);
-  publish();
-  return info;
+export async function refreshUserInfo(): Promise<UserInfo | null> {
+  authActor.send({ type: 'REFRESH_USER_INFO' });
+  const done = await waitFor(authActor, (s) => !s.matches({ authenticated: 'loadingUserInfo' }));
+  return done.context.userInfo;
 }
 
-export async function switchRole(role: Role): Promise<UserInfo> {
-  const info = await apiPost<UserInfo>('/user/switch-role', { role });
-  saveUserInfo(info);
-  publish();
-  return info;
+export async function switchRole(role: Role): Promise<UserInfo | null> {
+  authActor.send({ type: 'SWITCH_ROLE', role });
+  const done = await waitFor(authActor, (s) => !s.matches({ authenticated: 'switchingRole' }));
+  return done.context.userInfo;
 }

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../../contract/auth';
-import { type Role, roleSchema } from '../../contract/roles';
+import { ROLES, type Role } from '../../contract/roles';
 
 /** Browser storage keys fixed by ARCHITECTURE.md §8. */
 export const STORAGE_KEYS = { token: 'token', userInfo: 'userInfo', role: 'userrole' } as const;
@@ -9,8 +9,8 @@ export function getToken(): string | null {
 }
 
 export function getRole(): Role | null {
-  const parsed = roleSchema.safeParse(localStorage.getItem(STORAGE_KEYS.role));
-  return parsed.success ? parsed.data : null;
+  const stored = localStorage.getItem(STORAGE_KEYS.role);
+  return ROLES.includes(stored as Role) ? (stored as Role) : null;
 }
 
 export function getUserInfo(): UserInfo | null {

@@ -43,7 +43,8 @@ function load(): Settings {
     // Only known keys with the right types survive; anything else falls back to the default.
     const merged = { ...DEFAULT_SETTINGS };
     for (const key of Object.keys(DEFAULT_SETTINGS) as Array<keyof Settings>) {
-      if (typeof stored[key] === typeof DEFAULT_SETTINGS[key]) (merged as Record<string, unknown>)[key] = stored[key];
+      if (typeof stored[key] === typeof DEFAULT_SETTINGS[key])
+        (merged as Record<string, unknown>)[key] = stored[key];
     }
     return merged;
   } catch {
@@ -55,18 +56,25 @@ function load(): Settings {
 function createSettingsStore() {
   let state = load();
   const listeners = new Set<Listener>();
+  const update = (recipe: (draft: Settings) => void) => {
+    const next = produce(state, recipe);
+    if (next === state) return;
+    state = next;
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(state));
+    for (const l of listeners) l();
+  };
   return {
     get: () => state,
     subscribe(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    update(recipe: (draft: Settings) => void) {
-      const next = produce(state, recipe);
-      if (next === state) return;
-      state = next;
-      localStorage.setItem(SETTINGS_KEY, JSON.stringify(state));
-      for (const l of listeners) l();
+    update,
+    /** One setting (the drawer's switches, the navbar's theme button). */
+    set<K extends keyof Settings>(key: K, value: Settings[K]) {
+      update((draft) => {
+        draft[key] = value;
+      });
     },
     reset() {
       state = DEFAULT_SETTINGS;

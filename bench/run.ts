@@ -1,0 +1,97 @@
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { startServerProcess } from '../scripts/server-process';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
+import { kB, measurePage } from './bundle';
+import { load, percentile } from './load';
+import { BENCH_DB_FILE, ensureBenchDatabase } from './seed-db';
+
+/**
+ * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
+ * about time. Sections: seed, sign-in, browser bundles, case list, table render.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      reseed: { type: 'boolean', default: false },
+      seconds: { type: 'string', default: '10' },
+      only: { type: 'string' },
+    },
+  });
+  const seconds = Number(values.seconds);
+  const wants = (section: string) => !values.only || values.only.split(',').includes(section);
+  const say = (msg: string) => console.info(msg);
+
+  say(`# CaseDesk bench — ${new Date().toISOString()}`);
+  say(
+    `machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, node ${process.version}`,
+  );
+
+  const seed = await ensureBenchDatabase(values.reseed, say);
+  say(
+    `\n## seed\nseed of ${seed.cases.toLocaleString()} cases: ${seed.seconds.toFixed(1)} s${seed.reused ? ` (measured when the bench database was seeded, ${seed.seededAt}; --reseed measures again)` : ''}`,
+  );
+
+  const server = await startServerProcess(`sqlite:${BENCH_DB_FILE}`);
+  try {
+    if (wants('auth')) {
+      const phone = DEMO_ACCOUNTS[0].phone;
+      const logins = await load({
+        url: `${server.url}/api/login`,
+        method: 'POST',
+        body: () => JSON.stringify({ phone, password: DEMO_PASSWORD }),
+        concurrency: 4,
+        seconds,
+      });
+      say(
+        `\n## sign-in\nPOST /api/login: ${logins.perSecond.toFixed(1)} logins/s (concurrency 4, ${logins.requests} requests, ${logins.errors} errors, median ${percentile(logins.latenciesMs, 50).toFixed(1)} ms; scrypt N=16384 dominates)`,
+      );
+
+      const token = (await (
+        await fetch(`${server.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone, password: DEMO_PASSWORD }),
+        })
+      ).json()) as { data: { token: string } };
+      const info = await load({
+        url: `${server.url}/api/user/info`,
+        headers: { authorization: `Bearer ${token.data.token}` },
+        concurrency: 16,
+        seconds,
+      });
+      say(
+        `GET /api/user/info: ${info.perSecond.toFixed(0)} requests/s (concurrency 16, ${info.errors} errors, median ${percentile(info.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(info.latenciesMs, 99).toFixed(2)} ms)`,
+      );
+    }
+    if (wants('bundle')) {
+      const login = await measurePage(server.url, '/login', { waitFor: 'input[name="phone"]' });
+      say(
+        `\n## browser bundles (gzip, files the browser requests)\n/login: JS ${kB(login.jsGzip)} in ${login.jsFiles} files (budget 200 kB), CSS ${kB(login.cssGzip)} in ${login.cssFiles} files (budget 35 kB)`,
+      );
+      const session = (await (
+        await fetch(`${server.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: DEMO_ACCOUNTS[0].phone, password: DEMO_PASSWORD }),
+        })
+      ).json()) as { data: { token: string; userInfo: { role: string } } };
+      const storage = {
+        token: session.data.token,
+        userInfo: JSON.stringify(session.data.userInfo),
+        userrole: session.data.userInfo.role,
+      };
+      const workplace = await measurePage(server.url, '/dashboard/workplace', { storage, waitFor: 'canvas' });
+      say(
+        `/dashboard/workplace (charts drawn): JS ${kB(workplace.jsGzip)} in ${workplace.jsFiles} files (target 450 kB), CSS ${kB(workplace.cssGzip)} in ${workplace.cssFiles} files`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+import { MESSAGES } from '../contract/messages';
+import { mergeCatalogue } from './merge';
+
+/** The en-US areas the public pages need, with the server's and the rules' messages. */
+export default {
+  ...MESSAGES['en-US'],
+  ...mergeCatalogue(
+    import.meta.glob<{ default: Record<string, string> }>(
+      './en-US/{common,login,register,reset,exception,http}.ts',
+      {
+        eager: true,
+      },
+    ),
+  ),
+};

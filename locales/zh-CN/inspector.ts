@@ -1,0 +1,28 @@
+export default {
+  'inspector.title': '状态机检查器',
+  'inspector.intro':
+    '列出应用的全部状态机，按定义绘制状态图，高亮正在运行的 actor 的当前状态，并记录最近的事件。离线可用。',
+  'inspector.machine.auth': '登录会话：登录、加载用户信息、切换角色、退出登录与会话过期。',
+  'inspector.machine.menu': '当前角色的菜单：来自服务端或静态路由表。',
+  'inspector.machine.guard': '路由守卫：每次导航运行一次，结果为放行、重定向或未找到。',
+  'inspector.machine.caseStatus': '案件状态：谁可以领取、分配、退回、暂停、恢复、结案与重新打开案件。',
+  'inspector.chartLabel': '{{id}} 的状态图',
+  'inspector.actors': '运行中的 actor',
+  'inspector.noActors': '暂无运行中的 actor，状态图按定义显示。',
+  'inspector.actorHint': '点击 actor 可在状态图中高亮它的当前状态。',
+  'inspector.status.active': '运行中',
+  'inspector.status.done': '已完成',
+  'inspector.status.error': '出错',
+  'inspector.status.stopped': '已停止',
+  'inspector.stately': '发送到 Stately 检查器',
+  'inspector.statelyHint':
+    'Stately 检查器会打开 stately.ai 网站，需要联网；密码和令牌会先被遮盖。本页的离线检查器不受影响。',
+  'inspector.statelyFailed': 'Stately 检查器未能启动：{{message}}',
+  'inspector.events.title': '最近 {{limit}} 个事件',
+  'inspector.events.empty': '暂无事件',
+  'inspector.events.time': '时间',
+  'inspector.events.actor': 'Actor',
+  'inspector.events.type': '事件',
+  'inspector.events.payload': '载荷',
+  'inspector.events.clear': '清空',
+};

@@ -1,0 +1,38 @@
+import { Message, Modal } from '@arco-design/web-react';
+import type { Role } from '../../contract/roles';
+import type { RegistryEnvironment, RegistryLocale } from '../../ui-registry';
+import { apiDelete, apiGet, apiPost, apiPut } from '../api/request';
+import { i18n } from '../i18n';
+import { navigateTo } from './navigation';
+
+/** The ui-registry's one door to the outside world, built from the app's HTTP client, router and i18n. */
+export function createRegistryEnv(role: Role | null, locale: RegistryLocale): RegistryEnvironment {
+  return {
+    role,
+    locale,
+    t: (key, params) => i18n.t(key, params ?? {}) as string,
+    request(method, path, options = {}) {
+      const opts = { params: options.params, signal: options.signal };
+      if (method === 'GET') return apiGet(path, opts);
+      if (method === 'POST') return apiPost(path, options.body, opts);
+      if (method === 'PUT') return apiPut(path, options.body, opts);
+      return apiDelete(path, opts);
+    },
+    fetchPage: (id, options) => apiGet(`/pages/${encodeURIComponent(id)}`, { signal: options?.signal }),
+    navigate: (to) => navigateTo(to),
+    notify(kind, message) {
+      Message[kind]({ content: message, duration: kind === 'error' ? 5000 : 3000 });
+    },
+    confirm: (message) =>
+      new Promise((resolve) => {
+        Modal.confirm({
+          title: i18n.t('common.confirm'),
+          content: message,
+          okText: i18n.t('common.ok'),
+          cancelText: i18n.t('common.cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+  };
+}

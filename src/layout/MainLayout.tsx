@@ -1,0 +1,149 @@
+import { Button, Drawer, Layout, Result, Spin } from '@arco-design/web-react';
+import { IconSettings } from '@arco-design/web-react/icon';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useRevalidator } from 'react-router';
+import { ArcoLocale } from '../app/ArcoLocale';
+import { useMenu } from '../session/menu';
+import { useSession } from '../session/session';
+import { settingsStore, useSettings } from '../settings/store';
+import { Breadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { KeepAlivePages } from './KeepAlivePages';
+import { Navbar } from './navbar/Navbar';
+import { RegistryScope } from './RegistryScope';
+import { SiderMenu } from './SiderMenu';
+import { TabBar } from './tabs/TabBar';
+import { useTabSync } from './tabs/use-tab-sync';
+import { COMPACT_QUERY, useMediaQuery } from './use-media';
+import './layout.css';
+
+const SettingsDrawer = lazy(() => import('./settings/SettingsDrawer'));
+
+const NAVBAR_HEIGHT = 60;
+const COLLAPSED_WIDTH = 48;
+
+/** The signed-in frame: navbar, sider menu (a drawer below 992 px), tabs, breadcrumb, pages kept alive, footer. */
+export default function MainLayout() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const { role } = useSession();
+  const menu = useMenu();
+  const loader = useLoaderData() as { notFound?: boolean } | undefined;
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const [menuDrawer, setMenuDrawer] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const tree = menu.tree;
+  useTabSync(tree, role);
+  // A new menu (login, role switch, an administrator's change) may no longer hold the page on
+  // screen: the guard decides the current location again and moves the user if so.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (menu.status === 'ready') void revalidate();
+  }, [tree, menu.status, revalidate]);
+
+  const openSettings = () => {
+    setSettingsLoaded(true);
+    setSettingsOpen(true);
+  };
+
+  const showSider = settings.menu && !settings.topMenu && !compact;
+  const siderWidth = settings.menuCollapsed ? COLLAPSED_WIDTH : settings.menuWidth;
+  const paddingTop = settings.navbar ? NAVBAR_HEIGHT : 0;
+  const paddingLeft = showSider ? siderWidth : 0;
+  const menuView = useMemo(
+    () => (
+      <SiderMenu
+        tree={tree}
+        collapsed={settings.menuCollapsed && !compact}
+        onNavigate={() => setMenuDrawer(false)}
+      />
+    ),
+    [tree, settings.menuCollapsed, compact],
+  );
+
+  return (
+    <ArcoLocale>
+      <Layout className="layout">
+        {settings.navbar && (
+          <div className="layout-navbar">
+            <Navbar
+              tree={tree}
+              compact={compact}
+              onOpenMenuDrawer={() => setMenuDrawer(true)}
+              onOpenSettings={openSettings}
+            />
+          </div>
+        )}
+        {showSider && (
+          <Layout.Sider
+            className={`layout-sider${settings.navbar ? '' : ' no-navbar'}`}
+            width={settings.menuWidth}
+            collapsedWidth={COLLAPSED_WIDTH}
+            collapsed={settings.menuCollapsed}
+            collapsible
+            onCollapse={(collapsed) => settingsStore.set('menuCollapsed', collapsed)}
+          >
+            {menuView}
+          </Layout.Sider>
+        )}
+        {compact && settings.menu && (
+          <Drawer
+            placement="left"
+            width={260}
+            visible={menuDrawer}
+            footer={null}
+            title={t('app.shortTitle')}
+            onCancel={() => setMenuDrawer(false)}
+          >
+            {menuView}
+          </Drawer>
+        )}
+        <div className="layout-body" style={{ paddingTop, paddingLeft }}>
+          <div className="layout-content">
+            {settings.tabBar && <TabBar />}
+            <main className="layout-main">
+              <Breadcrumb tree={tree} />
+              {menu.status === 'loading' && tree.length === 0 ? (
+                <Spin block loading tip={t('menu.loading')} style={{ minHeight: 240 }} />
+              ) : menu.status === 'failed' ? (
+                <Result
+                  status="error"
+                  title={t('menu.loadFailed')}
+                  subTitle={menu.error}
+                  extra={
+                    <Button type="primary" onClick={menu.retry}>
+                      {t('menu.retry')}
+                    </Button>
+                  }
+                />
+              ) : loader?.notFound ? (
+                <Result status="404" subTitle={t('page.notFound')} />
+              ) : (
+                <RegistryScope>
+                  <KeepAlivePages tree={tree} />
+                </RegistryScope>
+              )}
+            </main>
+            {settings.footer && <Footer />}
+          </div>
+        </div>
+        {!settings.navbar && (
+          <Button
+            className="settings-float-button"
+            type="primary"
+            icon={<IconSettings />}
+            aria-label={t('navbar.settings')}
+            onClick={openSettings}
+          />
+        )}
+        {settingsLoaded && (
+          <Suspense fallback={null}>
+            <SettingsDrawer visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        )}
+      </Layout>
+    </ArcoLocale>
+  );
+}

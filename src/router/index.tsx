@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { loadAppCatalogue } from '../i18n';
+import { getRole } from '../session/storage';
+import { BootSpinner, RootFrame } from './RootFrame';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** A route whose page is its own chunk, loaded on first visit. */
+const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+
+/** A signed-in page: its chunk and the app part of the catalogue (menus, pages, enums) load together. */
+const appPage = (load: () => PageModule) => async () => {
+  const [module] = await Promise.all([load(), loadAppCatalogue()]);
+  return { Component: module.default };
+};
+
+/** Runs the guard machine on every navigation into the signed-in frame. */
+async function guardLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // The guard (machines, route table) loads with the first signed-in route, not with /login.
+  const { decideNavigation } = await import('./guard');
+  const decision = await decideNavigation(url.pathname, url.search);
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  return { notFound: decision.kind === 'notFound' };
+}
+
+/** The inspector: in dev mode, or for superAdmin with ?inspect=1. */
+async function inspectorLoader(args: LoaderFunctionArgs) {
+  const guarded = await guardLoader(args);
+  const url = new URL(args.request.url);
+  if (!import.meta.env.DEV && !(getRole() === 'superAdmin' && url.searchParams.get('inspect') === '1')) {
+    throw redirect('/exception/403');
+  }
+  return guarded;
+}
+
+export const PUBLIC_ROUTES = [
+  { path: '/login', id: 'login', lazy: page(() => import('../pages/login')) },
+  { path: '/register', id: 'register', lazy: page(() => import('../pages/register')) },
+  { path: '/lawyer-register', id: 'lawyerRegister', lazy: page(() => import('../pages/lawyer-register')) },
+  { path: '/lawyer-agreement', id: 'lawyerAgreement', lazy: page(() => import('../pages/lawyer-agreement')) },
+  { path: '/reset', id: 'reset', lazy: page(() => import('../pages/reset')) },
+  { path: '/delete-complete', id: 'DeleteComplete', lazy: page(() => import('../pages/delete-complete')) },
+  { path: '/exception/403', lazy: page(() => import('../pages/exception/403')) },
+  { path: '/exception/404', id: 'notFound', lazy: page(() => import('../pages/exception/404')) },
+  { path: '/exception/500', lazy: page(() => import('../pages/exception/500')) },
+  { path: '/outcome/success', lazy: page(() => import('../pages/outcome/success')) },
+  { path: '/outcome/fail', lazy: page(() => import('../pages/outcome/failure')) },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootFrame />,
+      HydrateFallback: BootSpinner,
+      children: [
+        ...PUBLIC_ROUTES,
+        { path: '/redirect/*', loader: guardLoader, lazy: appPage(() => import('./RedirectPage')) },
+        {
+          path: '/dev/machines',
+          loader: inspectorLoader,
+          lazy: appPage(() => import('../pages/dev/MachineInspector')),
+        },
+        {
+          // Every signed-in route comes from the role's menu: the layout matches the path itself.
+          path: '*',
+          id: 'app',
+          loader: guardLoader,
+          shouldRevalidate: () => true,
+          lazy: appPage(() => import('../layout/MainLayout')),
+        },
+      ],
+    },
+  ]);
+}

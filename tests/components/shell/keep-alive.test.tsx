@@ -1,0 +1,152 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, RouterProvider, useSearchParams } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../../contract/menu';
+import type { PageDescriptor } from '../../../contract/pages/descriptor';
+import { KeepAlivePages } from '../../../src/layout/KeepAlivePages';
+import { tabsStore } from '../../../src/layout/tabs/store';
+import { useTabSync } from '../../../src/layout/tabs/use-tab-sync';
+import { createDefaultRegistry, type RegistryEnvironment, RegistryProvider } from '../../../ui-registry';
+
+const TREE: MenuNode[] = [
+  {
+    key: '/g',
+    path: '/g',
+    name: 'g',
+    title: 'menu.list',
+    order: 0,
+    roles: ['*'],
+    children: [
+      {
+        key: '/g/kept',
+        path: '/g/kept',
+        name: 'kept',
+        title: 'menu.searchTable',
+        order: 0,
+        page: 'kept-page',
+        roles: ['*'],
+      },
+      {
+        key: '/g/other',
+        path: '/g/other',
+        name: 'other',
+        title: 'menu.caseNode',
+        order: 1,
+        page: 'other-page',
+        roles: ['*'],
+      },
+      {
+        key: '/g/fresh',
+        path: '/g/fresh',
+        name: 'fresh',
+        title: 'menu.caseEdit',
+        order: 2,
+        page: 'fresh-page',
+        ignoreCache: true,
+        roles: ['*'],
+      },
+    ],
+  },
+];
+
+/** A hand-written page with state of its own, and a view of the query it sees. */
+function Notepad() {
+  const [search] = useSearchParams();
+  return (
+    <div>
+      <input aria-label="note" />
+      <span data-testid="query">{search.toString()}</span>
+    </div>
+  );
+}
+
+const builtin = (id: string): PageDescriptor => ({
+  schemaVersion: 1,
+  id,
+  type: 'builtin',
+  title: 'menu.list',
+  component: 'Notepad',
+});
+
+const env: RegistryEnvironment = {
+  role: 'superAdmin',
+  locale: 'zh-CN',
+  t: (key) => key,
+  request: async () => null as never,
+  fetchPage: async (id) => builtin(id),
+  navigate: () => {},
+  notify: () => {},
+  confirm: async () => true,
+};
+
+function Frame() {
+  useTabSync(TREE, 'superAdmin');
+  return (
+    <>
+      <nav>
+        <Link to="/g/kept?status=pending">kept</Link>
+        <Link to="/g/other">other</Link>
+        <Link to="/g/fresh">fresh</Link>
+      </nav>
+      <KeepAlivePages tree={TREE} />
+    </>
+  );
+}
+
+function renderFrame(initial: string) {
+  const registry = createDefaultRegistry();
+  registry.registerBuiltin('Notepad', Notepad);
+  const router = createMemoryRouter([{ path: '*', element: <Frame /> }], { initialEntries: [initial] });
+  render(
+    <RegistryProvider env={env} registry={registry}>
+      <RouterProvider router={router} />
+    </RegistryProvider>,
+  );
+}
+
+const visibleNote = () =>
+  screen.getAllByLabelText('note').find((el) => !el.closest('[hidden]')) as HTMLInputElement;
+
+beforeEach(() => tabsStore.clear());
+
+describe('pages kept alive between tabs', () => {
+  it('keeps what was typed on a page while another tab is open', async () => {
+    renderFrame('/g/kept?status=pending');
+    await screen.findByLabelText('note');
+    await userEvent.type(visibleNote(), 'draft');
+    await userEvent.click(screen.getByText('other'));
+    await screen.findAllByLabelText('note');
+    expect(visibleNote().value).toBe('');
+    await userEvent.click(screen.getByText('kept'));
+    expect(visibleNote().value).toBe('draft');
+  });
+
+  it('lets a hidden page keep seeing its own query, not the current one', async () => {
+    renderFrame('/g/kept?status=pending');
+    await screen.findByLabelText('note');
+    await userEvent.click(screen.getByText('other'));
+    const queries = await screen.findAllByTestId('query');
+    const hidden = queries.find((el) => el.closest('[hidden]'));
+    expect(hidden).toHaveTextContent('status=pending');
+  });
+
+  it('starts an ignoreCache page fresh every time', async () => {
+    renderFrame('/g/fresh');
+    await screen.findByLabelText('note');
+    await userEvent.type(visibleNote(), 'typed');
+    await userEvent.click(screen.getByText('other'));
+    await userEvent.click(screen.getByText('fresh'));
+    await screen.findAllByLabelText('note');
+    expect(visibleNote().value).toBe('');
+  });
+
+  it('remounts a page when its tab is reloaded', async () => {
+    renderFrame('/g/kept?status=pending');
+    await screen.findByLabelText('note');
+    await userEvent.type(visibleNote(), 'draft');
+    tabsStore.reload('/g/kept');
+    await screen.findAllByLabelText('note');
+    expect(visibleNote().value).toBe('');
+  });
+});
