@@ -1,5 +1,5 @@
-import { canAccess, type Role } from './roles';
 import type { MenuIcon, MenuNode } from './menu';
+import { canAccess, type Role } from './roles';
 
 /**
  * The product's default route table, defined once. The server seeds each role's menu from
@@ -9,7 +9,13 @@ import type { MenuIcon, MenuNode } from './menu';
 
 type Leaf = Omit<MenuNode, 'key' | 'path' | 'order' | 'children'> & { segment: string; order?: number };
 
-function group(segment: string, order: number, icon: MenuIcon, roles: MenuNode['roles'], leaves: Leaf[]): MenuNode {
+function group(
+  segment: string,
+  order: number,
+  icon: MenuIcon,
+  roles: MenuNode['roles'],
+  leaves: Leaf[],
+): MenuNode {
   const base = `/${segment}`;
   return {
     key: base,
@@ -44,38 +50,74 @@ const leaf = (segment: string, page: string, roles: MenuNode['roles'], extra: Pa
 const OPS: Role[] = ['bussinessOperation', 'superAdmin'];
 
 export const DEFAULT_ROUTES: MenuNode[] = [
-  group('dashboard', 0, 'dashboard', ['*'], [
-    leaf('workplace', 'workplace', ['superAdmin', 'caseOperation', 'bussinessOperation'], { name: 'Workplace' }),
-    leaf('lawfirm-workplace', 'lawfirm-workplace', ['lawfirmContactPerson']),
-    leaf('lawyer-workplace', 'lawyer-workplace', ['lawyer']),
-    leaf('task-center', 'task-center', ['bussinessOperation', 'superAdmin']),
-    leaf('monitor', 'monitor', ['admin'], { hideInMenu: true }),
-  ]),
-  group('form', 1, 'form', ['lawfirmContactPerson', 'superAdmin'], [
-    leaf('accountfirm', 'accountfirm', ['lawfirmContactPerson', 'superAdmin']),
-    leaf('casefirm', 'casefirm', ['lawfirmContactPerson', 'superAdmin']),
-    leaf('editfirm', 'editfirm', ['lawfirmContactPerson', 'superAdmin'], { hideInMenu: true, ignoreCache: true }),
-  ]),
-  group('list', 2, 'list', ['caseOperation', 'superAdmin'], [
-    leaf('search-table', 'search-table', ['caseOperation', 'superAdmin']),
-    leaf('case-node', 'case-node', ['caseOperation', 'superAdmin']),
-    leaf('send-back', 'send-back', ['caseOperation', 'superAdmin']),
-    leaf('case-detail/:id', 'case-detail', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-    leaf('case-edit/:id', 'case-edit', ['caseOperation', 'superAdmin'], { hideInMenu: true, ignoreCache: true }),
-    leaf('case-details/:id', 'case-details', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-    leaf('bussinessAudit/:id', 'bussiness-audit', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-    leaf('push-manage', 'push-manage', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-    leaf('renewal-follow', 'renewal-follow', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-  ]),
+  group(
+    'dashboard',
+    0,
+    'dashboard',
+    ['*'],
+    [
+      leaf('workplace', 'workplace', ['superAdmin', 'caseOperation', 'bussinessOperation'], {
+        name: 'Workplace',
+      }),
+      leaf('lawfirm-workplace', 'lawfirm-workplace', ['lawfirmContactPerson']),
+      leaf('lawyer-workplace', 'lawyer-workplace', ['lawyer']),
+      leaf('task-center', 'task-center', ['bussinessOperation', 'superAdmin']),
+      leaf('monitor', 'monitor', ['admin'], { hideInMenu: true }),
+    ],
+  ),
+  group(
+    'form',
+    1,
+    'form',
+    ['lawfirmContactPerson', 'superAdmin'],
+    [
+      leaf('accountfirm', 'accountfirm', ['lawfirmContactPerson', 'superAdmin']),
+      leaf('casefirm', 'casefirm', ['lawfirmContactPerson', 'superAdmin']),
+      leaf('editfirm', 'editfirm', ['lawfirmContactPerson', 'superAdmin'], {
+        hideInMenu: true,
+        ignoreCache: true,
+      }),
+    ],
+  ),
+  group(
+    'list',
+    2,
+    'list',
+    ['caseOperation', 'superAdmin'],
+    [
+      leaf('search-table', 'search-table', ['caseOperation', 'superAdmin']),
+      leaf('case-node', 'case-node', ['caseOperation', 'superAdmin']),
+      leaf('send-back', 'send-back', ['caseOperation', 'superAdmin']),
+      leaf('case-detail/:id', 'case-detail', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
+      leaf('case-edit/:id', 'case-edit', ['caseOperation', 'superAdmin'], {
+        hideInMenu: true,
+        ignoreCache: true,
+      }),
+      leaf('case-details/:id', 'case-details', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
+      leaf('bussinessAudit/:id', 'bussiness-audit', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
+      leaf('push-manage', 'push-manage', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
+      leaf('renewal-follow', 'renewal-follow', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
+    ],
+  ),
   // The product gives this group no roles: the roles that process cases.
-  group('case', 3, 'case', ['lawyer', 'caseOperation', 'superAdmin'], [
-    leaf('processing/:id', 'processing', ['lawyer', 'caseOperation', 'superAdmin'], { hideInMenu: true }),
-  ]),
-  group('profile', 4, 'profile', ['lawyer', 'superAdmin'], [
-    leaf('search-table-lawyer', 'search-table-lawyer', ['lawyer', 'superAdmin']),
-    leaf('case', 'my-cases', ['lawyer', 'superAdmin'], { name: 'myCases' }),
-    leaf('editlawyer', 'editlawyer', ['lawyer', 'superAdmin'], { hideInMenu: true, ignoreCache: true }),
-  ]),
+  group(
+    'case',
+    3,
+    'case',
+    ['lawyer', 'caseOperation', 'superAdmin'],
+    [leaf('processing/:id', 'processing', ['lawyer', 'caseOperation', 'superAdmin'], { hideInMenu: true })],
+  ),
+  group(
+    'profile',
+    4,
+    'profile',
+    ['lawyer', 'superAdmin'],
+    [
+      leaf('search-table-lawyer', 'search-table-lawyer', ['lawyer', 'superAdmin']),
+      leaf('case', 'my-cases', ['lawyer', 'superAdmin'], { name: 'myCases' }),
+      leaf('editlawyer', 'editlawyer', ['lawyer', 'superAdmin'], { hideInMenu: true, ignoreCache: true }),
+    ],
+  ),
   group('result', 5, 'result', OPS, [
     leaf('search-table-business', 'search-table-business', OPS),
     leaf('order-manage', 'order-manage', OPS, { hideInMenu: true }),
@@ -90,22 +132,47 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('statistics-data', 'statistics-data', OPS),
   ]),
   // The product gives this group no roles: settings and password change are for everyone.
-  group('user', 7, 'user', ['*'], [
-    leaf('setting', 'user-setting', ['*'], { hideInMenu: true, name: 'userSetting' }),
-    leaf('account', 'user-account', ['superAdmin'], { name: 'userAccount' }),
-    leaf('reset-modify', 'reset-modify', ['*'], { hideInMenu: true }),
-  ]),
-  group('xiaolvban', 9, 'wallet', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'], [
-    leaf('account-center', 'account-center', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin']),
-    leaf('userAccount/:id', 'user-account-detail', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'], {
-      hideInMenu: true,
-      name: 'userAccountDetail',
-    }),
-    leaf('userWallet/:id', 'user-wallet', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'], {
-      hideInMenu: true,
-    }),
-  ]),
-  group('test', 999, 'file', ['superAdmin'], [leaf('pdf', 'pdf-viewer', ['superAdmin'], { hideInMenu: true, name: 'testPdf' })]),
+  group(
+    'user',
+    7,
+    'user',
+    ['*'],
+    [
+      leaf('setting', 'user-setting', ['*'], { hideInMenu: true, name: 'userSetting' }),
+      leaf('account', 'user-account', ['superAdmin'], { name: 'userAccount' }),
+      leaf('reset-modify', 'reset-modify', ['*'], { hideInMenu: true }),
+      leaf('menu-editor', 'menu-editor', ['superAdmin']),
+      leaf('page-editor', 'page-editor', ['superAdmin']),
+    ],
+  ),
+  group(
+    'xiaolvban',
+    9,
+    'wallet',
+    ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'],
+    [
+      leaf('account-center', 'account-center', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin']),
+      leaf(
+        'userAccount/:id',
+        'user-account-detail',
+        ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'],
+        {
+          hideInMenu: true,
+          name: 'userAccountDetail',
+        },
+      ),
+      leaf('userWallet/:id', 'user-wallet', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'], {
+        hideInMenu: true,
+      }),
+    ],
+  ),
+  group(
+    'test',
+    999,
+    'file',
+    ['superAdmin'],
+    [leaf('pdf', 'pdf-viewer', ['superAdmin'], { hideInMenu: true, name: 'testPdf' })],
+  ),
 ];
 
 /** Where `/` sends a role (the guard then moves roles that may not open it). */

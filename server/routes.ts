@@ -1,4 +1,6 @@
 import { authRoutes } from './auth/routes';
+import { caseRoutes } from './cases/routes';
+import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { healthRoutes } from './health/routes';
 import { openApiRoute } from './http/openapi';
@@ -6,7 +8,10 @@ import type { ApiRoute } from './http/route';
 import { lawFirmReviewRoutes } from './lawfirms/review';
 import { lawyerReviewRoutes } from './lawyers/review';
 import { menuRoutes } from './menus/routes';
+import { monitorRoutes } from './monitor/routes';
+import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
+import { profileRoutes } from './profile/routes';
 import { registrationRoutes } from './registration/routes';
 import { smsRoutes } from './sms/routes';
 import { userRoutes } from './users/routes';
@@ -21,10 +26,15 @@ export const apiRoutes: ApiRoute[] = [
   ...smsRoutes,
   ...registrationRoutes,
   ...userRoutes,
+  ...profileRoutes,
+  ...certificationRoutes,
+  ...notificationRoutes,
   ...lawFirmReviewRoutes,
   ...lawyerReviewRoutes,
   ...menuRoutes,
-  ...pageRoutes,
+  ...pageRoutes(() => apiRoutes),
   ...dashboardRoutes,
+  ...caseRoutes,
+  ...monitorRoutes,
   openApiRoute(() => apiRoutes),
 ];

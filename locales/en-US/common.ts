@@ -49,8 +49,4 @@ export default {
   'dashboard.upcomingSessions': 'Upcoming court sessions',
   'dashboard.myCases': 'My cases',
   'dashboard.poolCases': 'Cases in the pool',
-  'case.caseNo': 'Case no.',
-  'case.title': 'Title',
-  'case.court': 'Court',
-  'case.courtSessionAt': 'Court session',
 } satisfies Record<keyof typeof zh, string>;

@@ -13,6 +13,8 @@ export default {
   'registry.countdown.passed': 'passed',
   'registry.table.filters': 'Filters',
   'registry.table.selected': '{{count}} selected',
+  'registry.table.moreFilters': 'More filters',
+  'registry.table.fewerFilters': 'Fewer filters',
   'registry.columns.title': 'Columns',
   'registry.columns.moveUp': 'Move “{{title}}” up',
   'registry.columns.moveDown': 'Move “{{title}}” down',

@@ -46,8 +46,4 @@ export default {
   'dashboard.upcomingSessions': '近期开庭',
   'dashboard.myCases': '我的案件',
   'dashboard.poolCases': '案件池待接',
-  'case.caseNo': '案件编号',
-  'case.title': '案件名称',
-  'case.court': '受理法院',
-  'case.courtSessionAt': '开庭时间',
 };

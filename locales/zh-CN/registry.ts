@@ -12,6 +12,8 @@ export default {
   'registry.countdown.passed': '已过去',
   'registry.table.filters': '筛选条件',
   'registry.table.selected': '已选择 {{count}} 项',
+  'registry.table.moreFilters': '展开',
+  'registry.table.fewerFilters': '收起',
   'registry.columns.title': '列设置',
   'registry.columns.moveUp': '上移「{{title}}」',
   'registry.columns.moveDown': '下移「{{title}}」',

@@ -1,10 +1,16 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_sms_withheld';
+import * as m0003 from './migrations/0003_cases';
+import * as m0005 from './migrations/0005_page_descriptors';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_sms_withheld': m0002,
+  '0003_cases': m0003,
+  '0005_page_descriptors': m0005,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

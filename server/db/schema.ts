@@ -68,6 +68,8 @@ export interface SmsOutboxTable {
   used_at: string | null;
   /** Wrong guesses against this code; after 5 it is spent. */
   attempts: Generated<number>;
+  /** 0: asked for an unknown phone, recorded for the cool-down only, never sent or spendable. */
+  delivered: Generated<number>;
 }
 
 export interface LawFirmsTable {
@@ -235,6 +237,15 @@ export interface MenusTable {
   updated_by: number | null;
 }
 
+export interface PageDescriptorsTable {
+  page_id: string;
+  version: number;
+  /** JSON of a descriptor that passed pageDescriptorSchema and the API/route checks when saved. */
+  descriptor: string;
+  saved_by: number | null;
+  saved_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -268,6 +279,7 @@ export interface Database {
   wallets: WalletsTable;
   wallet_transactions: WalletTransactionsTable;
   menus: MenusTable;
+  page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
 }
 

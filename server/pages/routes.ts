@@ -1,13 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type PageDescriptor, SCHEMA_VERSION } from '../../contract/pages/descriptor';
-import { pageIdSchema } from '../../contract/menu';
-import { DEFAULT_ROUTES, routesBreadthFirst } from '../../contract/routes';
+import {
+  type PageSummary,
+  pageHistorySchema,
+  pageIdParamsSchema,
+  pageListSchema,
+  revertBodySchema,
+  savedPageSchema,
+} from '../../contract/page-api';
+import { type PageDescriptor, pageDescriptorSchema, SCHEMA_VERSION } from '../../contract/pages/descriptor';
+import { routesBreadthFirst } from '../../contract/routes';
+import { recordAudit } from '../audit/audit';
+import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { type ApiRoute, access, defineRoute } from '../http/route';
 import { menuForRole } from '../menus/store';
 import { PAGE_CATALOG } from './catalog';
-
-const KNOWN_PAGE_IDS = new Set(routesBreadthFirst(DEFAULT_ROUTES).map((r) => r.page));
+import type { DeclaredApi } from './references';
+import {
+  checkPage,
+  latestStoredPage,
+  latestStoredPages,
+  pageHistory,
+  ROUTE_PAGES,
+  type StoredLatest,
+  savePageVersion,
+  storedPageVersion,
+} from './store';
 
 /** Honest stand-in for a route whose descriptor is not written yet. */
 function notYetAvailable(id: string, title: string): PageDescriptor {
@@ -22,22 +42,169 @@ function notYetAvailable(id: string, title: string): PageDescriptor {
   };
 }
 
-export const pageRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/pages/:id',
-    summary: "A page descriptor, for a page in the caller's role menu",
-    tags: ['pages'],
-    access: access.signedIn,
-    params: z.object({ id: pageIdSchema }),
-    response: z.unknown(),
-    handler: async ({ app, caller, params }) => {
-      const catalogued = PAGE_CATALOG.get(params.id);
-      if (!catalogued && !KNOWN_PAGE_IDS.has(params.id)) throw fail.notFound('page.notFound');
-      // The role's own menu decides: a page removed from it is closed to that role.
-      const route = routesBreadthFirst(await menuForRole(app.db, caller.role)).find((r) => r.page === params.id);
-      if (!route) throw fail.forbidden('page.forbidden');
-      return catalogued ?? notYetAvailable(params.id, route.title);
-    },
-  }),
-];
+/**
+ * What a page id serves: its newest saved version, checked again (the API or the route table
+ * may have changed since it was saved), else the product's catalogue. An invalid stored
+ * descriptor never reaches the browser: it is logged and the catalogue answers instead.
+ */
+function served(
+  id: string,
+  stored: StoredLatest | null,
+  declared: readonly DeclaredApi[],
+  log: FastifyBaseLogger,
+): { page: PageDescriptor; source: 'stored' | 'catalog' } | null {
+  if (stored) {
+    const check = checkPage(stored.descriptor, declared);
+    if (check.ok) return { page: check.page, source: 'stored' };
+    log.error(
+      { pageId: id, version: stored.version, errors: check.errors },
+      'stored page descriptor is invalid; serving the catalogue instead',
+    );
+  }
+  const catalogued = PAGE_CATALOG.get(id);
+  return catalogued ? { page: catalogued, source: 'catalog' } : null;
+}
+
+async function isKnownPage(db: Kysely<Database>, id: string, stored?: StoredLatest | null): Promise<boolean> {
+  if (PAGE_CATALOG.has(id) || ROUTE_PAGES.has(id)) return true;
+  return (stored === undefined ? await latestStoredPage(db, id) : stored) !== null;
+}
+
+/**
+ * The page descriptor API. `declared` is the server's own route list (server/routes.ts),
+ * passed as a getter because that list includes these routes: every API path a descriptor
+ * names must be one of them.
+ */
+export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/pages/:id',
+      summary: "A page descriptor, for a page in the caller's role menu",
+      tags: ['pages'],
+      access: access.signedIn,
+      params: pageIdParamsSchema,
+      response: z.unknown(),
+      handler: async ({ app, caller, params }) => {
+        const stored = await latestStoredPage(app.db, params.id);
+        if (!(await isKnownPage(app.db, params.id, stored))) throw fail.notFound('page.notFound');
+        // The role's own menu decides: a page removed from it is closed to that role.
+        const route = routesBreadthFirst(await menuForRole(app.db, caller.role)).find(
+          (r) => r.page === params.id,
+        );
+        if (!route) throw fail.forbidden('page.forbidden');
+        return (
+          served(params.id, stored, declared(), app.log)?.page ?? notYetAvailable(params.id, route.title)
+        );
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      url: '/pages',
+      summary: 'Every page id with its title, where its descriptor comes from and its latest saved version',
+      tags: ['pages'],
+      access: access.only('superAdmin'),
+      response: pageListSchema,
+      handler: async ({ app }) => {
+        const stored = await latestStoredPages(app.db);
+        const ids = [...new Set([...ROUTE_PAGES.keys(), ...PAGE_CATALOG.keys(), ...stored.keys()])];
+        const list = ids.map((id): PageSummary => {
+          const latest = stored.get(id) ?? null;
+          const page = served(id, latest, declared(), app.log);
+          return {
+            id,
+            title: page?.page.title ?? ROUTE_PAGES.get(id)?.title ?? id,
+            source: page?.source ?? 'missing',
+            version: latest?.version ?? null,
+            savedAt: latest?.savedAt ?? null,
+          };
+        });
+        return { list, total: list.length };
+      },
+    }),
+
+    defineRoute({
+      method: 'PUT',
+      url: '/pages/:id',
+      summary: 'Saves a page descriptor as the newest version (checked against the API and the route table)',
+      tags: ['pages'],
+      access: access.only('superAdmin'),
+      params: pageIdParamsSchema,
+      body: pageDescriptorSchema,
+      response: savedPageSchema,
+      handler: async ({ app, caller, params, body, requestId }) => {
+        if (body.id !== params.id) throw fail.field('id', 'page.idMismatch');
+        const check = checkPage(body, declared());
+        if (!check.ok) throw fail.validation(check.errors);
+        const now = app.clock.now();
+        return app.db.transaction().execute(async (trx) => {
+          const saved = await savePageVersion(trx, check.page, caller.userId, now);
+          await recordAudit(
+            trx,
+            { caller, requestId, at: now },
+            { action: 'page.save', entity: 'page', entityId: params.id, summary: `version ${saved.version}` },
+          );
+          return saved;
+        });
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      url: '/pages/:id/history',
+      summary: 'What a page serves now and every saved version, newest first, with who saved it and when',
+      tags: ['pages'],
+      access: access.only('superAdmin'),
+      params: pageIdParamsSchema,
+      response: pageHistorySchema,
+      handler: async ({ app, params }) => {
+        const stored = await latestStoredPage(app.db, params.id);
+        if (!(await isKnownPage(app.db, params.id, stored))) throw fail.notFound('page.notFound');
+        const page = served(params.id, stored, declared(), app.log);
+        const list = await pageHistory(app.db, params.id);
+        return {
+          id: params.id,
+          source: page?.source ?? ('missing' as const),
+          current:
+            page?.page ?? notYetAvailable(params.id, ROUTE_PAGES.get(params.id)?.title ?? 'page.notFound'),
+          list,
+          total: list.length,
+        };
+      },
+    }),
+
+    defineRoute({
+      method: 'POST',
+      url: '/pages/:id/revert',
+      summary: 'Saves an earlier version of a page again as the newest',
+      tags: ['pages'],
+      access: access.only('superAdmin'),
+      params: pageIdParamsSchema,
+      body: revertBodySchema,
+      response: savedPageSchema,
+      handler: async ({ app, caller, params, body, requestId }) => {
+        const old = await storedPageVersion(app.db, params.id, body.version);
+        if (old === undefined) throw fail.notFound('page.versionNotFound');
+        // The API or the route table may have moved on since: the old version must still hold.
+        const check = checkPage(old, declared());
+        if (!check.ok) throw fail.validation(check.errors);
+        const now = app.clock.now();
+        return app.db.transaction().execute(async (trx) => {
+          const saved = await savePageVersion(trx, check.page, caller.userId, now);
+          await recordAudit(
+            trx,
+            { caller, requestId, at: now },
+            {
+              action: 'page.revert',
+              entity: 'page',
+              entityId: params.id,
+              summary: `version ${body.version} saved again as version ${saved.version}`,
+            },
+          );
+          return saved;
+        });
+      },
+    }),
+  ];
+}

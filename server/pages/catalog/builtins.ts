@@ -10,4 +10,6 @@ export const builtinPages: BuiltinPage[] = [
   builtin('user-account', 'menu.userAccount', 'AccountManagement'),
   builtin('reset-modify', 'menu.resetModify', 'ResetModify'),
   builtin('monitor', 'menu.monitor', 'Monitor'),
+  builtin('menu-editor', 'menu.menuEditor', 'MenuEditor'),
+  builtin('page-editor', 'menu.pageEditor', 'PageEditor'),
 ];

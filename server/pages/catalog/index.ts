@@ -1,8 +1,9 @@
 import type { PageDescriptor } from '../../../contract/pages/descriptor';
 import { builtinPages } from './builtins';
+import { casePages } from './cases';
 import { dashboardPages } from './dashboards';
 
 /** The product's own page descriptors, by page id. */
 export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
-  [...builtinPages, ...dashboardPages].map((page) => [page.id, page]),
+  [...builtinPages, ...dashboardPages, ...casePages].map((page) => [page.id, page]),
 );

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { regionCodeSchema } from './account-rules';
+import {
+  CASE_STAGES,
+  caseStageSchema,
+  caseStatusSchema,
+  caseTypeSchema,
+  closeResultSchema,
+  PAYMENT_STATUSES,
+  PUSH_STATUSES,
+} from './cases';
+import { CASE_EVENTS } from './pages/descriptor';
+import { pageQuerySchema } from './paging';
+
+/**
+ * Requests and answers of the case endpoints (server/cases/). Query names follow the page
+ * descriptors' conventions: a `dateRange` filter named `created` arrives as `createdFrom` and
+ * `createdTo`, a `moneyRange` named `amount` as `amountMin` and `amountMax` (fen), and the
+ * table's sorter as `sortField` (a column field) and `sortOrder` (ascend | descend).
+ */
+
+export const caseEventSchema = z.enum(CASE_EVENTS);
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], 'rule.boolean')
+  .transform((v) => v === 'true' || v === '1');
+
+/** A calendar day, YYYY-MM-DD (a day in China Standard Time when it bounds a timestamp). */
+export const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'rule.date')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'rule.date');
+
+const idSchema = z.coerce.number().int().positive('rule.id');
+const fenQuery = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const text = (max: number) => z.string().trim().min(1).max(max).optional();
+
+/** `status=pending&status=closed` or `status=pending,closed`. */
+const statusList = z.preprocess(
+  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : v),
+  z
+    .array(z.string())
+    .transform((items) => items.flatMap((s) => s.split(',')).filter(Boolean))
+    .pipe(z.array(caseStatusSchema).max(4)),
+);
+
+export const CASE_SORT_FIELDS = ['createdAt', 'amountFen', 'courtSessionAt'] as const;
+
+/** The case list's filters, shared by the list and the CSV export. */
+export const caseFilterSchema = z.object({
+  caseNo: text(20),
+  title: text(100),
+  type: caseTypeSchema.optional(),
+  status: statusList.optional(),
+  debtor: text(60),
+  /** A province (440000) matches its cities and counties, a city (440300) its counties. */
+  region: regionCodeSchema.optional(),
+  amountMin: fenQuery.optional(),
+  amountMax: fenQuery.optional(),
+  createdFrom: daySchema.optional(),
+  createdTo: daySchema.optional(),
+  /** Entrustment expiry (inclusive days). */
+  entrustFrom: daySchema.optional(),
+  entrustTo: daySchema.optional(),
+  lawyerId: idSchema.optional(),
+  lawFirmId: idSchema.optional(),
+  /** Case number, title, debtor or client contains it. */
+  keyword: text(60),
+  /** Pending cases without a lawyer (for a lawyer: not pushed to another firm). */
+  pool: booleanQuery.optional(),
+  /** The calling lawyer's own cases. */
+  mine: booleanQuery.optional(),
+  sortField: z.enum(CASE_SORT_FIELDS).default('createdAt'),
+  sortOrder: z
+    .enum(['ascend', 'descend', 'asc', 'desc'])
+    .default('descend')
+    .transform((o) => (o.startsWith('asc') ? ('asc' as const) : ('desc' as const))),
+});
+export type CaseFilter = z.infer<typeof caseFilterSchema>;
+
+export const caseListQuerySchema = caseFilterSchema.extend(pageQuerySchema.shape);
+export type CaseListQuery = z.infer<typeof caseListQuerySchema>;
+
+/** The export takes the list's filters, or the ids of selected rows (a bulk export), as `ids=1,2,3`. */
+export const caseExportQuerySchema = caseFilterSchema.extend({
+  ids: z
+    .string()
+    .max(12_000)
+    .regex(/^\d+(,\d+)*$/, 'rule.id')
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .pipe(z.array(z.number().int().positive('rule.id')).max(1000))
+    .optional(),
+});
+export type CaseExportQuery = z.infer<typeof caseExportQuerySchema>;
+
+/** One case as the list shows it, with the events the caller may send to it now. */
+export const caseRowSchema = z.object({
+  id: z.number().int(),
+  caseNo: z.string(),
+  title: z.string(),
+  type: caseTypeSchema,
+  status: caseStatusSchema,
+  stage: caseStageSchema,
+  closeResult: closeResultSchema.nullable(),
+  suspendReason: z.string().nullable(),
+  debtorName: z.string(),
+  clientName: z.string(),
+  regionCode: z.string(),
+  amountFen: z.number().int(),
+  entrustExpiresOn: z.string(),
+  lawyerId: z.number().int().nullable(),
+  lawyerName: z.string().nullable(),
+  lawFirmId: z.number().int().nullable(),
+  lawFirmName: z.string().nullable(),
+  court: z.string().nullable(),
+  courtSessionAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+  allowedEvents: z.array(caseEventSchema),
+});
+export type CaseRow = z.infer<typeof caseRowSchema>;
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  size: z.number().int(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const followUpSchema = z.object({
+  id: z.number().int(),
+  caseId: z.number().int(),
+  followedAt: z.string(),
+  note: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  operatorName: z.string().nullable(),
+});
+
+export const repaymentSchema = z.object({
+  id: z.number().int(),
+  caseId: z.number().int(),
+  amountFen: z.number().int(),
+  repaidOn: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const pushSchema = z.object({
+  id: z.number().int(),
+  caseId: z.number().int(),
+  lawFirmId: z.number().int(),
+  lawFirmName: z.string(),
+  pushedAt: z.string(),
+  pushStatus: z.enum(PUSH_STATUSES),
+  operatorName: z.string().nullable(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  summary: z.string(),
+  actorName: z.string().nullable(),
+  actorRole: z.string().nullable(),
+});
+
+export const caseDetailSchema = caseRowSchema.extend({
+  description: z.string().nullable(),
+  attachments: z.array(attachmentSchema),
+  followUps: z.array(followUpSchema),
+  repayments: z.array(repaymentSchema),
+  repaidFen: z.number().int(),
+  pushes: z.array(pushSchema),
+  auditTrail: z.array(auditEntrySchema),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+/** PUT /cases/:id: the version read, plus the fields to change. */
+export const caseEditRequestSchema = z.object({
+  version: z.number().int().positive(),
+  title: z.string().trim().min(2).max(100).optional(),
+  type: caseTypeSchema.optional(),
+  debtorName: z.string().trim().min(1).max(60).optional(),
+  clientName: z.string().trim().min(1).max(60).optional(),
+  regionCode: regionCodeSchema.optional(),
+  amountFen: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  entrustExpiresOn: daySchema.optional(),
+  court: z.string().trim().max(100).nullable().optional(),
+  courtSessionAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  description: z.string().trim().max(2000).nullable().optional(),
+});
+export type CaseEditRequest = z.infer<typeof caseEditRequestSchema>;
+
+/**
+ * POST /cases/:id/transitions. Details are checked by the case status machine, not here,
+ * so a missing reason or a wrong result is refused with the machine's reason (409).
+ */
+export const caseTransitionRequestSchema = z.object({
+  event: caseEventSchema,
+  version: z.number().int().positive(),
+  reason: z.string().max(200).optional(),
+  result: z.string().max(20).optional(),
+  lawyerId: z.number().int().positive().nullable().optional(),
+  lawFirmId: z.number().int().positive().nullable().optional(),
+});
+export type CaseTransitionRequest = z.infer<typeof caseTransitionRequestSchema>;
+
+export const followUpRequestSchema = z.object({
+  note: z.string().trim().min(1).max(500),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+
+export const repaymentRequestSchema = z.object({
+  amountFen: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  repaidOn: daySchema,
+  note: z.string().trim().max(200).optional(),
+});
+
+/** Case-node statistics: one row per stage with a count per status. */
+export const stageStatsQuerySchema = z.object({
+  type: caseTypeSchema.optional(),
+  region: regionCodeSchema.optional(),
+  createdFrom: daySchema.optional(),
+  createdTo: daySchema.optional(),
+});
+
+export const stageRowSchema = z.object({
+  stage: caseStageSchema,
+  pending: z.number().int(),
+  processing: z.number().int(),
+  suspended: z.number().int(),
+  closed: z.number().int(),
+  total: z.number().int(),
+});
+
+export const stageStatsSchema = z.object({
+  /** One row per stage, in the order of the stages. */
+  list: z.array(stageRowSchema).length(CASE_STAGES.length),
+  total: z.number().int(),
+  /** The same counts as cells, for a stacked chart (x stage, series status). */
+  cells: z.array(z.object({ stage: caseStageSchema, status: caseStatusSchema, count: z.number().int() })),
+  /** Cases per status over all stages, for a pie. */
+  statuses: z.array(z.object({ status: caseStatusSchema, count: z.number().int() })),
+  /** Cases per status over all stages, for stat cards. */
+  totals: z.object({
+    cases: z.number().int(),
+    pending: z.number().int(),
+    processing: z.number().int(),
+    suspended: z.number().int(),
+    closed: z.number().int(),
+  }),
+});
+
+export const lawyerOptionsQuerySchema = z.object({
+  keyword: text(30),
+  lawFirmId: idSchema.optional(),
+});
+
+export const lawyerOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lawFirmId: z.number().int(),
+  lawFirmName: z.string(),
+});
+
+export const pushListQuerySchema = pageQuerySchema.extend({
+  caseNo: text(20),
+  lawFirmId: idSchema.optional(),
+  pushStatus: z.enum(PUSH_STATUSES).optional(),
+});
+
+export const pushRowSchema = pushSchema.extend({ caseNo: z.string(), caseTitle: z.string() });
+
+export const followUpListQuerySchema = pageQuerySchema.extend({
+  caseNo: text(20),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+  followedFrom: daySchema.optional(),
+  followedTo: daySchema.optional(),
+});
+
+export const followUpRowSchema = followUpSchema.extend({
+  caseNo: z.string(),
+  caseTitle: z.string(),
+  lawyerName: z.string().nullable(),
+});

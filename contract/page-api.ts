@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { pageIdSchema } from './menu';
+
+/**
+ * The page descriptor API (superAdmin, except GET /api/pages/:id which serves any role whose
+ * menu holds the page). PUT /api/pages/:id takes the descriptor itself as the body, so a
+ * wrong field is reported at its own path (`columns.0.widget`).
+ */
+export const pageIdParamsSchema = z.object({ id: pageIdSchema });
+
+/** Where a page's served descriptor comes from: a saved version, the product's catalogue, or nowhere yet. */
+export const PAGE_SOURCES = ['stored', 'catalog', 'missing'] as const;
+export type PageSource = (typeof PAGE_SOURCES)[number];
+
+export const pageSummarySchema = z.object({
+  id: pageIdSchema,
+  /** i18n key of the served descriptor's title (or of its route's title). */
+  title: z.string(),
+  source: z.enum(PAGE_SOURCES),
+  /** Latest saved version; null when nothing was ever saved. */
+  version: z.number().int().positive().nullable(),
+  savedAt: z.string().nullable(),
+});
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+
+export const pageListSchema = z.object({ list: z.array(pageSummarySchema), total: z.number().int() });
+export type PageList = z.infer<typeof pageListSchema>;
+
+export const pageVersionSchema = z.object({
+  version: z.number().int().positive(),
+  savedAt: z.string(),
+  savedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The descriptor as it was saved (validated when saved; re-validated before it is served again). */
+  descriptor: z.unknown(),
+});
+export type PageVersion = z.infer<typeof pageVersionSchema>;
+
+/**
+ * What the page editor starts from: the descriptor the page serves now (to any role whose
+ * menu holds it) and where it comes from, then every saved version, newest first.
+ */
+export const pageHistorySchema = z.object({
+  id: pageIdSchema,
+  source: z.enum(PAGE_SOURCES),
+  current: z.unknown(),
+  list: z.array(pageVersionSchema),
+  total: z.number().int(),
+});
+export type PageHistory = z.infer<typeof pageHistorySchema>;
+
+export const revertBodySchema = z.object({ version: z.number().int().positive() });
+
+export const savedPageSchema = z.object({
+  id: pageIdSchema,
+  version: z.number().int().positive(),
+  savedAt: z.string(),
+});
+export type SavedPage = z.infer<typeof savedPageSchema>;

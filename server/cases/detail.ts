@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { CaseDetail, CaseRow } from '../../contract/case-api';
+import type { Database } from '../db/schema';
+import { fail } from '../http/errors';
+import { casesWithNames, toCaseRow } from './rows';
+import { type CaseViewer, visibleCondition } from './scope';
+
+/** A case the viewer may see, or 404: a case out of scope is answered like a missing one. */
+export async function visibleCase(db: Kysely<Database>, viewer: CaseViewer, id: number): Promise<CaseRow> {
+  const row = await casesWithNames(db)
+    .where('cases.id', '=', id)
+    .where(visibleCondition(viewer))
+    .executeTakeFirst();
+  if (!row) throw fail.notFound('case.notFound');
+  return toCaseRow(row, viewer);
+}
+
+/** Everything the detail pages show about one case. */
+export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: number): Promise<CaseDetail> {
+  const row = await casesWithNames(db)
+    .select('cases.description')
+    .where('cases.id', '=', id)
+    .where(visibleCondition(viewer))
+    .executeTakeFirst();
+  if (!row) throw fail.notFound('case.notFound');
+  const [attachments, followUps, repayments, pushes, auditTrail] = await Promise.all([
+    db
+      .selectFrom('case_attachments as a')
+      .leftJoin('users as u', 'u.id', 'a.uploaded_by')
+      .select(['a.id', 'a.name', 'a.url', 'a.size', 'a.created_at', 'u.name as uploader'])
+      .where('a.case_id', '=', id)
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .execute(),
+    followUpsOf(db, id),
+    db
+      .selectFrom('repayments')
+      .selectAll()
+      .where('case_id', '=', id)
+      .orderBy('repaid_on', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('case_pushes as p')
+      .innerJoin('law_firms as f', 'f.id', 'p.law_firm_id')
+      .leftJoin('users as u', 'u.id', 'p.operator_id')
+      .select([
+        'p.id',
+        'p.case_id',
+        'p.law_firm_id',
+        'p.pushed_at',
+        'p.push_status',
+        'f.name as firm_name',
+        'u.name as operator_name',
+      ])
+      .where('p.case_id', '=', id)
+      .orderBy('p.pushed_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute(),
+    db
+      .selectFrom('audit_log as l')
+      .leftJoin('users as u', 'u.id', 'l.actor_id')
+      .select(['l.id', 'l.at', 'l.action', 'l.summary', 'l.actor_role', 'u.name as actor_name'])
+      .where('l.entity', '=', 'case')
+      .where('l.entity_id', '=', String(id))
+      .orderBy('l.at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(200)
+      .execute(),
+  ]);
+  return {
+    ...toCaseRow(row, viewer),
+    description: row.description,
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      name: a.name,
+      url: a.url,
+      size: a.size,
+      uploadedBy: a.uploader,
+      createdAt: a.created_at,
+    })),
+    followUps,
+    repayments: repayments.map((r) => ({
+      id: r.id,
+      caseId: r.case_id,
+      amountFen: Number(r.amount_fen),
+      repaidOn: r.repaid_on,
+      note: r.note,
+      createdAt: r.created_at,
+    })),
+    repaidFen: repayments.reduce((sum, r) => sum + Number(r.amount_fen), 0),
+    pushes: pushes.map((p) => ({
+      id: p.id,
+      caseId: p.case_id,
+      lawFirmId: p.law_firm_id,
+      lawFirmName: p.firm_name,
+      pushedAt: p.pushed_at,
+      pushStatus: p.push_status as CaseDetail['pushes'][number]['pushStatus'],
+      operatorName: p.operator_name,
+    })),
+    auditTrail: auditTrail.map((a) => ({
+      id: a.id,
+      at: a.at,
+      action: a.action,
+      summary: a.summary,
+      actorName: a.actor_name,
+      actorRole: a.actor_role,
+    })),
+  };
+}
+
+async function followUpsOf(db: Kysely<Database>, caseId: number): Promise<CaseDetail['followUps']> {
+  const rows = await db
+    .selectFrom('payment_follow_ups as f')
+    .leftJoin('users as u', 'u.id', 'f.operator_id')
+    .select(['f.id', 'f.case_id', 'f.followed_at', 'f.note', 'f.payment_status', 'u.name as operator_name'])
+    .where('f.case_id', '=', caseId)
+    .orderBy('f.followed_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .execute();
+  return rows.map((f) => ({
+    id: f.id,
+    caseId: f.case_id,
+    followedAt: f.followed_at,
+    note: f.note,
+    paymentStatus: f.payment_status as CaseDetail['followUps'][number]['paymentStatus'],
+    operatorName: f.operator_name,
+  }));
+}

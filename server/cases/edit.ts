@@ -1,0 +1,77 @@
+import type { Updateable } from 'kysely';
+import type { CaseEditRequest, CaseRow } from '../../contract/case-api';
+import { isKnownRegion } from '../../contract/regions';
+import { recordAudit } from '../audit/audit';
+import type { AppContext } from '../context';
+import type { CasesTable } from '../db/schema';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { forgetCaseCounts } from './count-cache';
+import { visibleCase } from './detail';
+import { caseRowsByIds } from './rows';
+import type { CaseViewer } from './scope';
+
+/** Request field -> column, for the fields an edit may change. */
+const EDITABLE = {
+  title: 'title',
+  type: 'type',
+  debtorName: 'debtor_name',
+  clientName: 'client_name',
+  regionCode: 'region_code',
+  amountFen: 'amount_fen',
+  entrustExpiresOn: 'entrust_expires_on',
+  court: 'court',
+  courtSessionAt: 'court_session_at',
+  description: 'description',
+} as const satisfies Partial<Record<keyof CaseEditRequest, keyof CasesTable>>;
+
+/**
+ * Saves an edit under the optimistic lock: the update names the version the form was loaded
+ * with, so an edit based on a stale copy changes nothing and is answered 409.
+ */
+export async function editCase(
+  app: AppContext,
+  who: { caller: Caller; viewer: CaseViewer; requestId: string },
+  id: number,
+  body: CaseEditRequest,
+): Promise<CaseRow> {
+  const current = await visibleCase(app.db, who.viewer, id);
+  if (body.version !== current.version) throw fail.conflict('case.staleVersion');
+  if (body.regionCode && !isKnownRegion(body.regionCode)) throw fail.field('regionCode', 'rule.regionCode');
+  const stored: Record<string, unknown> = await app.db
+    .selectFrom('cases')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const changes: Updateable<CasesTable> = {};
+  const changed: string[] = [];
+  for (const [field, column] of Object.entries(EDITABLE) as [keyof typeof EDITABLE, keyof CasesTable][]) {
+    const value = body[field];
+    if (value === undefined) continue;
+    // Timestamps are stored as ISO UTC whatever offset the form sent.
+    const next =
+      field === 'courtSessionAt' && value !== null ? new Date(value as string).toISOString() : value;
+    if (next === stored[column]) continue;
+    (changes as Record<string, unknown>)[column] = next;
+    changed.push(field);
+  }
+  if (changed.length === 0) return current;
+  const now = app.clock.now();
+  await app.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('cases')
+      .set({ ...changes, updated_at: now.toISOString(), version: current.version + 1 })
+      .where('id', '=', id)
+      .where('version', '=', body.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
+    await recordAudit(
+      trx,
+      { caller: who.caller, requestId: who.requestId, at: now },
+      { action: 'case.edit', entity: 'case', entityId: id, summary: `edited ${changed.join(', ')}` },
+    );
+  });
+  forgetCaseCounts(app.db);
+  const [row] = await caseRowsByIds(app.db, [id], who.viewer);
+  return row;
+}

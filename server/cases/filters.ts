@@ -1,0 +1,121 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { CaseFilter } from '../../contract/case-api';
+import { CASE_NO_PATTERN, CASE_STATUSES } from '../../contract/cases';
+import type { Database } from '../db/schema';
+import { containsText } from '../db/text-search';
+import type { CaseCondition } from './scope';
+
+/** China Standard Time has no daylight saving: a day there starts at 16:00 UTC the day before. */
+const CHINA_OFFSET = '+08:00';
+
+/** The instant a China day starts, as stored (ISO UTC). */
+export function chinaDayStart(day: string): string {
+  return new Date(`${day}T00:00:00${CHINA_OFFSET}`).toISOString();
+}
+
+/** The instant the China day after `day` starts: the exclusive end of an inclusive range. */
+export function chinaDayEnd(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00${CHINA_OFFSET}`) + 86_400_000).toISOString();
+}
+
+/**
+ * The codes a region filter matches, as a range of six-digit codes: a province (440000)
+ * its cities and counties (440000-449999), a city (440300) its counties (440300-440399).
+ * A range, not LIKE, so the region index serves it.
+ */
+export function regionRange(code: string): readonly [from: string, to: string] {
+  if (code.endsWith('0000')) return [code, `${code.slice(0, 2)}9999`];
+  if (code.endsWith('00')) return [code, `${code.slice(0, 4)}99`];
+  return [code, code];
+}
+
+/** The list filters (not the caller's scope, not the sort) as conditions. */
+export function filterConditions(filter: Partial<CaseFilter>): CaseCondition[] {
+  const where: CaseCondition[] = [];
+  const { caseNo, title, type, status, debtor, region, keyword } = filter;
+  if (caseNo) {
+    const upper = caseNo.toUpperCase();
+    // A whole case number is a lookup on its unique index; a fragment searches.
+    where.push(
+      CASE_NO_PATTERN.test(upper)
+        ? (eb) => eb('cases.case_no', '=', upper)
+        : () => containsText('cases.case_no', upper),
+    );
+  }
+  if (title) where.push(() => containsText('cases.title', title));
+  if (type) where.push((eb) => eb('cases.type', '=', type));
+  if (status?.length) {
+    where.push(
+      status.length === 1
+        ? (eb) => eb('cases.status', '=', status[0])
+        : (eb) => eb('cases.status', 'in', status),
+    );
+  }
+  if (debtor) where.push(() => containsText('cases.debtor_name', debtor));
+  if (region) {
+    const [from, to] = regionRange(region);
+    where.push(
+      from === to
+        ? (eb) => eb('cases.region_code', '=', from)
+        : (eb) => eb.and([eb('cases.region_code', '>=', from), eb('cases.region_code', '<=', to)]),
+    );
+  }
+  if (filter.amountMin !== undefined)
+    where.push((eb) => eb('cases.amount_fen', '>=', filter.amountMin as number));
+  if (filter.amountMax !== undefined)
+    where.push((eb) => eb('cases.amount_fen', '<=', filter.amountMax as number));
+  if (filter.createdFrom) {
+    const from = chinaDayStart(filter.createdFrom);
+    where.push((eb) => eb('cases.created_at', '>=', from));
+  }
+  if (filter.createdTo) {
+    const to = chinaDayEnd(filter.createdTo);
+    where.push((eb) => eb('cases.created_at', '<', to));
+  }
+  if (filter.entrustFrom) {
+    const from = filter.entrustFrom;
+    where.push((eb) => eb('cases.entrust_expires_on', '>=', from));
+  }
+  if (filter.entrustTo) {
+    const to = filter.entrustTo;
+    where.push((eb) => eb('cases.entrust_expires_on', '<=', to));
+  }
+  if (filter.lawyerId !== undefined)
+    where.push((eb) => eb('cases.lawyer_id', '=', filter.lawyerId as number));
+  if (filter.lawFirmId !== undefined)
+    where.push((eb) => eb('cases.law_firm_id', '=', filter.lawFirmId as number));
+  if (keyword) {
+    where.push((eb) =>
+      eb.or(
+        ['cases.case_no', 'cases.title', 'cases.debtor_name', 'cases.client_name'].map((column) =>
+          containsText(column, keyword),
+        ),
+      ),
+    );
+  }
+  return where;
+}
+
+/**
+ * Extra conditions that change no result but let a count use an index: a region without a
+ * status becomes "any status and this region", a prefix of cases_status_region_created_idx
+ * (every stored status is one of these; the column's CHECK says so). Lists do without it:
+ * they read the creation-time index and stop after a page.
+ */
+export function countHints(filter: Partial<CaseFilter>): CaseCondition[] {
+  if (filter.region && !filter.status?.length) {
+    return [(eb) => eb('cases.status', 'in', [...CASE_STATUSES])];
+  }
+  return [];
+}
+
+/**
+ * A query on cases restricted by every condition, each its own `where`: no conditions, no
+ * WHERE at all (SQLite counts a whole table from its smallest index only without one).
+ */
+export function restrict<O>(
+  query: SelectQueryBuilder<Database, 'cases', O>,
+  conditions: CaseCondition[],
+): SelectQueryBuilder<Database, 'cases', O> {
+  return conditions.reduce((q, condition) => q.where(condition), query);
+}

@@ -1,0 +1,180 @@
+import { type Kysely, type OrderByModifiers, sql } from 'kysely';
+import type { CaseFilter, CaseListQuery, CaseRow } from '../../contract/case-api';
+import type { Paged } from '../../contract/paging';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { cachedCount } from './count-cache';
+import { countHints, filterConditions, restrict } from './filters';
+import { caseRowsByIds } from './rows';
+import { type CaseCondition, type CasesEb, type CaseViewer, type ScopePart, visibleParts } from './scope';
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  amountFen: 'amount_fen',
+  courtSessionAt: 'court_session_at',
+} as const;
+
+type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+/** A case list's order: one column, then the id the same way, so the order is total. */
+export interface CaseOrder {
+  column: SortColumn;
+  dir: 'asc' | 'desc';
+}
+
+/** Where a keyset walk stopped: the last case's id and sort value. */
+export interface CaseCursor {
+  id: number;
+  value: string | number | null;
+}
+
+export function orderOf(filter: Pick<CaseFilter, 'sortField' | 'sortOrder'>): CaseOrder {
+  return { column: SORT_COLUMNS[filter.sortField], dir: filter.sortOrder };
+}
+
+/** Only the court session can be empty; cases without one come last in both directions. */
+const nullable = (order: CaseOrder) => order.column === 'court_session_at';
+
+function modifiers(order: CaseOrder): OrderByModifiers {
+  return nullable(order) ? (ob) => (order.dir === 'asc' ? ob.asc() : ob.desc()).nullsLast() : order.dir;
+}
+
+/**
+ * The cases after a cursor in this order, as a range an index can seek to (`created_at <= v
+ * and (created_at < v or id < c)`): with a bare OR SQLite would read from the start of the
+ * index every time, and a walk over a million cases would cost the square of its length.
+ * The cases without a court session come after all others: a cursor with a value walks the
+ * rest of those with one, a cursor without one walks those without.
+ */
+function after(order: CaseOrder, cursor: CaseCursor): CaseCondition {
+  const beyond = order.dir === 'asc' ? '>' : '<';
+  const reach = order.dir === 'asc' ? '>=' : '<=';
+  const column = `cases.${order.column}` as const;
+  return (eb) =>
+    cursor.value === null
+      ? eb.and([eb(column, 'is', null), eb('cases.id', beyond, cursor.id)])
+      : eb.and([
+          eb(column, reach, cursor.value),
+          eb.or([eb(column, beyond, cursor.value), eb('cases.id', beyond, cursor.id)]),
+        ]);
+}
+
+/**
+ * One window of matching case ids (with their sort values) in the list's order. Each part
+ * of the caller's scope is read on its own, ordered and limited so an index can serve it, and
+ * the parts are merged with UNION ALL: an OR of the parts would make SQLite sort every match.
+ */
+export async function windowOfIds(
+  db: Kysely<Database>,
+  parts: ScopePart[],
+  where: CaseCondition[],
+  order: CaseOrder,
+  window: { limit: number; offset?: number; after?: CaseCursor },
+): Promise<CaseCursor[]> {
+  const offset = window.offset ?? 0;
+  const conditions = window.after ? [...where, after(order, window.after)] : where;
+  const value = sql.ref(`cases.${order.column}`);
+  const read = (part: ScopePart, limit: number) =>
+    restrict(
+      db
+        .selectFrom('cases')
+        .select(['cases.id as id', (eb: CasesEb) => eb.ref(`cases.${order.column}`).as('value')]),
+      [...part, ...conditions],
+    )
+      .orderBy(value, modifiers(order))
+      .orderBy('cases.id', order.dir)
+      .limit(limit);
+  if (parts.length === 1) {
+    return (await read(parts[0], window.limit).offset(offset).execute()) as CaseCursor[];
+  }
+  const [first, ...rest] = parts.map((part, i) =>
+    db.selectFrom(read(part, offset + window.limit).as(`part${i}`)).select(['id', 'value']),
+  );
+  const merged = rest.reduce((union, next) => union.unionAll(next), first);
+  const rows = await db
+    .selectFrom(merged.as('merged'))
+    .select(['merged.id', 'merged.value'])
+    .orderBy(sql.ref('merged.value'), modifiers(order))
+    .orderBy('merged.id', order.dir)
+    .limit(window.limit)
+    .offset(offset)
+    .execute();
+  return rows as CaseCursor[];
+}
+
+/**
+ * Every matching case id in the list's order, a window at a time, each read after the last
+ * one (keyset), so the database is free between windows and the walk costs the same at the
+ * millionth case as at the first.
+ */
+export async function* walkIds(
+  db: Kysely<Database>,
+  parts: ScopePart[],
+  where: CaseCondition[],
+  order: CaseOrder,
+  size: number,
+): AsyncGenerator<CaseCursor[]> {
+  let cursor: CaseCursor | undefined;
+  for (;;) {
+    const window = await windowOfIds(db, parts, where, order, { limit: size, after: cursor });
+    if (window.length > 0) yield window;
+    const last = window.at(-1);
+    if (window.length === size && last) {
+      cursor = last;
+    } else if (nullable(order) && cursor !== undefined && cursor.value !== null) {
+      // Read after a case with a court session, the window holds only such cases: those
+      // are done, the ones without a session follow, by id.
+      cursor = { value: null, id: order.dir === 'asc' ? 0 : Number.MAX_SAFE_INTEGER };
+    } else {
+      return;
+    }
+  }
+}
+
+/** How many cases match, part by part (the parts are disjoint). */
+export async function countCases(
+  db: Kysely<Database>,
+  parts: ScopePart[],
+  where: CaseCondition[],
+): Promise<number> {
+  let total = 0;
+  for (const part of parts) {
+    const row = await restrict(
+      db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')),
+      [...part, ...where],
+    ).executeTakeFirstOrThrow();
+    total += Number(row.n);
+  }
+  return total;
+}
+
+/** A page of the case list as the caller may see it. */
+export async function listCases(
+  app: AppContext,
+  viewer: CaseViewer,
+  query: CaseListQuery,
+): Promise<Paged<CaseRow>> {
+  const parts = visibleParts(viewer, query);
+  if (parts.length === 0) return { list: [], total: 0 };
+  const where = filterConditions(query);
+  const offset = (query.page - 1) * query.pageSize;
+  const ids = await windowOfIds(app.db, parts, where, orderOf(query), { limit: query.pageSize, offset });
+  const list = await caseRowsByIds(
+    app.db,
+    ids.map((c) => c.id),
+    viewer,
+  );
+  // A page that is not full ends the list: its total needs no count.
+  const total =
+    ids.length < query.pageSize && (ids.length > 0 || offset === 0)
+      ? offset + ids.length
+      : await cachedCount(app.db, app.clock, countKey(viewer, query), () =>
+          countCases(app.db, parts, [...where, ...countHints(query)]),
+        );
+  return { list, total };
+}
+
+function countKey(viewer: CaseViewer, query: CaseListQuery): string {
+  const { page: _page, pageSize: _size, sortField: _field, sortOrder: _order, ...filter } = query;
+  return JSON.stringify([viewer.role, viewer.lawyerId, viewer.lawFirmId, filter]);
+}

@@ -1,0 +1,169 @@
+import type { z } from 'zod';
+import type {
+  followUpListQuerySchema,
+  followUpRequestSchema,
+  followUpRowSchema,
+  followUpSchema,
+  repaymentRequestSchema,
+  repaymentSchema,
+} from '../../contract/case-api';
+import type { Paged } from '../../contract/paging';
+import { recordAudit } from '../audit/audit';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { visibleCase } from './detail';
+import { chinaDayEnd, chinaDayStart } from './filters';
+import type { CaseViewer } from './scope';
+
+type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
+type FollowUp = z.infer<typeof followUpSchema>;
+type PaymentStatus = FollowUp['paymentStatus'];
+
+/** A case the caller handles: operations any case, a lawyer only their own (a pool case is not theirs yet). */
+async function handledCase(app: AppContext, viewer: CaseViewer, id: number) {
+  const row = await visibleCase(app.db, viewer, id);
+  if (viewer.role === 'lawyer' && row.lawyerId !== viewer.lawyerId) {
+    throw fail.forbidden('case.transition.notHandlingLawyer');
+  }
+  return row;
+}
+
+export async function addFollowUp(
+  app: AppContext,
+  who: Who,
+  caseId: number,
+  body: z.infer<typeof followUpRequestSchema>,
+): Promise<FollowUp> {
+  await handledCase(app, who.viewer, caseId);
+  const now = app.clock.now();
+  const id = await app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('payment_follow_ups')
+      .values({
+        case_id: caseId,
+        followed_at: now.toISOString(),
+        note: body.note,
+        payment_status: body.paymentStatus,
+        operator_id: who.caller.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      { caller: who.caller, requestId: who.requestId, at: now },
+      {
+        action: 'case.followUp',
+        entity: 'case',
+        entityId: caseId,
+        summary: `follow-up: ${body.paymentStatus}`,
+      },
+    );
+    return row.id;
+  });
+  return {
+    id,
+    caseId,
+    followedAt: now.toISOString(),
+    note: body.note,
+    paymentStatus: body.paymentStatus,
+    operatorName: who.caller.name,
+  };
+}
+
+export async function addRepayment(
+  app: AppContext,
+  who: Who,
+  caseId: number,
+  body: z.infer<typeof repaymentRequestSchema>,
+): Promise<z.infer<typeof repaymentSchema>> {
+  await handledCase(app, who.viewer, caseId);
+  const now = app.clock.now();
+  // A repayment is recorded once it has happened: no date after today (China time).
+  if (chinaDayStart(body.repaidOn) > now.toISOString()) throw fail.field('repaidOn', 'case.repaidInFuture');
+  const note = body.note || null;
+  const id = await app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('repayments')
+      .values({
+        case_id: caseId,
+        amount_fen: body.amountFen,
+        repaid_on: body.repaidOn,
+        note,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      { caller: who.caller, requestId: who.requestId, at: now },
+      {
+        action: 'case.repayment',
+        entity: 'case',
+        entityId: caseId,
+        summary: `repayment of ${body.amountFen} fen on ${body.repaidOn}`,
+      },
+    );
+    return row.id;
+  });
+  return {
+    id,
+    caseId,
+    amountFen: body.amountFen,
+    repaidOn: body.repaidOn,
+    note,
+    createdAt: now.toISOString(),
+  };
+}
+
+/** Payment follow-ups across cases, newest first: operations see all, a lawyer those of their own cases. */
+export async function listFollowUps(
+  app: AppContext,
+  viewer: CaseViewer,
+  query: z.infer<typeof followUpListQuerySchema>,
+): Promise<Paged<z.infer<typeof followUpRowSchema>>> {
+  if (viewer.role === 'lawyer' && viewer.lawyerId === null) return { list: [], total: 0 };
+  let base = app.db.selectFrom('payment_follow_ups as f').innerJoin('cases as c', 'c.id', 'f.case_id');
+  if (viewer.role === 'lawyer') base = base.where('c.lawyer_id', '=', viewer.lawyerId);
+  if (query.caseNo) base = base.where('c.case_no', '=', query.caseNo.toUpperCase());
+  if (query.paymentStatus) base = base.where('f.payment_status', '=', query.paymentStatus);
+  if (query.followedFrom) base = base.where('f.followed_at', '>=', chinaDayStart(query.followedFrom));
+  if (query.followedTo) base = base.where('f.followed_at', '<', chinaDayEnd(query.followedTo));
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users as operator', 'operator.id', 'f.operator_id')
+      .leftJoin('lawyers as l', 'l.id', 'c.lawyer_id')
+      .leftJoin('users as lawyer_user', 'lawyer_user.id', 'l.user_id')
+      .select([
+        'f.id',
+        'f.case_id',
+        'f.followed_at',
+        'f.note',
+        'f.payment_status',
+        'operator.name as operator_name',
+        'c.case_no',
+        'c.title',
+        'lawyer_user.name as lawyer_name',
+      ])
+      .orderBy('f.followed_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((f) => ({
+      id: f.id,
+      caseId: f.case_id,
+      followedAt: f.followed_at,
+      note: f.note,
+      paymentStatus: f.payment_status as PaymentStatus,
+      operatorName: f.operator_name,
+      caseNo: f.case_no,
+      caseTitle: f.title,
+      lawyerName: f.lawyer_name,
+    })),
+    total: Number(count.n),
+  };
+}

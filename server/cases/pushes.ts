@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { pushListQuerySchema, pushRowSchema } from '../../contract/case-api';
+import type { Paged } from '../../contract/paging';
+import type { AppContext } from '../context';
+import type { CaseViewer } from './scope';
+
+type PushRow = z.infer<typeof pushRowSchema>;
+
+/** Cases pushed to firms, newest first: operations see every push, a contact person their firm's. */
+export async function listPushes(
+  app: AppContext,
+  viewer: CaseViewer,
+  query: z.infer<typeof pushListQuerySchema>,
+): Promise<Paged<PushRow>> {
+  if (viewer.role === 'lawfirmContactPerson' && viewer.lawFirmId === null) return { list: [], total: 0 };
+  let base = app.db.selectFrom('case_pushes as p').innerJoin('cases as c', 'c.id', 'p.case_id');
+  if (viewer.role === 'lawfirmContactPerson') base = base.where('p.law_firm_id', '=', viewer.lawFirmId);
+  if (query.lawFirmId) base = base.where('p.law_firm_id', '=', query.lawFirmId);
+  if (query.pushStatus) base = base.where('p.push_status', '=', query.pushStatus);
+  if (query.caseNo) base = base.where('c.case_no', '=', query.caseNo.toUpperCase());
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('law_firms as f', 'f.id', 'p.law_firm_id')
+      .leftJoin('users as u', 'u.id', 'p.operator_id')
+      .select([
+        'p.id',
+        'p.case_id',
+        'p.law_firm_id',
+        'p.pushed_at',
+        'p.push_status',
+        'f.name as firm_name',
+        'u.name as operator_name',
+        'c.case_no',
+        'c.title',
+      ])
+      .orderBy('p.pushed_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((p) => ({
+      id: p.id,
+      caseId: p.case_id,
+      lawFirmId: p.law_firm_id,
+      lawFirmName: p.firm_name,
+      pushedAt: p.pushed_at,
+      pushStatus: p.push_status as PushRow['pushStatus'],
+      operatorName: p.operator_name,
+      caseNo: p.case_no,
+      caseTitle: p.title,
+    })),
+    total: Number(count.n),
+  };
+}

@@ -1,0 +1,218 @@
+import {
+  caseDetailSchema,
+  caseEditRequestSchema,
+  caseExportQuerySchema,
+  caseListQuerySchema,
+  caseRowSchema,
+  caseTransitionRequestSchema,
+  followUpListQuerySchema,
+  followUpRequestSchema,
+  followUpRowSchema,
+  followUpSchema,
+  lawyerOptionSchema,
+  lawyerOptionsQuerySchema,
+  pushListQuerySchema,
+  pushRowSchema,
+  repaymentRequestSchema,
+  repaymentSchema,
+  stageStatsQuerySchema,
+  stageStatsSchema,
+} from '../../contract/case-api';
+import { pagedSchema } from '../../contract/paging';
+import { idParamsSchema } from '../../contract/users';
+import { recordAudit } from '../audit/audit';
+import { access, defineRoute } from '../http/route';
+import { caseCsv } from './csv-export';
+import { caseDetail } from './detail';
+import { editCase } from './edit';
+import { lawyerOptions } from './lawyer-options';
+import { listCases } from './list';
+import { addFollowUp, addRepayment, listFollowUps } from './payments';
+import { listPushes } from './pushes';
+import { viewerOf } from './scope';
+import { stageStats } from './stage-stats';
+import { applyTransition } from './transitions';
+
+/** Roles with a case list; each sees only its scope (server/cases/scope.ts). */
+const CASE_READERS = access.roles('caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer');
+/** Roles that record payment follow-ups and repayments: operations, and a lawyer on their own cases. */
+const CASE_HANDLERS = access.roles('caseOperation', 'lawyer');
+
+export const caseRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/cases',
+    summary:
+      "The case list in the caller's scope: filters, sort, paging; each row with the events the caller may send",
+    tags: ['cases'],
+    access: CASE_READERS,
+    query: caseListQuerySchema,
+    response: pagedSchema(caseRowSchema),
+    handler: async ({ app, caller, query }) => listCases(app, await viewerOf(app.db, caller), query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/cases/pool',
+    summary: 'The case pool: pending cases without a lawyer (for a lawyer: not pushed to another firm)',
+    tags: ['cases'],
+    access: access.roles('caseOperation', 'lawyer'),
+    query: caseListQuerySchema,
+    response: pagedSchema(caseRowSchema),
+    handler: async ({ app, caller, query }) =>
+      listCases(app, await viewerOf(app.db, caller), { ...query, pool: true, mine: false }),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/cases/mine',
+    summary: "The calling lawyer's own cases",
+    tags: ['cases'],
+    access: access.roles('lawyer'),
+    query: caseListQuerySchema,
+    response: pagedSchema(caseRowSchema),
+    handler: async ({ app, caller, query }) =>
+      listCases(app, await viewerOf(app.db, caller), { ...query, pool: false, mine: true }),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/cases/export',
+    summary: 'The case list of the current filter (or the selected ids) as CSV, streamed; UTF-8 with BOM',
+    tags: ['cases'],
+    access: CASE_READERS,
+    query: caseExportQuerySchema,
+    raw: true,
+    handler: async ({ app, caller, query, lang, reply, requestId }) => {
+      const viewer = await viewerOf(app.db, caller);
+      const now = app.clock.now();
+      // Who took which data out: the export itself writes nothing else.
+      const { sortField: _f, sortOrder: _o, ...filter } = query;
+      await recordAudit(
+        app.db,
+        { caller, requestId, at: now },
+        {
+          action: 'case.export',
+          entity: 'case',
+          entityId: null,
+          summary: `CSV export ${JSON.stringify(filter)}`,
+        },
+      );
+      const stamp = now.toISOString().slice(0, 16).replace(/\D/g, '');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cases-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(caseCsv(app, viewer, query, lang));
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/cases/stats/stages',
+    summary: 'Case-node statistics: cases per stage and status',
+    tags: ['cases'],
+    access: access.roles('caseOperation', 'bussinessOperation'),
+    query: stageStatsQuerySchema,
+    response: stageStatsSchema,
+    handler: ({ app, query }) => stageStats(app.db, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/cases/:id',
+    summary: 'One case with attachments, payment follow-ups, repayments, pushes and its audit trail',
+    tags: ['cases'],
+    access: CASE_READERS,
+    params: idParamsSchema,
+    response: caseDetailSchema,
+    handler: async ({ app, caller, params }) => caseDetail(app.db, await viewerOf(app.db, caller), params.id),
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/cases/:id',
+    summary: 'Edit a case under optimistic locking: a stale version is answered 409 and nothing changes',
+    tags: ['cases'],
+    access: access.roles('caseOperation'),
+    params: idParamsSchema,
+    body: caseEditRequestSchema,
+    response: caseRowSchema,
+    handler: async ({ app, caller, params, body, requestId }) =>
+      editCase(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/cases/:id/transitions',
+    summary:
+      'Send a status event to a case; the case status machine accepts it or refuses it (409 with the reason)',
+    tags: ['cases'],
+    access: access.signedIn,
+    params: idParamsSchema,
+    body: caseTransitionRequestSchema,
+    response: caseRowSchema,
+    handler: async ({ app, caller, params, body, requestId }) =>
+      applyTransition(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/cases/:id/follow-ups',
+    summary: 'Record a payment follow-up on a case (its handling lawyer or operations)',
+    tags: ['cases'],
+    access: CASE_HANDLERS,
+    params: idParamsSchema,
+    body: followUpRequestSchema,
+    response: followUpSchema,
+    handler: async ({ app, caller, params, body, requestId }) =>
+      addFollowUp(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/cases/:id/repayments',
+    summary: 'Record a repayment on a case (its handling lawyer or operations)',
+    tags: ['cases'],
+    access: CASE_HANDLERS,
+    params: idParamsSchema,
+    body: repaymentRequestSchema,
+    response: repaymentSchema,
+    handler: async ({ app, caller, params, body, requestId }) =>
+      addRepayment(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/follow-ups',
+    summary: "Payment follow-ups across cases, newest first (a lawyer: their own cases')",
+    tags: ['cases'],
+    access: CASE_HANDLERS,
+    query: followUpListQuerySchema,
+    response: pagedSchema(followUpRowSchema),
+    handler: async ({ app, caller, query }) => listFollowUps(app, await viewerOf(app.db, caller), query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/case-pushes',
+    summary: "Cases pushed to law firms, newest first (a contact person: their firm's)",
+    tags: ['cases'],
+    access: access.roles('caseOperation', 'lawfirmContactPerson'),
+    query: pushListQuerySchema,
+    response: pagedSchema(pushRowSchema),
+    handler: async ({ app, caller, query }) => listPushes(app, await viewerOf(app.db, caller), query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/lawyers/options',
+    summary:
+      "Lawyers a case can be assigned to (passed review), for a select (a contact person: their firm's)",
+    tags: ['cases'],
+    access: access.roles('caseOperation', 'lawfirmContactPerson'),
+    query: lawyerOptionsQuerySchema,
+    response: pagedSchema(lawyerOptionSchema),
+    handler: async ({ app, caller, query }) => lawyerOptions(app, await viewerOf(app.db, caller), query),
+  }),
+];

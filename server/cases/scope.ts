@@ -1,0 +1,102 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Role } from '../../contract/roles';
+import type { CaseActor } from '../../machines/caseStatusMachine';
+import type { Database } from '../db/schema';
+import type { Caller } from '../http/route';
+
+export type CasesEb = ExpressionBuilder<Database, 'cases'>;
+/** One condition on the cases table. */
+export type CaseCondition = (eb: CasesEb) => Expression<SqlBool>;
+
+/** The caller as the case rules see them: their lawyer record (if any) and firm. */
+export interface CaseViewer {
+  role: Role;
+  userId: number;
+  lawyerId: number | null;
+  lawFirmId: number | null;
+}
+
+export async function viewerOf(db: Kysely<Database>, caller: Caller): Promise<CaseViewer> {
+  const lawyer = await db
+    .selectFrom('lawyers')
+    .select(['id', 'law_firm_id'])
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst();
+  return {
+    role: caller.role,
+    userId: caller.userId,
+    lawyerId: lawyer?.id ?? null,
+    lawFirmId: caller.role === 'lawyer' ? (lawyer?.law_firm_id ?? null) : caller.lawFirmId,
+  };
+}
+
+/** The actor the case status machine judges: filled from the session, never from the request. */
+export function actorOf(viewer: CaseViewer): CaseActor {
+  return {
+    role: viewer.role,
+    userId: viewer.userId,
+    lawyerId: viewer.lawyerId,
+    lawFirmId: viewer.lawFirmId,
+  };
+}
+
+const ALL_CASES: readonly Role[] = ['superAdmin', 'caseOperation', 'bussinessOperation'];
+
+/** A part of a caller's scope: cases meeting every condition (none: every case). */
+export type ScopePart = CaseCondition[];
+
+const unassignedPending: ScopePart = [
+  (eb) => eb('cases.status', '=', 'pending'),
+  (eb) => eb('cases.lawyer_id', 'is', null),
+];
+const ofFirm =
+  (firmId: number): CaseCondition =>
+  (eb) =>
+    eb('cases.law_firm_id', '=', firmId);
+
+/**
+ * The cases a caller may see, as disjoint parts (a case matches at most one), so a list can
+ * read each part along its own index and merge them, and a count can add the parts up:
+ * - operations (superAdmin, caseOperation, bussinessOperation): every case;
+ * - a law firm's contact person: the firm's cases;
+ * - a lawyer: the pool (pending, no lawyer, not pushed to another firm) and their own cases;
+ * - anyone else: nothing.
+ * `pool` narrows to unassigned pending cases, `mine` to the caller's own as a lawyer.
+ */
+export function visibleParts(
+  viewer: CaseViewer,
+  narrow: { pool?: boolean; mine?: boolean } = {},
+): ScopePart[] {
+  const lawyerId = viewer.lawyerId;
+  const own: ScopePart[] = lawyerId === null ? [] : [[(eb) => eb('cases.lawyer_id', '=', lawyerId)]];
+  if (ALL_CASES.includes(viewer.role)) {
+    if (narrow.mine) return narrow.pool ? [] : own;
+    return [narrow.pool ? unassignedPending : []];
+  }
+  if (viewer.role === 'lawfirmContactPerson' && viewer.lawFirmId !== null) {
+    if (narrow.mine) return [];
+    const firm = ofFirm(viewer.lawFirmId);
+    return [narrow.pool ? [...unassignedPending, firm] : [firm]];
+  }
+  if (viewer.role === 'lawyer' && lawyerId !== null) {
+    const parts: ScopePart[] = [];
+    if (!narrow.mine) {
+      // Two parts, not one OR: each is a prefix of cases_pool_idx, so both list and count stay indexed.
+      parts.push([...unassignedPending, (eb) => eb('cases.law_firm_id', 'is', null)]);
+      if (viewer.lawFirmId !== null) parts.push([...unassignedPending, ofFirm(viewer.lawFirmId)]);
+    }
+    if (!narrow.pool) parts.push(...own);
+    return parts;
+  }
+  return [];
+}
+
+/** All parts as one condition, for lookups of a single case. */
+export function visibleCondition(viewer: CaseViewer): CaseCondition {
+  const parts = visibleParts(viewer);
+  return (eb) => {
+    if (parts.length === 0) return sql<SqlBool>`1 = 0`;
+    if (parts.some((part) => part.length === 0)) return sql<SqlBool>`1 = 1`;
+    return eb.or(parts.map((part) => eb.and(part.map((condition) => condition(eb)))));
+  };
+}

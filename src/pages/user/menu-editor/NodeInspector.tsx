@@ -1,0 +1,117 @@
+import { Button, Descriptions, Empty, Form, Select, Space, Switch, Typography } from '@arco-design/web-react';
+import { IconDelete, IconUndo } from '@arco-design/web-react/icon';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MENU_ICONS, type MenuIcon, type MenuNode } from '../../../../contract/menu';
+import menuTitles from '../../../../locales/zh-CN/menu';
+import { MenuIconView } from '../../../layout/menu-icons';
+import type { NodeProblem } from './MenuTree';
+
+/** Title keys a node may take: the menu catalogue's (locales/zh-CN/menu.ts). */
+const TITLE_KEYS = Object.keys(menuTitles);
+
+interface Props {
+  node: MenuNode | null;
+  /** Removed itself (restorable here) or inside a removed group. */
+  removed: boolean;
+  ownRemoval: boolean;
+  problems: NodeProblem[];
+  onPatch(patch: Partial<MenuNode>): void;
+  onRemove(removed: boolean): void;
+}
+
+/** The selected node's settings: title key (with its translation), icon, hidden, removed. */
+export function NodeInspector({ node, removed, ownRemoval, problems, onPatch, onRemove }: Props) {
+  const { t } = useTranslation();
+  const titleKeys = useMemo(
+    () => (node && !TITLE_KEYS.includes(node.title) ? [node.title, ...TITLE_KEYS] : TITLE_KEYS),
+    [node],
+  );
+  if (!node) return <Empty description={t('menuEditor.pickNode')} />;
+
+  return (
+    <Form layout="vertical" className="menu-editor-inspector" aria-label={t('menuEditor.node')}>
+      <Descriptions
+        column={1}
+        size="small"
+        data={[
+          { label: t('menuEditor.path'), value: node.path },
+          { label: t('menuEditor.page'), value: node.page ?? node.external ?? t('menuEditor.group') },
+        ]}
+      />
+      <Form.Item label={t('menuEditor.titleKey')} extra={t('menuEditor.titleKeyHint')}>
+        <Select
+          aria-label={t('menuEditor.titleKey')}
+          showSearch
+          value={node.title}
+          onChange={(title: string) => onPatch({ title })}
+          renderFormat={(_, value) => `${t(String(value))} · ${String(value)}`}
+          filterOption={(input, option) => {
+            const key = String((option as { props?: { value?: string } }).props?.value ?? '');
+            const needle = input.toLowerCase();
+            return key.toLowerCase().includes(needle) || t(key).toLowerCase().includes(needle);
+          }}
+        >
+          {titleKeys.map((key) => (
+            <Select.Option key={key} value={key}>
+              <span className="menu-editor-title-option">
+                <span>{t(key)}</span>
+                <Typography.Text type="secondary">{key}</Typography.Text>
+              </span>
+            </Select.Option>
+          ))}
+        </Select>
+      </Form.Item>
+      <Form.Item label={t('menuEditor.translated')}>
+        <Typography.Text bold data-testid="menu-editor-translated">
+          {t(node.title)}
+        </Typography.Text>
+      </Form.Item>
+      <Form.Item label={t('menuEditor.icon')}>
+        <Select
+          aria-label={t('menuEditor.icon')}
+          allowClear
+          placeholder={t('menuEditor.noIcon')}
+          value={node.icon}
+          onChange={(icon?: MenuIcon) => onPatch({ icon: icon || undefined })}
+          renderFormat={(_, value) => (
+            <Space size={6}>
+              <MenuIconView name={value as string} />
+              {String(value)}
+            </Space>
+          )}
+        >
+          {MENU_ICONS.map((icon) => (
+            <Select.Option key={icon} value={icon}>
+              <Space size={6}>
+                <MenuIconView name={icon} />
+                {icon}
+              </Space>
+            </Select.Option>
+          ))}
+        </Select>
+      </Form.Item>
+      <Form.Item label={t('menuEditor.hideInMenu')} extra={t('menuEditor.hideHint')}>
+        <Switch
+          aria-label={t('menuEditor.hideInMenu')}
+          checked={Boolean(node.hideInMenu)}
+          onChange={(hide: boolean) => onPatch({ hideInMenu: hide ? true : undefined })}
+        />
+      </Form.Item>
+      {problems.map((p) => (
+        <Typography.Paragraph key={p.field + p.message} type="error" role="alert">
+          {p.field ? `${p.field}: ${p.message}` : p.message}
+        </Typography.Paragraph>
+      ))}
+      {ownRemoval ? (
+        <Button icon={<IconUndo />} onClick={() => onRemove(false)}>
+          {t('menuEditor.restore')}
+        </Button>
+      ) : (
+        <Button status="danger" icon={<IconDelete />} disabled={removed} onClick={() => onRemove(true)}>
+          {t('menuEditor.remove')}
+        </Button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FieldError } from '../../../../contract/envelope';
+import type { MenuNode } from '../../../../contract/menu';
+import type { RoleMenu } from '../../../../contract/menu-api';
+import type { Role } from '../../../../contract/roles';
+import { DEFAULT_ROUTES, filterMenuForRole } from '../../../../contract/routes';
+import { ApiFailure, apiGet, apiPost, apiPut } from '../../../api/request';
+import { draftOf, type MenuDraft, sortByOrder, treeForSave } from './tree-model';
+
+export type DraftStatus = 'loading' | 'ready' | 'failed';
+
+/** A server refusal of the last save, kept with the tree that was sent so paths can be resolved. */
+export interface SaveRefusal {
+  message: string;
+  errors: FieldError[];
+  sent: MenuNode[];
+}
+
+const sameTree = (a: MenuNode[], b: MenuNode[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * One role's menu as the editor holds it: what the server has (`saved`), the draft being
+ * edited, whether they differ, and the three server calls (load, save, reset).
+ */
+export function useMenuDraft(role: Role) {
+  const [status, setStatus] = useState<DraftStatus>('loading');
+  const [saved, setSaved] = useState<RoleMenu | null>(null);
+  const [draft, setDraft] = useState<MenuDraft>({ tree: [], removed: new Set() });
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const adopt = useCallback((menu: RoleMenu) => {
+    setSaved(menu);
+    setDraft(draftOf(menu.tree, filterMenuForRole(DEFAULT_ROUTES, menu.role)));
+    setRefusal(null);
+    setStatus('ready');
+  }, []);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setStatus('loading');
+      try {
+        adopt(await apiGet<RoleMenu>(`/menus/${role}`, { signal }));
+      } catch {
+        if (!signal?.aborted) setStatus('failed');
+      }
+    },
+    [role, adopt],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const dirty = useMemo(
+    () => saved !== null && !sameTree(treeForSave(draft), sortByOrder(saved.tree)),
+    [draft, saved],
+  );
+
+  /** Resolves true when saved; a refusal is kept in `refusal` for the tree to show. */
+  const save = async (): Promise<boolean> => {
+    const sent = treeForSave(draft);
+    setBusy(true);
+    try {
+      adopt(await apiPut<RoleMenu>(`/menus/${role}`, { tree: sent }, { silent: true }));
+      return true;
+    } catch (error) {
+      const failure = error instanceof ApiFailure ? error : null;
+      setRefusal({ message: failure?.msg ?? String(error), errors: failure?.errors ?? [], sent });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = async (): Promise<boolean> => {
+    setBusy(true);
+    try {
+      adopt(await apiPost<RoleMenu>(`/menus/${role}/reset`));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { status, saved, draft, setDraft, dirty, refusal, busy, load, save, reset };
+}

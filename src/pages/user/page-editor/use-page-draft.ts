@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FieldError } from '../../../../contract/envelope';
+import type { PageHistory, PageList, SavedPage } from '../../../../contract/page-api';
+import { ApiFailure, apiGet, apiPost, apiPut } from '../../../api/request';
+import { checkDraft, formatJson } from './check-draft';
+
+export type LoadStatus = 'loading' | 'ready' | 'failed';
+
+/** GET /api/pages: every page the editor can open. */
+export function usePageList() {
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [list, setList] = useState<PageList['list']>([]);
+  const reload = useCallback(async () => {
+    try {
+      setList((await apiGet<PageList>('/pages')).list);
+      setStatus('ready');
+    } catch {
+      setStatus('failed');
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { status, list, reload };
+}
+
+export interface SaveRefusal {
+  message: string;
+  errors: FieldError[];
+}
+
+/**
+ * One page as the editor holds it: what it serves now and its saved versions (`history`),
+ * the JSON text being edited, its live check, and the server calls that change it.
+ */
+export function usePageDraft(id: string | null, locale: string) {
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [history, setHistory] = useState<PageHistory | null>(null);
+  const [baseline, setBaseline] = useState('');
+  const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** `quiet`: after a save or revert, refresh in place instead of showing the loading state. */
+  const load = useCallback(
+    async (quiet = false) => {
+      if (!id) return;
+      if (!quiet) setStatus('loading');
+      try {
+        const answer = await apiGet<PageHistory>(`/pages/${id}/history`);
+        const current = formatJson(answer.current);
+        setHistory(answer);
+        setBaseline(current);
+        setText(current);
+        setRefusal(null);
+        setStatus('ready');
+      } catch {
+        setStatus('failed');
+      }
+    },
+    [id],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const check = useMemo(() => checkDraft(text, id ?? '', locale), [text, id, locale]);
+  const dirty = status === 'ready' && text !== baseline;
+
+  const run = async <T>(call: () => Promise<T>): Promise<T | null> => {
+    setBusy(true);
+    try {
+      const result = await call();
+      setRefusal(null);
+      return result;
+    } catch (error) {
+      const failure = error instanceof ApiFailure ? error : null;
+      setRefusal({ message: failure?.msg ?? String(error), errors: failure?.errors ?? [] });
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Saves the text as the newest version; the editor then shows what the server serves. */
+  const save = async (): Promise<SavedPage | null> => {
+    if (!id || !check.ok) return null;
+    const saved = await run(() => apiPut<SavedPage>(`/pages/${id}`, check.value, { silent: true }));
+    if (saved) await load(true);
+    return saved;
+  };
+
+  const revert = async (version: number): Promise<SavedPage | null> => {
+    if (!id) return null;
+    const saved = await run(() => apiPost<SavedPage>(`/pages/${id}/revert`, { version }, { silent: true }));
+    if (saved) await load(true);
+    return saved;
+  };
+
+  return {
+    status,
+    history,
+    text,
+    setText,
+    check,
+    dirty,
+    refusal,
+    busy,
+    save,
+    revert,
+    discard: () => setText(baseline),
+    reload: () => load(),
+  };
+}

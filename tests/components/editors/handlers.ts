@@ -1,0 +1,152 @@
+import { http } from 'msw';
+import { CODES } from '../../../contract/codes';
+import type { FieldError } from '../../../contract/envelope';
+import type { MenuNode } from '../../../contract/menu';
+import { type RoleMenu, roleMenuSchema, saveMenuBodySchema } from '../../../contract/menu-api';
+import {
+  type PageHistory,
+  type PageList,
+  type PageVersion,
+  pageHistorySchema,
+  pageListSchema,
+  revertBodySchema,
+  savedPageSchema,
+} from '../../../contract/page-api';
+import { type PageDescriptor, pageDescriptorSchema } from '../../../contract/pages/descriptor';
+import { ROLES, type Role } from '../../../contract/roles';
+import { DEFAULT_ROUTES, filterMenuForRole } from '../../../contract/routes';
+import { fail, ok } from '../../../mocks/envelope';
+
+/**
+ * The menus API as the editor sees it: a stored tree per role (the default until saved),
+ * every PUT and reset recorded (bodies parsed with the contract's schemas), and an optional
+ * refusal for the next PUT.
+ */
+export function menusApi() {
+  const stored = new Map<Role, MenuNode[]>();
+  const puts: Array<{ role: string; tree: MenuNode[] }> = [];
+  const resets: string[] = [];
+  let refusal: { msg: string; errors: FieldError[] } | null = null;
+
+  const answer = (role: Role): RoleMenu =>
+    roleMenuSchema.parse({
+      role,
+      tree: stored.get(role) ?? filterMenuForRole(DEFAULT_ROUTES, role),
+      source: stored.has(role) ? 'stored' : 'default',
+      updatedAt: stored.has(role) ? '2026-03-01T08:00:00.000Z' : null,
+      updatedBy: stored.has(role) ? '超级管理员' : null,
+    });
+  const roleOf = (param: unknown) => {
+    const role = ROLES.find((r) => r === param);
+    if (!role) throw new Error(`unknown role ${String(param)}`);
+    return role;
+  };
+
+  const handlers = [
+    http.get('/api/menus/:role', ({ params }) => ok(answer(roleOf(params.role)))),
+    http.put('/api/menus/:role', async ({ params, request }) => {
+      const role = roleOf(params.role);
+      const body = saveMenuBodySchema.parse(await request.json());
+      puts.push({ role, tree: body.tree });
+      if (refusal) {
+        const { msg, errors } = refusal;
+        refusal = null;
+        return fail(400, CODES.validation, msg, errors);
+      }
+      stored.set(role, body.tree);
+      return ok(answer(role));
+    }),
+    http.post('/api/menus/:role/reset', ({ params }) => {
+      const role = roleOf(params.role);
+      resets.push(role);
+      stored.delete(role);
+      return ok(answer(role));
+    }),
+  ];
+
+  return {
+    handlers,
+    puts,
+    resets,
+    store: (role: Role, tree: MenuNode[]) => stored.set(role, tree),
+    refuseNextSave: (msg: string, errors: FieldError[]) => {
+      refusal = { msg, errors };
+    },
+  };
+}
+
+/**
+ * The pages API as the editor sees it: pages with a current descriptor each, saved versions
+ * kept, PUT and revert recorded, an optional refusal for the next PUT. Preview data GETs are
+ * answered with an empty list.
+ */
+export function pagesApi(pages: PageDescriptor[]) {
+  const current = new Map(pages.map((p) => [p.id, p]));
+  const versions = new Map<string, PageVersion[]>();
+  const puts: Array<{ id: string; body: unknown }> = [];
+  const reverts: Array<{ id: string; version: number }> = [];
+  let refusal: { msg: string; errors: FieldError[] } | null = null;
+
+  const save = (id: string, descriptor: PageDescriptor) => {
+    const list = versions.get(id) ?? [];
+    const version = (list[0]?.version ?? 0) + 1;
+    const savedAt = `2026-03-0${Math.min(version, 9)}T08:00:00.000Z`;
+    versions.set(id, [{ version, savedAt, savedBy: { id: 1, name: '超级管理员' }, descriptor }, ...list]);
+    current.set(id, descriptor);
+    return savedPageSchema.parse({ id, version, savedAt });
+  };
+
+  const handlers = [
+    http.get('/api/pages', () => {
+      const list: PageList['list'] = [...current.values()].map((p) => ({
+        id: p.id,
+        title: p.title,
+        source: versions.has(p.id) ? 'stored' : 'catalog',
+        version: versions.get(p.id)?.[0].version ?? null,
+        savedAt: versions.get(p.id)?.[0].savedAt ?? null,
+      }));
+      return ok(pageListSchema.parse({ list, total: list.length }));
+    }),
+    http.get('/api/pages/:id/history', ({ params }) => {
+      const id = String(params.id);
+      const list = versions.get(id) ?? [];
+      const history: PageHistory = {
+        id,
+        source: list.length ? 'stored' : 'catalog',
+        current: current.get(id),
+        list,
+        total: list.length,
+      };
+      return ok(pageHistorySchema.parse(history));
+    }),
+    http.put('/api/pages/:id', async ({ params, request }) => {
+      const id = String(params.id);
+      const body = await request.json();
+      puts.push({ id, body });
+      if (refusal) {
+        const { msg, errors } = refusal;
+        refusal = null;
+        return fail(400, CODES.validation, msg, errors);
+      }
+      return ok(save(id, pageDescriptorSchema.parse(body)));
+    }),
+    http.post('/api/pages/:id/revert', async ({ params, request }) => {
+      const id = String(params.id);
+      const { version } = revertBodySchema.parse(await request.json());
+      reverts.push({ id, version });
+      const old = versions.get(id)?.find((v) => v.version === version);
+      if (!old) return fail(404, CODES.notFound, '该页面没有这个版本');
+      return ok(save(id, old.descriptor as PageDescriptor));
+    }),
+  ];
+
+  return {
+    handlers,
+    puts,
+    reverts,
+    save,
+    refuseNextSave: (msg: string, errors: FieldError[]) => {
+      refusal = { msg, errors };
+    },
+  };
+}
