@@ -15,7 +15,7 @@ installInterceptors({
 });
 
 const router = createAppRouter();
-setNavigator((to, opts) => void router.navigate(to, opts));
+setNavigator((to, opts) => void (typeof to === 'number' ? router.navigate(to) : router.navigate(to, opts)));
 
 void initI18n().then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(<App router={router} />);

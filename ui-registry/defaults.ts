@@ -1,9 +1,6 @@
 import { lazy } from 'react';
-import { ApiAction } from './actions/api';
-import { ExportAction } from './actions/export';
 import { NavigateAction } from './actions/navigate';
 import { OverlayAction } from './actions/overlay';
-import { TransitionAction } from './actions/transition';
 import { registerInputs } from './inputs';
 import { BuiltinPage } from './pages/BuiltinPage';
 import { ChartBlock } from './pages/dashboard/ChartBlock';
@@ -54,13 +51,28 @@ export function registerDefaults(registry: Registry): void {
   registerWidgets(registry);
   registerInputs(registry);
 
-  // Small buttons; what they open (a form dialog, a drawer) loads on the first click.
+  // Small buttons; what they open (a drawer) loads on the first click.
   registry.register('action', 'navigate', NavigateAction);
   registry.register('action', 'drawer', OverlayAction);
   registry.register('action', 'modal', OverlayAction);
-  registry.register('action', 'api', ApiAction);
-  registry.register('action', 'transition', TransitionAction);
-  registry.register('action', 'export', ExportAction);
+  // Actions of record pages (tables, details), with the case status machine and the form
+  // machinery: they arrive with the first page that shows one.
+  const recordActions = () => import('./actions/record-actions');
+  registry.register(
+    'action',
+    'api',
+    lazy(() => recordActions().then((m) => ({ default: m.ApiAction }))),
+  );
+  registry.register(
+    'action',
+    'transition',
+    lazy(() => recordActions().then((m) => ({ default: m.TransitionAction }))),
+  );
+  registry.register(
+    'action',
+    'export',
+    lazy(() => recordActions().then((m) => ({ default: m.ExportAction }))),
+  );
 }
 
 /** A registry with the defaults, for the app or for a test that wants its own. */

@@ -8,4 +8,6 @@ export const http = axios.create({
   baseURL: '/api',
   headers: { 'Content-Type': 'application/json' },
   timeout: 30_000,
+  // Arrays as repeated keys (status=a&status=b), which the server's query schemas read.
+  paramsSerializer: { indexes: null },
 });

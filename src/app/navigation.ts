@@ -2,9 +2,10 @@
  * Navigation for code outside React (machines' actions, the HTTP layer). The router registers
  * itself at startup; before that, a full page load is the fallback.
  */
-type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+type Navigate = (to: string | number, opts?: { replace?: boolean }) => void;
 
-let navigator: Navigate = (to) => window.location.assign(to);
+let navigator: Navigate = (to) =>
+  typeof to === 'number' ? window.history.go(to) : window.location.assign(to);
 
 export function setNavigator(next: Navigate): void {
   navigator = next;
@@ -12,6 +13,10 @@ export function setNavigator(next: Navigate): void {
 
 export function navigateTo(to: string, opts?: { replace?: boolean }): void {
   navigator(to, opts);
+}
+
+export function navigateBack(): void {
+  navigator(-1);
 }
 
 type RouteListener = (path: string) => void;

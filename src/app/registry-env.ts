@@ -1,25 +1,34 @@
 import { Message, Modal } from '@arco-design/web-react';
+import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
 import type { RegistryEnvironment, RegistryLocale } from '../../ui-registry';
+import { downloadFile } from '../api/download';
 import { apiDelete, apiGet, apiPost, apiPut } from '../api/request';
 import { i18n } from '../i18n';
-import { navigateTo } from './navigation';
+import { navigateBack, navigateTo } from './navigation';
 
 /** The ui-registry's one door to the outside world, built from the app's HTTP client, router and i18n. */
-export function createRegistryEnv(role: Role | null, locale: RegistryLocale): RegistryEnvironment {
+export function createRegistryEnv(
+  role: Role | null,
+  userInfo: UserInfo | null,
+  locale: RegistryLocale,
+): RegistryEnvironment {
   return {
     role,
+    user: userInfo ? { id: userInfo.id, lawFirmId: userInfo.lawFirmId } : null,
     locale,
     t: (key, params) => i18n.t(key, params ?? {}) as string,
     request(method, path, options = {}) {
-      const opts = { params: options.params, signal: options.signal };
+      const opts = { params: options.params, signal: options.signal, silent: options.silent };
       if (method === 'GET') return apiGet(path, opts);
       if (method === 'POST') return apiPost(path, options.body, opts);
       if (method === 'PUT') return apiPut(path, options.body, opts);
       return apiDelete(path, opts);
     },
     fetchPage: (id, options) => apiGet(`/pages/${encodeURIComponent(id)}`, { signal: options?.signal }),
+    download: (path, options) => downloadFile(path, options),
     navigate: (to) => navigateTo(to),
+    back: () => navigateBack(),
     notify(kind, message) {
       Message[kind]({ content: message, duration: kind === 'error' ? 5000 : 3000 });
     },

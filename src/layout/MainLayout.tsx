@@ -39,6 +39,7 @@ export default function MainLayout() {
   // A new menu (login, role switch, an administrator's change) may no longer hold the page on
   // screen: the guard decides the current location again and moves the user if so.
   const { revalidate } = useRevalidator();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tree is exactly what must re-run the guard
   useEffect(() => {
     if (menu.status === 'ready') void revalidate();
   }, [tree, menu.status, revalidate]);

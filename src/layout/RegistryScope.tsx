@@ -11,8 +11,8 @@ registerBuiltinPages();
 /** The ui-registry's environment for the signed-in frame; rebuilt when the role or the language changes. */
 export function RegistryScope({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const { role } = useSession();
+  const { role, userInfo } = useSession();
   const locale: RegistryLocale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-  const env = useMemo(() => createRegistryEnv(role, locale), [role, locale]);
+  const env = useMemo(() => createRegistryEnv(role, userInfo, locale), [role, userInfo, locale]);
   return <RegistryProvider env={env}>{children}</RegistryProvider>;
 }

@@ -2,28 +2,25 @@ import { Space } from '@arco-design/web-react';
 import { Suspense } from 'react';
 import type { ActionDescriptor } from '../../contract/pages/descriptor';
 import { canAccess, type Role } from '../../contract/roles';
-import { type RegistryUser, useRegistry, useRegistryEnv } from '../context';
+import { useRegistry, useRegistryEnv } from '../context';
 import { getField } from '../record';
 import type { DataRecord, RouteParams, Selection } from '../registry';
 import { type ActionLook, ActionLookContext } from './action-button';
-import { allowedCaseEvents } from './case-events';
 
 /**
- * Whether an action shows for this user and record: its `roles`, its `when` condition, and
- * for a case status event whether the case status machine allows it now.
+ * Whether an action shows for this role and record: its `roles`, its `when` condition, and for
+ * a case status event the record's `allowedEvents` (the server's answer for this user). A
+ * record without them leaves the decision to the transition action, which asks the case
+ * status machine (loaded with it, not with every page).
  */
-export function isActionVisible(
-  action: ActionDescriptor,
-  role: Role | null,
-  record?: DataRecord,
-  user?: RegistryUser | null,
-): boolean {
+export function isActionVisible(action: ActionDescriptor, role: Role | null, record?: DataRecord): boolean {
   if (!canAccess(action.roles, role)) return false;
   if (action.when) {
     const value = getField(record, action.when.field);
     if (!action.when.in.some((allowed) => allowed === (value ?? null))) return false;
   }
-  return action.kind !== 'transition' || allowedCaseEvents(record, role, user).includes(action.event);
+  const allowed = getField(record, 'allowedEvents');
+  return action.kind !== 'transition' || !Array.isArray(allowed) || allowed.includes(action.event);
 }
 
 interface ActionBarProps {
@@ -48,8 +45,8 @@ export function ActionBar({
   look = 'button',
 }: ActionBarProps) {
   const registry = useRegistry();
-  const { role, user } = useRegistryEnv();
-  const visible = actions.filter((action) => isActionVisible(action, role, record, user));
+  const { role } = useRegistryEnv();
+  const visible = actions.filter((action) => isActionVisible(action, role, record));
   if (visible.length === 0) return null;
   return (
     <ActionLookContext.Provider value={look}>

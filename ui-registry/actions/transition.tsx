@@ -5,6 +5,7 @@ import { isEmptyValue, toBody } from '../fields/values';
 import { fillTemplate, getField } from '../record';
 import type { ActionProps } from '../registry';
 import { ActionButton } from './action-button';
+import { allowedCaseEvents } from './case-events';
 import { sendChange } from './send';
 import { CASE_TRANSITION_PATH, TRANSITION_FIELDS } from './transition-fields';
 
@@ -14,14 +15,16 @@ const ActionFormModal = lazy(() => import('./ActionFormModal'));
 
 /**
  * A case status event (TAKE, SUSPEND, CLOSE...), shown only when the case status machine
- * allows it for the current user (ActionBar checks). It sends the version the user saw, so a
- * case changed meanwhile is refused (409) with the server's reason, shown as it is.
+ * allows it for the current user: the record's `allowedEvents` (ActionBar checks those), else
+ * the machine itself, asked here. It sends the version the user saw, so a case changed
+ * meanwhile is refused (409) with the server's reason, shown as it is.
  */
 export function TransitionAction({ action, record, params, onDone }: ActionProps<TransitionAction>) {
   const env = useRegistryEnv();
   const { t } = env;
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<boolean | null>(null);
+  const allowed = allowedCaseEvents(record, env.role, env.user).includes(action.event);
   const fields = TRANSITION_FIELDS[action.event];
   const path = fillTemplate(CASE_TRANSITION_PATH, (name) => getField(record, name) ?? params[name]);
   const version = getField(record, 'version');
@@ -46,6 +49,7 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
     if (failure) env.notify('error', failure.message);
   };
 
+  if (!allowed) return null;
   return (
     <>
       <ActionButton

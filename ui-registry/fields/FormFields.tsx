@@ -31,19 +31,34 @@ interface Props {
   columns: number;
   params?: RouteParams;
   disabled?: boolean;
+  /** Fields from this position on stay in the form (their values count) but are not shown. */
+  collapsedFrom?: number;
 }
 
 /** Form items for descriptor fields, in a grid, inside an Arco Form the caller owns. */
-export function FormFields({ fields, columns, params, disabled }: Props) {
+export function FormFields({
+  fields,
+  columns,
+  params,
+  disabled,
+  collapsedFrom = Number.POSITIVE_INFINITY,
+}: Props) {
   const { t, role } = useRegistryEnv();
   const span = Math.floor(24 / Math.min(3, Math.max(1, columns)));
   return (
     <Grid.Row gutter={16}>
       {visibleFields(fields, role).map((field, i) => {
         const own = field.span ?? span;
+        // A descriptor may (wrongly) name a field twice: the position keeps the keys apart.
+        const key = `${field.name}#${i}`;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a descriptor may (wrongly) name a field twice.
-          <Grid.Col key={`${field.name}#${i}`} xs={24} md={Math.max(own, 12)} lg={own}>
+          <Grid.Col
+            key={key}
+            xs={24}
+            md={Math.max(own, 12)}
+            lg={own}
+            style={i >= collapsedFrom ? { display: 'none' } : undefined}
+          >
             <Form.Item
               field={field.name}
               label={t(field.label)}

@@ -2,25 +2,25 @@ import { type ComponentType, lazy } from 'react';
 import type { InputDescriptor } from '../../contract/pages/descriptor';
 import type { InputProps, Registry } from '../registry';
 
-// Each input's code (Arco's DatePicker, Cascader, Upload...) arrives with the first form or
-// filter bar that shows it; a form of text boxes loads no date picker.
-const text = () => import('./text');
-const number = () => import('./number');
+// Inputs arrive with the first form or filter bar that shows them: the light ones together,
+// the heavy ones (DatePicker, Cascader with the division table, Upload) each on its own, so a
+// form of text boxes loads no date picker.
+const light = () => import('./light');
 const date = () => import('./date');
 
 /** Every input kind a field may name (`inputSchema` in contract/pages/descriptor.ts). */
 const INPUTS: Record<InputDescriptor['kind'], ComponentType<InputProps>> = {
-  input: lazy(() => text().then((m) => ({ default: m.TextInput }))),
-  password: lazy(() => text().then((m) => ({ default: m.PasswordInput }))),
-  textarea: lazy(() => text().then((m) => ({ default: m.TextareaInput }))),
-  number: lazy(() => number().then((m) => ({ default: m.NumberInput }))),
-  moneyRange: lazy(() => number().then((m) => ({ default: m.MoneyRangeInput }))),
-  select: lazy(() => import('./select').then((m) => ({ default: m.SelectInput }))),
+  input: lazy(() => light().then((m) => ({ default: m.TextInput }))),
+  password: lazy(() => light().then((m) => ({ default: m.PasswordInput }))),
+  textarea: lazy(() => light().then((m) => ({ default: m.TextareaInput }))),
+  number: lazy(() => light().then((m) => ({ default: m.NumberInput }))),
+  moneyRange: lazy(() => light().then((m) => ({ default: m.MoneyRangeInput }))),
+  select: lazy(() => light().then((m) => ({ default: m.SelectInput }))),
   date: lazy(() => date().then((m) => ({ default: m.DateInput }))),
   datetime: lazy(() => date().then((m) => ({ default: m.DateTimeInput }))),
   dateRange: lazy(() => date().then((m) => ({ default: m.DateRangeInput }))),
   region: lazy(() => import('./region').then((m) => ({ default: m.RegionInput }))),
-  switch: lazy(() => import('./switch').then((m) => ({ default: m.SwitchInput }))),
+  switch: lazy(() => light().then((m) => ({ default: m.SwitchInput }))),
   upload: lazy(() => import('./upload').then((m) => ({ default: m.UploadInput }))),
 };
 

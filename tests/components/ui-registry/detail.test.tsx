@@ -36,6 +36,12 @@ function caseApi(
 
 const button = (name: string) => screen.queryByRole('button', { name });
 
+/** The page with its action bar: actions of record pages arrive lazily, the follow-up one always shows. */
+async function shown() {
+  await screen.findByText('案件详情');
+  await screen.findByRole('button', { name: '添加跟进' });
+}
+
 /** Opens the select of a form item (found by its label) and picks an option by its text. */
 async function choose(scope: HTMLElement, label: string, option: string) {
   const item = within(scope).getByText(label).closest('.arco-form-item') as HTMLElement;
@@ -71,7 +77,7 @@ describe('the detail page', () => {
   it('shows only the status events the record allows', async () => {
     caseApi();
     renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />);
-    await screen.findByText('案件详情');
+    await shown();
     expect(button('中止')).toBeInTheDocument();
     expect(button('结案')).toBeInTheDocument();
     expect(button('分配')).not.toBeInTheDocument();
@@ -85,14 +91,14 @@ describe('the detail page', () => {
     const first = renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />, {
       env: handling,
     });
-    await screen.findByText('案件详情');
+    await shown();
     expect(button('中止')).toBeInTheDocument();
     expect(button('结案')).toBeInTheDocument();
     first.unmount();
 
     const another = testEnvironment({ role: 'lawyer', user: { id: 31, lawyerId: 4, lawFirmId: 2 } });
     renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />, { env: another });
-    await screen.findByText('案件详情');
+    await shown();
     expect(button('中止')).not.toBeInTheDocument();
     expect(button('结案')).not.toBeInTheDocument();
   });
@@ -100,7 +106,7 @@ describe('the detail page', () => {
   it('asks a reason before suspending, sends it with the version, then reads the case again', async () => {
     const { reads, sent } = caseApi();
     const { env } = renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />);
-    await screen.findByText('案件详情');
+    await shown();
     await user.click(button('中止') as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -118,7 +124,7 @@ describe('the detail page', () => {
       fail(409, 40900, '只有承办律师或案件运营人员可以执行该操作'),
     );
     renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />);
-    await screen.findByText('案件详情');
+    await shown();
     await user.click(button('结案') as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     await choose(dialog, '结案结果', '调解成功');
@@ -146,7 +152,7 @@ describe('the detail page', () => {
       ),
     );
     renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />);
-    await screen.findByText('案件详情');
+    await shown();
     await user.click(button('分配') as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     // Neither a lawyer nor a firm: the machine's own reason, before anything is sent.
@@ -167,7 +173,7 @@ describe('the detail page', () => {
       }),
     );
     const { env } = renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />);
-    await screen.findByText('案件详情');
+    await shown();
     await user.click(button('添加跟进') as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('备注'), '已电话联系');

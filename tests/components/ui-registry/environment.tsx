@@ -167,6 +167,8 @@ export async function preloadRenderers() {
     import('../../../ui-registry/pages/detail/DetailPage'),
     import('../../../ui-registry/pages/TabsPage'),
     import('../../../ui-registry/actions/ActionFormModal'),
+    import('../../../ui-registry/actions/record-actions'),
+    import('../../../ui-registry/inputs/light'),
     import('../../../ui-registry/actions/overlay-panel'),
     import('../../../ui-registry/inputs/text'),
     import('../../../ui-registry/inputs/number'),

@@ -112,6 +112,8 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
       key: '__actions',
       title: t('common.actions'),
       fixed: 'right',
+      // Room for a few links side by side; more wrap onto a second line.
+      width: Math.min(56 * page.rowActions.length + 32, 320),
       render: (_: unknown, record: DataRecord) => (
         <ActionBar actions={page.rowActions} record={record} params={params} onDone={reload} look="link" />
       ),

@@ -1,0 +1,4 @@
+/** The actions of record pages, loaded together (one chunk) with the first page that shows one. */
+export { ApiAction } from './api';
+export { ExportAction } from './export';
+export { TransitionAction } from './transition';
