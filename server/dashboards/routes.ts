@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { fail } from '../http/errors';
 import { access, defineRoute } from '../http/route';
-import {
-  caseTotals,
-  countBy,
-  lawyerRanking,
-  monthlyTrend,
-  recoveredFen,
-  upcomingSessions,
-} from './stats';
+import { caseTotals, countBy, lawyerRanking, monthlyTrend, recoveredFen, upcomingSessions } from './stats';
 
 const trendSchema = z.array(z.object({ month: z.string(), count: z.number() }));
 const rankingSchema = z.array(z.object({ id: z.number(), name: z.string(), closed: z.number() }));
 const sessionsSchema = z.array(
-  z.object({ id: z.number(), caseNo: z.string(), title: z.string(), court: z.string().nullable(), courtSessionAt: z.string().nullable() }),
+  z.object({
+    id: z.number(),
+    caseNo: z.string(),
+    title: z.string(),
+    court: z.string().nullable(),
+    courtSessionAt: z.string().nullable(),
+  }),
 );
 const statusesSchema = z.array(z.object({ status: z.string(), count: z.number() }));
 const resultsSchema = z.array(z.object({ result: z.string(), count: z.number() }));
@@ -26,7 +25,12 @@ export const dashboardRoutes = [
     tags: ['dashboards'],
     access: access.roles('caseOperation', 'bussinessOperation'),
     response: z.object({
-      totals: z.object({ cases: z.number(), lawyers: z.number(), inProgress: z.number(), successRate: z.number() }),
+      totals: z.object({
+        cases: z.number(),
+        lawyers: z.number(),
+        inProgress: z.number(),
+        successRate: z.number(),
+      }),
       trend: trendSchema,
       results: resultsSchema,
       statuses: statusesSchema,
@@ -63,7 +67,12 @@ export const dashboardRoutes = [
     tags: ['dashboards'],
     access: access.only('lawfirmContactPerson'),
     response: z.object({
-      totals: z.object({ cases: z.number(), lawyers: z.number(), inProgress: z.number(), recoveredFen: z.number() }),
+      totals: z.object({
+        cases: z.number(),
+        lawyers: z.number(),
+        inProgress: z.number(),
+        recoveredFen: z.number(),
+      }),
       trend: trendSchema,
       statuses: statusesSchema,
       lawyerRanking: rankingSchema,
@@ -88,7 +97,12 @@ export const dashboardRoutes = [
         upcomingSessions(app.db, scope, now),
       ]);
       return {
-        totals: { cases: totals.cases, inProgress: totals.inProgress, lawyers: Number(lawyers.n), recoveredFen: recovered },
+        totals: {
+          cases: totals.cases,
+          inProgress: totals.inProgress,
+          lawyers: Number(lawyers.n),
+          recoveredFen: recovered,
+        },
         trend,
         statuses: statuses.map((s) => ({ status: s.key, count: s.count })),
         lawyerRanking: ranking,
@@ -104,13 +118,22 @@ export const dashboardRoutes = [
     tags: ['dashboards'],
     access: access.only('lawyer'),
     response: z.object({
-      totals: z.object({ cases: z.number(), inProgress: z.number(), pool: z.number(), recoveredFen: z.number() }),
+      totals: z.object({
+        cases: z.number(),
+        inProgress: z.number(),
+        pool: z.number(),
+        recoveredFen: z.number(),
+      }),
       trend: trendSchema,
       results: resultsSchema,
       upcomingSessions: sessionsSchema,
     }),
     handler: async ({ app, caller }) => {
-      const lawyer = await app.db.selectFrom('lawyers').select('id').where('user_id', '=', caller.userId).executeTakeFirst();
+      const lawyer = await app.db
+        .selectFrom('lawyers')
+        .select('id')
+        .where('user_id', '=', caller.userId)
+        .executeTakeFirst();
       if (!lawyer) throw fail.notFound('lawyer.notFound');
       const scope = { kind: 'lawyer', lawyerId: lawyer.id } as const;
       const now = app.clock.now();
@@ -128,7 +151,12 @@ export const dashboardRoutes = [
         upcomingSessions(app.db, scope, now),
       ]);
       return {
-        totals: { cases: totals.cases, inProgress: totals.inProgress, pool: Number(pool.n), recoveredFen: recovered },
+        totals: {
+          cases: totals.cases,
+          inProgress: totals.inProgress,
+          pool: Number(pool.n),
+          recoveredFen: recovered,
+        },
         trend,
         results: results.map((r) => ({ result: r.key, count: r.count })),
         upcomingSessions: sessions,

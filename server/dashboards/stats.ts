@@ -2,7 +2,10 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** Which cases a dashboard counts: all of them, one firm's, or one lawyer's. */
-export type CaseScope = { kind: 'all' } | { kind: 'firm'; firmId: number } | { kind: 'lawyer'; lawyerId: number };
+export type CaseScope =
+  | { kind: 'all' }
+  | { kind: 'firm'; firmId: number }
+  | { kind: 'lawyer'; lawyerId: number };
 
 type CasesEb = ExpressionBuilder<Database, 'cases'>;
 
