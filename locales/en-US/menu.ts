@@ -7,7 +7,7 @@ export default {
   'menu.lawyerWorkplace': 'Lawyer workplace',
   'menu.taskCenter': 'Task center',
   'menu.monitor': 'Monitor',
-  'menu.form': 'Law firm',
+  'menu.form': 'Law firm center',
   'menu.accountfirm': 'Firm account',
   'menu.casefirm': 'Firm cases',
   'menu.editfirm': 'Edit firm',

@@ -5,7 +5,7 @@ export default {
   'menu.lawyerWorkplace': '律师工作台',
   'menu.taskCenter': '任务中心',
   'menu.monitor': '系统监控',
-  'menu.form': '律所管理',
+  'menu.form': '律所中心',
   'menu.accountfirm': '律所账户',
   'menu.casefirm': '律所案件',
   'menu.editfirm': '编辑律所信息',
