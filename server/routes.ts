@@ -1,12 +1,17 @@
 import { authRoutes } from './auth/routes';
+import { businessRoutes } from './business/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
+import { deviceRoutes } from './devices/routes';
 import { healthRoutes } from './health/routes';
 import { openApiRoute } from './http/openapi';
 import type { ApiRoute } from './http/route';
 import { lawFirmReviewRoutes } from './lawfirms/review';
+import { lawFirmRoutes } from './lawfirms/routes';
 import { lawyerReviewRoutes } from './lawyers/review';
+import { lawyerRoutes } from './lawyers/routes';
+import { letterRoutes } from './letters/routes';
 import { menuRoutes } from './menus/routes';
 import { monitorRoutes } from './monitor/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -14,7 +19,10 @@ import { pageRoutes } from './pages/routes';
 import { profileRoutes } from './profile/routes';
 import { registrationRoutes } from './registration/routes';
 import { smsRoutes } from './sms/routes';
+import { statisticsRoutes } from './statistics/routes';
+import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
+import { walletRoutes } from './wallets/routes';
 
 /**
  * Every API route, declared once. The server registers this list, the OpenAPI document is
@@ -31,10 +39,18 @@ export const apiRoutes: ApiRoute[] = [
   ...notificationRoutes,
   ...lawFirmReviewRoutes,
   ...lawyerReviewRoutes,
+  ...lawFirmRoutes,
+  ...lawyerRoutes,
+  ...letterRoutes,
   ...menuRoutes,
   ...pageRoutes(() => apiRoutes),
   ...dashboardRoutes,
   ...caseRoutes,
   ...monitorRoutes,
+  ...deviceRoutes,
+  ...walletRoutes,
+  ...businessRoutes,
+  ...statisticsRoutes,
+  ...taskRoutes,
   openApiRoute(() => apiRoutes),
 ];

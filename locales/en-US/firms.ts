@@ -63,4 +63,9 @@ export default {
   'firm.letter.note': 'Note',
   'firm.letter.resubmitted': 'Letter submitted for review again',
   'firm.letter.keywordPlaceholder': 'Letter no. or title',
+  'firm.ownPage.firmHint':
+    "Only a firm's contact person edits the firm here; as super admin, review and handle firms under Firm review.",
+  'firm.ownPage.lawyerHint':
+    'Only the lawyer edits their own profile here; as super admin, handle lawyers under Lawyer follow-up.',
+  'firm.ownPage.open': 'Open',
 } satisfies Record<keyof typeof zh, string>;

@@ -39,7 +39,7 @@ export default {
   'operations.stats.closed': 'Closed cases',
   'operations.stats.averageCloseDays': 'Average days to close',
   'operations.stats.recoveredYear': 'Recovered, last 12 months',
-  'operations.stats.recoveredByMonth': 'Recovered per month (CNY, last 12 months)',
+  'operations.stats.recoveredByMonth': 'Recovered per month (10,000 CNY, last 12 months)',
   'operations.stats.byProvince': 'Cases by province (top 10)',
   'operations.stats.byType': 'Cases by type',
   'operations.stats.closeDaysByType': 'Average days to close by type',
@@ -96,7 +96,7 @@ export default {
   'operations.pdf.intro':
     'Pick a case attachment to preview it here. The demo data records attachments without their files; for a .pdf attachment the server generates a real PDF from its record.',
   'operations.pdf.caseNo': 'Case no.',
-  'operations.pdf.caseNoPlaceholder': 'Type a case number (or part of one) to find its attachments',
+  'operations.pdf.caseNoPlaceholder': 'Case number, or part of one',
   'operations.pdf.pdfOnly': 'PDFs only',
   'operations.pdf.attachments': 'Attachments',
   'operations.pdf.name': 'File',

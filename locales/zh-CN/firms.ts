@@ -62,4 +62,7 @@ export default {
   'firm.letter.note': '补充说明',
   'firm.letter.resubmitted': '律师函已重新提交审核',
   'firm.letter.keywordPlaceholder': '函件编号或标题',
+  'firm.ownPage.firmHint': '仅律所联系人可在此编辑本所信息；超级管理员请在律所审核中查看和处理律所。',
+  'firm.ownPage.lawyerHint': '仅律师本人可在此编辑执业信息；超级管理员请在律师跟进中查看和处理律师。',
+  'firm.ownPage.open': '前往',
 };

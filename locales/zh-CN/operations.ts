@@ -38,7 +38,7 @@ export default {
   'operations.stats.closed': '已结案',
   'operations.stats.averageCloseDays': '平均结案天数',
   'operations.stats.recoveredYear': '近 12 个月回款',
-  'operations.stats.recoveredByMonth': '每月回款金额（元，近 12 个月）',
+  'operations.stats.recoveredByMonth': '每月回款金额（万元，近 12 个月）',
   'operations.stats.byProvince': '案件地区分布（前 10 个省份）',
   'operations.stats.byType': '案件类型分布',
   'operations.stats.closeDaysByType': '各类型平均结案天数',
@@ -95,7 +95,7 @@ export default {
   'operations.pdf.intro':
     '选择一份案件附件在页面中预览。演示数据只登记附件、不保存文件，服务器会为 .pdf 附件按其记录生成一份真实的 PDF。',
   'operations.pdf.caseNo': '案件编号',
-  'operations.pdf.caseNoPlaceholder': '输入案件编号（或其中一部分）查找附件',
+  'operations.pdf.caseNoPlaceholder': '案件编号或其中一部分',
   'operations.pdf.pdfOnly': '只显示 PDF',
   'operations.pdf.attachments': '附件',
   'operations.pdf.name': '文件名',

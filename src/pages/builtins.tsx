@@ -14,6 +14,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   Monitor: lazy(() => import('./dashboard/monitor')),
   MenuEditor: lazy(() => import('./user/menu-editor')),
   PageEditor: lazy(() => import('./user/page-editor')),
+  PdfViewer: lazy(() => import('./test/pdf')),
 };
 
 function BuiltinPage({ page }: BuiltinProps) {

@@ -12,4 +12,5 @@ export const builtinPages: BuiltinPage[] = [
   builtin('monitor', 'menu.monitor', 'Monitor'),
   builtin('menu-editor', 'menu.menuEditor', 'MenuEditor'),
   builtin('page-editor', 'menu.pageEditor', 'PageEditor'),
+  builtin('pdf-viewer', 'menu.pdfViewer', 'PdfViewer'),
 ];

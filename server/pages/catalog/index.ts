@@ -2,8 +2,13 @@ import type { PageDescriptor } from '../../../contract/pages/descriptor';
 import { builtinPages } from './builtins';
 import { casePages } from './cases';
 import { dashboardPages } from './dashboards';
+import { firmPages } from './firms';
+import { operationsPages } from './operations';
 
 /** The product's own page descriptors, by page id. */
 export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
-  [...builtinPages, ...dashboardPages, ...casePages].map((page) => [page.id, page]),
+  [...builtinPages, ...dashboardPages, ...casePages, ...firmPages, ...operationsPages].map((page) => [
+    page.id,
+    page,
+  ]),
 );

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  INTRODUCTION_MAX,
+  personNameSchema,
+  phoneSchema,
+  regionCodeSchema,
+} from './account-rules';
+import { daySchema } from './case-api';
+import { LETTER_STATUSES } from './cases';
+import { pageQuerySchema } from './paging';
+import { reviewStatusSchema } from './reviews';
+
+/**
+ * Requests and answers of the law-firm, lawyer and letter endpoints (server/lawfirms/,
+ * server/lawyers/, server/letters/). Query names follow the page descriptors' conventions, like
+ * the case list's (contract/case-api.ts): a `dateRange` named `created` arrives as `createdFrom`
+ * and `createdTo`, a multiple select as repeated keys, the sorter as `sortField` (a column
+ * field) and `sortOrder` (ascend | descend).
+ */
+
+const idSchema = z.coerce.number().int().positive('rule.id');
+const text = (max: number) => z.string().trim().min(1).max(max).optional();
+
+/** `reviewStatus=auditing&reviewStatus=rejected` or `reviewStatus=auditing,rejected`. */
+function repeated<T extends z.ZodType<string, string>>(item: T, max: number) {
+  return z.preprocess(
+    (v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : v),
+    z
+      .array(z.string())
+      .transform((items) => items.flatMap((s) => s.split(',')).filter(Boolean))
+      .pipe(z.array(item).max(max)),
+  );
+}
+
+const sortOrderSchema = z
+  .enum(['ascend', 'descend', 'asc', 'desc'])
+  .default('descend')
+  .transform((o) => (o.startsWith('asc') ? ('asc' as const) : ('desc' as const)));
+
+/** An optional text a form may clear: blank and null both clear it; absent leaves it alone. */
+const clearable = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
+// Law firms ------------------------------------------------------------------------------------
+
+export const LAW_FIRM_SORT_FIELDS = ['createdAt', 'reviewedAt'] as const;
+
+export const lawFirmListQuerySchema = pageQuerySchema.extend({
+  /** Name, credit code, contact name or contact phone contains it. */
+  keyword: text(60),
+  reviewStatus: repeated(reviewStatusSchema, 3).optional(),
+  /** A province matches its cities and counties, a city its counties. */
+  region: regionCodeSchema.optional(),
+  /** Registration (submission) day range. */
+  createdFrom: daySchema.optional(),
+  createdTo: daySchema.optional(),
+  reviewedFrom: daySchema.optional(),
+  reviewedTo: daySchema.optional(),
+  sortField: z.enum(LAW_FIRM_SORT_FIELDS).default('createdAt'),
+  sortOrder: sortOrderSchema,
+});
+export type LawFirmListQuery = z.infer<typeof lawFirmListQuerySchema>;
+
+/** A law firm with its review and its figures (counted by SQL for the firms of the page). */
+export const lawFirmRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  creditCode: z.string(),
+  regionCode: z.string(),
+  address: z.string().nullable(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  reviewStatus: reviewStatusSchema,
+  reviewReason: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lawyerCount: z.number().int(),
+  auditingLawyerCount: z.number().int(),
+  caseCount: z.number().int(),
+  /** Review decisions recorded for the firm (passes and rejections, in the audit log). */
+  decisionCount: z.number().int(),
+});
+export type LawFirmRow = z.infer<typeof lawFirmRowSchema>;
+
+/** PUT /lawfirms/mine: the fields a firm's contact person keeps up to date (name and credit code are reviewed, not edited). */
+export const lawFirmEditRequestSchema = z.object({
+  regionCode: regionCodeSchema,
+  contactName: personNameSchema,
+  contactPhone: phoneSchema,
+  address: clearable(z.string().trim().max(200)),
+});
+export type LawFirmEditRequest = z.infer<typeof lawFirmEditRequestSchema>;
+
+// Lawyers --------------------------------------------------------------------------------------
+
+export const LAWYER_SORT_FIELDS = ['createdAt', 'caseCount', 'activeCaseCount'] as const;
+
+export const lawyerListQuerySchema = pageQuerySchema.extend({
+  /** Name, licence number or phone contains it. */
+  keyword: text(60),
+  reviewStatus: repeated(reviewStatusSchema, 3).optional(),
+  lawFirmId: idSchema.optional(),
+  createdFrom: daySchema.optional(),
+  createdTo: daySchema.optional(),
+  sortField: z.enum(LAWYER_SORT_FIELDS).default('createdAt'),
+  sortOrder: sortOrderSchema,
+});
+export type LawyerListQuery = z.infer<typeof lawyerListQuerySchema>;
+
+export const lawyerRowSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  licenceNo: z.string(),
+  enabled: z.boolean(),
+  lawFirmId: z.number().int(),
+  lawFirmName: z.string(),
+  reviewStatus: reviewStatusSchema,
+  reviewReason: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Cases handled: all, in progress (processing or suspended), closed. */
+  caseCount: z.number().int(),
+  activeCaseCount: z.number().int(),
+  closedCaseCount: z.number().int(),
+});
+export type LawyerRow = z.infer<typeof lawyerRowSchema>;
+
+/** The calling lawyer's own profile. */
+export const lawyerProfileSchema = lawyerRowSchema.extend({
+  email: z.string().nullable(),
+  introduction: z.string().nullable(),
+});
+export type LawyerProfile = z.infer<typeof lawyerProfileSchema>;
+
+/** PUT /lawyers/mine: what a lawyer edits about themselves; the licence is reviewed, not edited. */
+export const lawyerEditRequestSchema = z.object({
+  email: clearable(emailSchema),
+  introduction: clearable(z.string().trim().max(INTRODUCTION_MAX, 'rule.introductionMax')),
+});
+export type LawyerEditRequest = z.infer<typeof lawyerEditRequestSchema>;
+
+// Letters --------------------------------------------------------------------------------------
+
+export const letterStatusSchema = z.enum(LETTER_STATUSES);
+export const LETTER_SORT_FIELDS = ['submittedAt', 'reviewedAt'] as const;
+
+/** The filters of a letter queue (letters under review, letters sent back). */
+export const letterQueueQuerySchema = pageQuerySchema.extend({
+  /** Letter number or title contains it. */
+  keyword: text(60),
+  lawFirmId: idSchema.optional(),
+  submittedFrom: daySchema.optional(),
+  submittedTo: daySchema.optional(),
+  sortField: z.enum(LETTER_SORT_FIELDS).default('submittedAt'),
+  sortOrder: sortOrderSchema,
+});
+export type LetterQueueQuery = z.infer<typeof letterQueueQuerySchema>;
+
+/** Every letter in the caller's scope: the queue's filters plus the status. */
+export const letterListQuerySchema = letterQueueQuerySchema.extend({
+  status: repeated(letterStatusSchema, 3).optional(),
+});
+export type LetterListQuery = z.infer<typeof letterListQuerySchema>;
+
+export const letterRowSchema = z.object({
+  id: z.number().int(),
+  letterNo: z.string(),
+  title: z.string(),
+  fileUrl: z.string().nullable(),
+  status: letterStatusSchema,
+  lawFirmId: z.number().int(),
+  lawFirmName: z.string(),
+  caseId: z.number().int().nullable(),
+  caseNo: z.string().nullable(),
+  submittedAt: z.string(),
+  reviewerName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  /** Why it was sent back (while rejected). */
+  reason: z.string().nullable(),
+  /** How many times it was sent in again after a rejection. */
+  resubmissions: z.number().int(),
+});
+export type LetterRow = z.infer<typeof letterRowSchema>;
+
+/** POST /letters/:id/resubmit: a letter sent back, stamped again and sent in for review. */
+export const letterResubmitRequestSchema = z.object({
+  note: z.string().trim().max(200).optional(),
+});
+export type LetterResubmitRequest = z.infer<typeof letterResubmitRequestSchema>;

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { AccountDetail } from '../../contract/operations-api';
+import type { Role } from '../../contract/roles';
+import type { Database } from '../db/schema';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { walletSummary } from '../wallets/summary';
+import { peopleInScope } from './people-scope';
+
+/** A user in the caller's scope; one outside it is answered like a missing one (404). */
+export async function personInScope(db: Kysely<Database>, caller: Caller, userId: number) {
+  const person = await db
+    .selectFrom('users')
+    .leftJoin('law_firms', 'law_firms.id', 'users.law_firm_id')
+    .where('users.id', '=', userId)
+    .where(peopleInScope(caller))
+    .select([
+      'users.id',
+      'users.name',
+      'users.phone',
+      'users.role',
+      'users.enabled',
+      'users.account_id',
+      'users.email',
+      'users.nickname',
+      'users.registered_at',
+      'users.law_firm_id',
+      'law_firms.name as law_firm_name',
+    ])
+    .executeTakeFirst();
+  if (!person) throw fail.notFound('user.notFound');
+  return person;
+}
+
+/** One account as the account page shows it: profile, firm, every device, the wallet in figures. */
+export async function accountDetail(
+  db: Kysely<Database>,
+  caller: Caller,
+  userId: number,
+): Promise<AccountDetail> {
+  const person = await personInScope(db, caller, userId);
+  const [devices, wallet] = await Promise.all([
+    db
+      .selectFrom('devices')
+      .where('user_id', '=', userId)
+      .select(['id', 'device_uid', 'device_name', 'device_type', 'bound_at', 'last_active_at', 'unbound_at'])
+      // Bound devices first, then the newest binding first.
+      .orderBy((eb) => eb.case().when('unbound_at', 'is', null).then(0).else(1).end())
+      .orderBy('bound_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    walletSummary(db, userId),
+  ]);
+  return {
+    id: person.id,
+    name: person.name,
+    phone: person.phone,
+    role: person.role as Role,
+    enabled: person.enabled === 1,
+    accountId: person.account_id,
+    email: person.email,
+    nickname: person.nickname,
+    registeredAt: person.registered_at,
+    lawFirmId: person.law_firm_id,
+    lawFirmName: person.law_firm_name,
+    boundDevices: devices.filter((d) => d.unbound_at === null).length,
+    devices: devices.map((d) => ({
+      id: d.id,
+      deviceUid: d.device_uid,
+      deviceName: d.device_name,
+      deviceType: d.device_type,
+      boundAt: d.bound_at,
+      lastActiveAt: d.last_active_at,
+      unboundAt: d.unbound_at,
+    })),
+    wallet,
+  };
+}

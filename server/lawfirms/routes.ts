@@ -1,0 +1,41 @@
+import { lawFirmEditRequestSchema, lawFirmListQuerySchema, lawFirmRowSchema } from '../../contract/firm-api';
+import { pagedSchema } from '../../contract/paging';
+import { access, defineRoute } from '../http/route';
+import { listLawFirms } from './list';
+import { editOwnFirm, ownFirm } from './own-firm';
+import { firmScopeOf } from './scope';
+
+/** The law-firm pages' data: the firms under review (operations) and a contact person's own firm. */
+export const lawFirmRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/lawfirms',
+    summary: 'Law firms with their review and figures: filters, sort, paging (business operations)',
+    tags: ['lawfirms'],
+    access: access.roles('bussinessOperation'),
+    query: lawFirmListQuerySchema,
+    response: pagedSchema(lawFirmRowSchema),
+    handler: ({ app, caller, query }) => listLawFirms(app.db, firmScopeOf(caller), query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/lawfirms/mine',
+    summary: "The calling contact person's own law firm, with its review and figures",
+    tags: ['lawfirms'],
+    access: access.roles('lawfirmContactPerson'),
+    response: lawFirmRowSchema,
+    handler: ({ app, caller }) => ownFirm(app, caller),
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/lawfirms/mine',
+    summary: "Update the calling contact person's firm: region, address, contact name and phone",
+    tags: ['lawfirms'],
+    access: access.roles('lawfirmContactPerson'),
+    body: lawFirmEditRequestSchema,
+    response: lawFirmRowSchema,
+    handler: ({ app, caller, body, requestId }) => editOwnFirm(app, { caller, requestId }, body),
+  }),
+];

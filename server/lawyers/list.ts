@@ -1,0 +1,126 @@
+import { type Kysely, sql } from 'kysely';
+import type { LawyerListQuery, LawyerRow } from '../../contract/firm-api';
+import type { Paged } from '../../contract/paging';
+import type { ReviewStatus } from '../../contract/reviews';
+import { chinaDayEnd, chinaDayStart } from '../cases/filters';
+import type { Database } from '../db/schema';
+import { containsText } from '../db/text-search';
+import type { FirmScope } from '../lawfirms/scope';
+
+const lawyers = (db: Kysely<Database>) =>
+  db
+    .selectFrom('lawyers as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .innerJoin('law_firms as f', 'f.id', 'l.law_firm_id');
+type LawyerQuery = ReturnType<typeof lawyers>;
+
+/** The lawyers in the scope that meet the list's filters (not sorted, not paged). */
+function matching(db: Kysely<Database>, scope: FirmScope, query: Partial<LawyerListQuery>): LawyerQuery {
+  let q = lawyers(db);
+  if (scope.kind === 'none') return q.where('l.id', 'is', null);
+  if (scope.kind === 'firm') q = q.where('l.law_firm_id', '=', scope.firmId);
+  const { keyword, reviewStatus, lawFirmId } = query;
+  if (keyword) {
+    q = q.where((eb) => eb.or(['u.name', 'l.licence_no', 'u.phone'].map((c) => containsText(c, keyword))));
+  }
+  if (reviewStatus?.length) q = q.where('l.review_status', 'in', reviewStatus);
+  if (lawFirmId !== undefined) q = q.where('l.law_firm_id', '=', lawFirmId);
+  if (query.createdFrom) q = q.where('l.created_at', '>=', chinaDayStart(query.createdFrom));
+  if (query.createdTo) q = q.where('l.created_at', '<', chinaDayEnd(query.createdTo));
+  return q;
+}
+
+const ACTIVE = ['processing', 'suspended'];
+
+/** Lawyer rows with their case counts: correlated subqueries along cases (lawyer_id, status, ...). */
+function withCaseCounts(q: LawyerQuery) {
+  return q.leftJoin('users as r', 'r.id', 'l.reviewer_id').select((eb) => [
+    'l.id',
+    'l.user_id',
+    'u.name',
+    'u.phone',
+    'u.enabled',
+    'u.email',
+    'u.introduction',
+    'l.licence_no',
+    'l.law_firm_id',
+    'f.name as firm_name',
+    'l.review_status',
+    'l.review_reason',
+    'l.reviewed_at',
+    'l.created_at',
+    'r.name as reviewer_name',
+    eb
+      .selectFrom('cases as c')
+      .whereRef('c.lawyer_id', '=', 'l.id')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .as('case_count'),
+    eb
+      .selectFrom('cases as c')
+      .whereRef('c.lawyer_id', '=', 'l.id')
+      .where('c.status', 'in', ACTIVE)
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .as('active_case_count'),
+    eb
+      .selectFrom('cases as c')
+      .whereRef('c.lawyer_id', '=', 'l.id')
+      .where('c.status', '=', 'closed')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .as('closed_case_count'),
+  ]);
+}
+
+type LawyerRecord = Awaited<ReturnType<ReturnType<typeof withCaseCounts>['execute']>>[number];
+
+function toRow(l: LawyerRecord): LawyerRow {
+  return {
+    id: l.id,
+    userId: l.user_id,
+    name: l.name,
+    phone: l.phone,
+    licenceNo: l.licence_no,
+    enabled: l.enabled === 1,
+    lawFirmId: l.law_firm_id,
+    lawFirmName: l.firm_name,
+    reviewStatus: l.review_status as ReviewStatus,
+    reviewReason: l.review_reason,
+    reviewerName: l.reviewer_name,
+    reviewedAt: l.reviewed_at,
+    createdAt: l.created_at,
+    caseCount: Number(l.case_count ?? 0),
+    activeCaseCount: Number(l.active_case_count ?? 0),
+    closedCaseCount: Number(l.closed_case_count ?? 0),
+  };
+}
+
+const SORTS = {
+  createdAt: sql.ref('l.created_at'),
+  caseCount: sql.ref('case_count'),
+  activeCaseCount: sql.ref('active_case_count'),
+} as const;
+
+/** A page of the lawyers in the caller's scope; sorting by a case count orders by the subquery's alias. */
+export async function listLawyers(
+  db: Kysely<Database>,
+  scope: FirmScope,
+  query: LawyerListQuery,
+): Promise<Paged<LawyerRow>> {
+  const base = matching(db, scope, query);
+  const dir = query.sortOrder;
+  const [rows, count] = await Promise.all([
+    withCaseCounts(base)
+      .orderBy(SORTS[query.sortField], dir)
+      .orderBy('l.id', dir)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toRow), total: Number(count.n) };
+}
+
+/** The lawyer record of a user, with profile fields and case counts, or undefined. */
+export async function lawyerOfUser(db: Kysely<Database>, userId: number) {
+  const row = await withCaseCounts(lawyers(db).where('l.user_id', '=', userId)).executeTakeFirst();
+  return row ? { ...toRow(row), email: row.email, introduction: row.introduction } : undefined;
+}

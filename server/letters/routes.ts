@@ -1,0 +1,79 @@
+import {
+  letterListQuerySchema,
+  letterQueueQuerySchema,
+  letterResubmitRequestSchema,
+  letterRowSchema,
+} from '../../contract/firm-api';
+import { pagedSchema } from '../../contract/paging';
+import { reviewDecisionSchema } from '../../contract/reviews';
+import { idParamsSchema } from '../../contract/users';
+import { access, defineRoute } from '../http/route';
+import { firmScopeOf } from '../lawfirms/scope';
+import { resubmitLetter, reviewLetter } from './decisions';
+import { listLetters } from './list';
+
+/** Roles that send letters back in after re-stamping: case operations, and a firm for its own letters. */
+const RESUBMITTERS = access.roles('caseOperation', 'lawfirmContactPerson');
+
+export const letterRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/letters',
+    summary: "Lawyer's letters in the caller's scope: filters, sort, paging (a contact person: their firm's)",
+    tags: ['letters'],
+    access: access.roles('caseOperation', 'bussinessOperation', 'lawfirmContactPerson'),
+    query: letterListQuerySchema,
+    response: pagedSchema(letterRowSchema),
+    handler: ({ app, caller, query }) => listLetters(app.db, firmScopeOf(caller), query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/letters/auditing',
+    summary: 'Letters waiting for review (business operations)',
+    tags: ['letters'],
+    access: access.roles('bussinessOperation'),
+    query: letterQueueQuerySchema,
+    response: pagedSchema(letterRowSchema),
+    handler: ({ app, caller, query }) =>
+      listLetters(app.db, firmScopeOf(caller), { ...query, status: ['auditing'] }),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/letters/sent-back',
+    summary: "Letters sent back for re-stamping, with the reason (a contact person: their firm's)",
+    tags: ['letters'],
+    access: RESUBMITTERS,
+    query: letterQueueQuerySchema,
+    response: pagedSchema(letterRowSchema),
+    handler: ({ app, caller, query }) =>
+      listLetters(app.db, firmScopeOf(caller), { ...query, status: ['rejected'] }),
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/letters/:id/review',
+    summary: 'Pass a letter under review, or send it back with a reason (409 when already reviewed)',
+    tags: ['letters'],
+    access: access.roles('bussinessOperation'),
+    params: idParamsSchema,
+    body: reviewDecisionSchema,
+    response: letterRowSchema,
+    handler: ({ app, caller, params, body, requestId }) =>
+      reviewLetter(app, { caller, requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/letters/:id/resubmit',
+    summary: 'Send a letter that was sent back in for review again, stamped anew (409 unless sent back)',
+    tags: ['letters'],
+    access: RESUBMITTERS,
+    params: idParamsSchema,
+    body: letterResubmitRequestSchema,
+    response: letterRowSchema,
+    handler: ({ app, caller, params, body, requestId }) =>
+      resubmitLetter(app, { caller, requestId }, params.id, body),
+  }),
+];

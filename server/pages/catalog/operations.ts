@@ -1,0 +1,502 @@
+import type {
+  ActionDescriptor,
+  ColumnDescriptor,
+  DashboardBlock,
+  DashboardPage,
+  DetailPage,
+  FieldDescriptor,
+  PageDescriptor,
+  TablePage,
+  TabsPage,
+} from '../../../contract/pages/descriptor';
+import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
+import type { Role } from '../../../contract/roles';
+
+/**
+ * The operations pages: the task center, the business case list, statistics, device
+ * management, a user's account and wallet. Their endpoints are in server/devices/,
+ * server/wallets/, server/business/, server/statistics/ and server/tasks/; requests and
+ * answers in contract/operations-api.ts.
+ */
+
+const v = SCHEMA_VERSION;
+const OPERATIONS: Role[] = ['bussinessOperation', 'superAdmin'];
+/** Roles that see full phone numbers of the people they manage. */
+const PHONE_READERS: Role[] = ['bussinessOperation', 'superAdmin'];
+
+const col = (field: string, title: string, extra: Partial<ColumnDescriptor> = {}): ColumnDescriptor => ({
+  field,
+  title,
+  widget: 'text',
+  ...extra,
+});
+
+const field = (
+  name: string,
+  label: string,
+  input: FieldDescriptor['input'],
+  extra: Partial<FieldDescriptor> = {},
+) => ({ name, label, input, ...extra }) as FieldDescriptor;
+
+const go = (key: string, label: string, to: string, roles?: Role[]): ActionDescriptor => ({
+  kind: 'navigate',
+  key,
+  label,
+  to,
+  ...(roles ? { roles } : {}),
+});
+
+const stat = (
+  title: string,
+  path: string,
+  icon: Extract<DashboardBlock, { kind: 'stat' }>['icon'],
+  span: number,
+  widget: ColumnDescriptor['widget'] = 'number',
+): DashboardBlock => ({ kind: 'stat', title, field: path, widget, icon, span });
+
+// ---- The task center ----
+
+/** A short list of cases for the task center; business operations handle them from their list. */
+const caseList = (title: string, path: string, columns: ColumnDescriptor[], span = 12): DashboardBlock => ({
+  kind: 'list',
+  title,
+  field: path,
+  columns: [col('caseNo', 'case.caseNo', { width: 130 }), col('title', 'case.title'), ...columns],
+  more: '/result/search-table-business',
+  span,
+});
+
+const taskCenter: DashboardPage = {
+  schemaVersion: v,
+  id: 'task-center',
+  type: 'dashboard',
+  title: 'menu.taskCenter',
+  source: { path: '/tasks/center' },
+  blocks: [
+    stat('operations.task.firmsAuditing', 'counts.firmsAuditing', 'lawoffice', 6),
+    stat('operations.task.lawyersAuditing', 'counts.lawyersAuditing', 'idcard', 6),
+    stat('operations.task.lettersAuditing', 'counts.lettersAuditing', 'stamp', 6),
+    stat('operations.task.todos', 'counts.todos', 'notification', 6),
+    stat('operations.task.poolCases', 'counts.poolCases', 'apps', 8),
+    stat('operations.task.expiring', 'counts.expiringEntrustments', 'calendar', 8),
+    stat('operations.task.sessionsThisWeek', 'counts.sessionsThisWeek', 'case', 8),
+    {
+      kind: 'list',
+      title: 'operations.task.firmsList',
+      field: 'firms',
+      columns: [
+        col('name', 'operations.task.firmName'),
+        col('regionCode', 'case.region', { widget: 'region' }),
+        col('contactName', 'operations.task.contactName'),
+        col('createdAt', 'operations.task.appliedAt', { widget: 'datetime' }),
+      ],
+      more: '/lawoffice/account-verification',
+      span: 12,
+    },
+    {
+      kind: 'list',
+      title: 'operations.task.lawyersList',
+      field: 'lawyers',
+      columns: [
+        col('name', 'operations.task.lawyerName'),
+        col('lawFirmName', 'case.lawFirm'),
+        col('licenceNo', 'operations.task.licenceNo'),
+        col('createdAt', 'operations.task.appliedAt', { widget: 'datetime' }),
+      ],
+      more: '/lawoffice/follow-up',
+      span: 12,
+    },
+    {
+      kind: 'list',
+      title: 'operations.task.lettersList',
+      field: 'letters',
+      columns: [
+        col('letterNo', 'operations.task.letterNo'),
+        col('title', 'operations.task.letterTitle'),
+        col('lawFirmName', 'case.lawFirm'),
+        col('submittedAt', 'operations.task.submittedAt', { widget: 'datetime' }),
+      ],
+      more: '/result/letter-audit',
+      span: 12,
+    },
+    {
+      kind: 'list',
+      title: 'operations.task.todoList',
+      field: 'todos',
+      columns: [
+        col('title', 'operations.message.title', { width: 140 }),
+        col('content', 'operations.message.content'),
+        col('createdAt', 'operations.message.createdAt', { widget: 'datetime', width: 170 }),
+      ],
+      span: 12,
+    },
+    caseList('operations.task.poolList', 'pool', [
+      col('amountFen', 'case.amount', { widget: 'money' }),
+      col('createdAt', 'case.createdAt', { widget: 'datetime' }),
+    ]),
+    caseList('operations.task.expiringList', 'expiring', [
+      col('lawFirmName', 'case.lawFirm'),
+      col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date' }),
+    ]),
+    caseList(
+      'operations.task.sessionsList',
+      'sessions',
+      [col('court', 'case.court'), col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown' })],
+      24,
+    ),
+  ],
+};
+
+// ---- The business case list ----
+
+const businessList: TablePage = {
+  schemaVersion: v,
+  id: 'search-table-business',
+  type: 'table',
+  title: 'menu.searchTableBusiness',
+  source: { path: '/business/cases' },
+  rowKey: 'id',
+  filters: [
+    field(
+      'keyword',
+      'case.keyword',
+      { kind: 'input', maxLength: 60 },
+      { placeholder: 'case.keywordPlaceholder' },
+    ),
+    field('caseNo', 'case.caseNo', { kind: 'input', maxLength: 20 }),
+    field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
+    field('type', 'case.type', { kind: 'select', enum: 'caseType' }),
+    field('paymentStatus', 'operations.business.lastPaymentStatus', {
+      kind: 'select',
+      enum: 'paymentStatus',
+    }),
+    field('pushStatus', 'operations.business.pushStatus', { kind: 'select', enum: 'pushStatus' }),
+    field('region', 'case.region', { kind: 'region', depth: 2 }),
+    field('amount', 'case.amountRange', { kind: 'moneyRange' }),
+    field('created', 'case.createdRange', { kind: 'dateRange' }),
+    field('entrust', 'case.entrustRange', { kind: 'dateRange' }),
+    field('lawFirmId', 'case.lawFirm', {
+      kind: 'select',
+      optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' },
+    }),
+  ],
+  columns: [
+    col('caseNo', 'case.caseNo', { fixed: 'left', width: 130 }),
+    col('title', 'case.title', { width: 240 }),
+    col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90, defaultHidden: true }),
+    col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 }),
+    col('debtorName', 'case.debtorName', { width: 120 }),
+    col('clientName', 'case.clientName', { width: 200, defaultHidden: true }),
+    col('regionCode', 'case.region', { widget: 'region', width: 160, defaultHidden: true }),
+    col('amountFen', 'case.amount', { widget: 'money', sortable: true, width: 140 }),
+    col('repaidFen', 'operations.business.repaid', { widget: 'money', width: 140 }),
+    col('recoveryRate', 'operations.business.recoveryRate', { widget: 'percent', width: 100 }),
+    col('repayments', 'operations.business.repayments', { widget: 'number', width: 90, defaultHidden: true }),
+    col('lastRepaidOn', 'operations.business.lastRepaidOn', { widget: 'date', width: 120 }),
+    col('lastFollowedAt', 'operations.business.lastFollowedAt', { widget: 'datetime', width: 170 }),
+    col('lastPaymentStatus', 'operations.business.lastPaymentStatus', {
+      widget: 'status',
+      enum: 'paymentStatus',
+      width: 110,
+    }),
+    col('lastFollowUpNote', 'operations.business.lastFollowUpNote', { width: 220, defaultHidden: true }),
+    col('pushStatus', 'operations.business.pushStatus', { widget: 'status', enum: 'pushStatus', width: 100 }),
+    col('pushedToFirm', 'operations.business.pushedToFirm', { width: 180 }),
+    col('pushedAt', 'operations.business.pushedAt', { widget: 'datetime', width: 170, defaultHidden: true }),
+    col('lawyerName', 'case.lawyer', { width: 100 }),
+    col('lawFirmName', 'case.lawFirm', { width: 180, defaultHidden: true }),
+    col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date', width: 120, defaultHidden: true }),
+    col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown', sortable: true, width: 140 }),
+    col('createdAt', 'case.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
+  ],
+  // No row actions: the case pages (/list/case-detail/:id) are not routes of bussinessOperation.
+  rowActions: [],
+  toolbar: [
+    go('statistics', 'menu.statisticsData', '/statistics/statistics-data'),
+    go('tasks', 'menu.taskCenter', '/dashboard/task-center'),
+  ],
+  bulkActions: [],
+  pageSize: 20,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+};
+
+// ---- Statistics ----
+
+const statisticsData: DashboardPage = {
+  schemaVersion: v,
+  id: 'statistics-data',
+  type: 'dashboard',
+  title: 'menu.statisticsData',
+  source: { path: '/statistics/data' },
+  blocks: [
+    stat('dashboard.totalCases', 'totals.cases', 'file', 8),
+    stat('operations.stats.closed', 'totals.closed', 'archive', 8),
+    stat('dashboard.successRate', 'totals.successRate', 'trophy', 8, 'percent'),
+    stat('operations.stats.averageCloseDays', 'totals.averageCloseDays', 'calendar', 8),
+    stat('dashboard.recovered', 'totals.recoveredFen', 'wallet', 8, 'money'),
+    stat('operations.stats.recoveredYear', 'totals.recoveredYearFen', 'bank', 8, 'money'),
+    {
+      kind: 'chart',
+      title: 'operations.stats.recoveredByMonth',
+      chart: 'column',
+      field: 'recoveredByMonth',
+      x: 'month',
+      y: 'tenThousandYuan',
+      span: 16,
+      height: 320,
+    },
+    {
+      kind: 'chart',
+      title: 'dashboard.resultShare',
+      chart: 'donut',
+      field: 'closeResults',
+      x: 'result',
+      y: 'count',
+      enum: 'closeResult',
+      span: 8,
+      height: 320,
+    },
+    {
+      kind: 'chart',
+      title: 'operations.stats.byProvince',
+      chart: 'bar',
+      field: 'byProvince',
+      x: 'province',
+      y: 'count',
+      span: 12,
+      height: 360,
+    },
+    {
+      kind: 'chart',
+      title: 'operations.stats.byType',
+      chart: 'pie',
+      field: 'byType',
+      x: 'type',
+      y: 'count',
+      enum: 'caseType',
+      span: 12,
+      height: 360,
+    },
+    {
+      kind: 'chart',
+      title: 'operations.stats.closeDaysByType',
+      chart: 'column',
+      field: 'closeDaysByType',
+      x: 'type',
+      y: 'days',
+      enum: 'caseType',
+      span: 24,
+      height: 280,
+    },
+  ],
+};
+
+// ---- Device management, accounts and wallets ----
+
+const accountLink = '/xiaolvban/userAccount/:userId';
+const walletLink = '/xiaolvban/userWallet/:userId';
+
+const deviceColumns: ColumnDescriptor[] = [
+  col('deviceName', 'operations.device.name', { width: 160 }),
+  col('deviceType', 'operations.device.type', { widget: 'enum', enum: 'deviceType', width: 90 }),
+  col('deviceUid', 'operations.device.uid', { width: 200, defaultHidden: true }),
+  col('boundAt', 'operations.device.boundAt', { widget: 'datetime', sortable: true, width: 170 }),
+  col('lastActiveAt', 'operations.device.lastActiveAt', { widget: 'datetime', sortable: true, width: 170 }),
+  col('unboundAt', 'operations.device.unboundAt', { widget: 'datetime', width: 170 }),
+];
+
+const accountCenter: TablePage = {
+  schemaVersion: v,
+  id: 'account-center',
+  type: 'table',
+  title: 'menu.accountCenter',
+  source: { path: '/devices' },
+  rowKey: 'id',
+  filters: [
+    field(
+      'keyword',
+      'operations.device.keyword',
+      { kind: 'input', maxLength: 40 },
+      { placeholder: 'operations.device.keywordPlaceholder' },
+    ),
+    field('state', 'operations.device.state', {
+      kind: 'select',
+      options: [
+        { value: 'bound', label: 'operations.device.bound' },
+        { value: 'unbound', label: 'operations.device.unboundState' },
+      ],
+    }),
+    field('deviceType', 'operations.device.type', { kind: 'select', enum: 'deviceType' }),
+    field('role', 'operations.account.role', { kind: 'select', enum: 'role' }, { roles: OPERATIONS }),
+    field(
+      'lawFirmId',
+      'operations.account.lawFirm',
+      { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
+      { roles: OPERATIONS },
+    ),
+    field('bound', 'operations.device.boundRange', { kind: 'dateRange' }),
+  ],
+  columns: [
+    col('userName', 'operations.account.name', {
+      widget: 'link',
+      link: accountLink,
+      fixed: 'left',
+      width: 110,
+    }),
+    col('phone', 'operations.account.phone', { widget: 'phone', unmaskRoles: PHONE_READERS, width: 130 }),
+    col('role', 'operations.account.role', { widget: 'enum', enum: 'role', width: 110 }),
+    col('lawFirmName', 'operations.account.lawFirm', { width: 180 }),
+    ...deviceColumns,
+  ],
+  rowActions: [
+    {
+      kind: 'api',
+      key: 'unbind',
+      label: 'operations.device.unbind',
+      method: 'POST',
+      path: '/devices/:id/unbind',
+      confirm: 'operations.device.unbindConfirm',
+      successMessage: 'operations.device.unbindDone',
+      danger: true,
+      when: { field: 'unboundAt', in: [null] },
+    },
+    go('account', 'operations.account.open', accountLink),
+    go('wallet', 'operations.wallet.open', walletLink),
+  ],
+  toolbar: [],
+  bulkActions: [],
+  pageSize: 20,
+  defaultSort: { field: 'boundAt', order: 'descend' },
+};
+
+const walletFigures: ColumnDescriptor[] = [
+  col('balanceFen', 'operations.wallet.balance', { widget: 'money' }),
+  col('incomeFen', 'operations.wallet.income', { widget: 'money' }),
+  col('expenseFen', 'operations.wallet.expense', { widget: 'money' }),
+  col('transactions', 'operations.wallet.transactions', { widget: 'number' }),
+  col('lastTransactionAt', 'operations.wallet.lastTransactionAt', { widget: 'datetime' }),
+];
+
+const userAccountDetail: DetailPage = {
+  schemaVersion: v,
+  id: 'user-account-detail',
+  type: 'detail',
+  title: 'menu.userAccountDetail',
+  source: { path: '/accounts/:id' },
+  subtitleField: 'name',
+  sections: [
+    {
+      kind: 'descriptions',
+      title: 'operations.account.profile',
+      columns: 3,
+      items: [
+        col('name', 'operations.account.name'),
+        col('phone', 'operations.account.phone', { widget: 'phone', unmaskRoles: PHONE_READERS }),
+        col('role', 'operations.account.role', { widget: 'enum', enum: 'role' }),
+        col('enabled', 'operations.account.enabled', { widget: 'status', enum: 'enabled' }),
+        col('lawFirmName', 'operations.account.lawFirm'),
+        col('accountId', 'operations.account.accountId'),
+        col('nickname', 'operations.account.nickname'),
+        col('email', 'operations.account.email'),
+        col('registeredAt', 'operations.account.registeredAt', { widget: 'datetime' }),
+        col('boundDevices', 'operations.account.boundDevices', { widget: 'number' }),
+      ],
+    },
+    {
+      kind: 'descriptions',
+      title: 'operations.account.wallet',
+      columns: 3,
+      items: walletFigures.map((c) => ({ ...c, field: `wallet.${c.field}` })),
+    },
+    { kind: 'table', title: 'operations.account.devices', field: 'devices', columns: deviceColumns },
+  ],
+  actions: [
+    go('wallet', 'operations.wallet.open', '/xiaolvban/userWallet/:id'),
+    go('devices', 'operations.account.toDevices', '/xiaolvban/account-center'),
+  ],
+};
+
+const walletOverview: DetailPage = {
+  schemaVersion: v,
+  id: 'user-wallet-overview',
+  type: 'detail',
+  title: 'operations.wallet.overview',
+  source: { path: '/accounts/:id/wallet' },
+  subtitleField: 'userName',
+  sections: [
+    {
+      kind: 'descriptions',
+      title: 'operations.wallet.summary',
+      columns: 3,
+      items: [
+        ...walletFigures,
+        col('currency', 'operations.wallet.currency'),
+        col('updatedAt', 'operations.wallet.updatedAt', { widget: 'datetime' }),
+      ],
+    },
+    {
+      kind: 'table',
+      title: 'operations.wallet.byKind',
+      field: 'byKind',
+      columns: [
+        col('kind', 'operations.wallet.kind', { widget: 'enum', enum: 'walletKind' }),
+        col('count', 'operations.wallet.count', { widget: 'number' }),
+        col('amountFen', 'operations.wallet.amount', { widget: 'money' }),
+      ],
+    },
+  ],
+  actions: [go('account', 'operations.account.open', accountLink)],
+};
+
+const walletTransactions: TablePage = {
+  schemaVersion: v,
+  id: 'user-wallet-transactions',
+  type: 'table',
+  title: 'operations.wallet.transactionsTab',
+  source: { path: '/accounts/:id/wallet/transactions' },
+  rowKey: 'id',
+  filters: [
+    field('kind', 'operations.wallet.kind', { kind: 'select', enum: 'walletKind', multiple: true }),
+    field('direction', 'operations.wallet.direction', {
+      kind: 'select',
+      options: [
+        { value: 'income', label: 'operations.wallet.income' },
+        { value: 'expense', label: 'operations.wallet.expense' },
+      ],
+    }),
+    field('created', 'operations.wallet.createdRange', { kind: 'dateRange' }),
+  ],
+  columns: [
+    col('createdAt', 'operations.wallet.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
+    col('kind', 'operations.wallet.kind', { widget: 'enum', enum: 'walletKind', width: 100 }),
+    col('amountFen', 'operations.wallet.amount', { widget: 'money', sortable: true, width: 140 }),
+    col('balanceAfterFen', 'operations.wallet.balanceAfter', { widget: 'money', width: 140 }),
+    col('note', 'operations.wallet.note'),
+  ],
+  rowActions: [],
+  toolbar: [],
+  bulkActions: [],
+  pageSize: 20,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+};
+
+/** The wallet: its figures first, then every transaction with filters. */
+const userWallet: TabsPage = {
+  schemaVersion: v,
+  id: 'user-wallet',
+  type: 'tabs',
+  title: 'menu.userWallet',
+  tabs: [
+    { key: 'overview', title: 'operations.wallet.overview', page: walletOverview },
+    { key: 'transactions', title: 'operations.wallet.transactionsTab', page: walletTransactions },
+  ],
+};
+
+export const operationsPages: PageDescriptor[] = [
+  taskCenter,
+  businessList,
+  statisticsData,
+  accountCenter,
+  userAccountDetail,
+  userWallet,
+];

@@ -1,0 +1,16 @@
+import { statisticsDataSchema } from '../../contract/operations-api';
+import { access, defineRoute } from '../http/route';
+import { statisticsData } from './data';
+
+export const statisticsRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/statistics/data',
+    summary:
+      'Business statistics over every case: recovered by month, cases by province and type, closing results, days to close',
+    tags: ['statistics'],
+    access: access.roles('bussinessOperation'),
+    response: statisticsDataSchema,
+    handler: ({ app }) => statisticsData(app.db, app.database.dialect, app.clock.now()),
+  }),
+];

@@ -1,0 +1,16 @@
+import { taskCenterSchema } from '../../contract/operations-api';
+import { access, defineRoute } from '../http/route';
+import { taskCenter } from './center';
+
+export const taskRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/tasks/center',
+    summary:
+      "The work waiting for business operations: reviews, pool cases, expiring entrustments, this week's court sessions, the caller's to-dos",
+    tags: ['tasks'],
+    access: access.roles('bussinessOperation'),
+    response: taskCenterSchema,
+    handler: ({ app, caller }) => taskCenter(app.db, caller.userId, app.clock.now()),
+  }),
+];
