@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { startServerProcess } from '../scripts/server-process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { kB, measurePage } from './bundle';
+import { benchCaseList } from './case-list';
 import { load, percentile } from './load';
+import { benchRender } from './render';
 import { BENCH_DB_FILE, ensureBenchDatabase } from './seed-db';
 
 /**
@@ -26,6 +28,10 @@ async function main() {
   say(
     `machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, node ${process.version}`,
   );
+
+  // Builds and serves its own page: needs neither the bench database nor the API server.
+  if (wants('render')) await benchRender(say);
+  if (!['seed', 'auth', 'cases', 'bundle'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
   say(
@@ -64,6 +70,8 @@ async function main() {
         `GET /api/user/info: ${info.perSecond.toFixed(0)} requests/s (concurrency 16, ${info.errors} errors, median ${percentile(info.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(info.latenciesMs, 99).toFixed(2)} ms)`,
       );
     }
+    if (wants('cases')) await benchCaseList(server.url, BENCH_DB_FILE, seconds, say);
+
     if (wants('bundle')) {
       const login = await measurePage(server.url, '/login', { waitFor: 'input[name="phone"]' });
       say(
