@@ -44,6 +44,9 @@ const SUSPEND_REASONS = [
   '等待法院排期',
 ];
 
+/** Mainland cities only: the courts and creditors of these disputes are in the mainland. */
+const MAINLAND_CITIES = cityList.filter(([code]) => !/^(71|81|82)/.test(code));
+
 /** Counties grouped by city, for courts in the case's own city. */
 const countiesByCity = new Map<string, string[]>();
 for (const [code, name] of countyList) {
@@ -86,7 +89,7 @@ export async function seedCases(
       const seq = start + k + 1;
       const type = rng.weighted(TYPES);
       const status = rng.weighted(STATUSES);
-      const [cityCode, cityName] = rng.pick(cityList);
+      const [cityCode, cityName] = rng.pick(MAINLAND_CITIES);
       // Skewed towards recent months: the square of a uniform number piles up near zero.
       const ageDays = Math.floor(730 * rng.next() ** 2);
       const createdMs = nowMs - ageDays * DAY - rng.int(0, DAY - 1);
