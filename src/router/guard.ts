@@ -21,7 +21,7 @@ const guard = guardMachine.provide({
 });
 
 /** Shell pages every signed-in role may open outside the menu. */
-const SHELL_PATHS = ['/redirect/:path'];
+const SHELL_PATHS = ['/redirect/:path', '/dev/machines'];
 
 /**
  * Decides one navigation with the guard machine. With a role known, the role's own menu is

@@ -52,7 +52,13 @@ const now = () => new Date().toISOString();
 
 describe('migrating an empty database', () => {
   it('applies every migration in order, and nothing the second time', async () => {
-    expect(applied).toEqual(['0001_initial', '0002_sms_withheld', '0003_cases', '0005_page_descriptors', '0007_operations']);
+    expect(applied).toEqual([
+      '0001_initial',
+      '0002_sms_withheld',
+      '0003_cases',
+      '0005_page_descriptors',
+      '0007_operations',
+    ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
 
