@@ -1,11 +1,50 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { arcoStyleImport } from './scripts/arco-style-import.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
+/**
+ * G2's packages each nest their own copy of @antv/path-util 2.0.15 (the top level holds 3.x
+ * for G2Plot), so the chart chunk carried it twice: they all get the first copy.
+ */
+function oneAntvPathUtil(): Plugin {
+  const nestedIn = /[\\/]node_modules[\\/]@antv[\\/](g-base|g-canvas|g2|component)[\\/]/;
+  return {
+    name: 'casedesk:one-antv-path-util',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@antv/path-util' || !importer || !nestedIn.test(importer)) return null;
+      return `${import.meta.dirname}/node_modules/@antv/g-base/node_modules/@antv/path-util/esm/index.js`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [arcoStyleImport(import.meta.dirname), react()],
+  plugins: [arcoStyleImport(import.meta.dirname), react(), oneAntvPathUtil()],
+  resolve: {
+    alias: [
+      // G2's own entry registers every renderer, geometry, facet and interaction it has; the
+      // registry's charts register only what they draw (ui-registry/charts/g2.ts). Tests resolve
+      // the same way, so the chart tests draw with what the browser gets.
+      { find: /^@antv\/g2$/, replacement: `${import.meta.dirname}/ui-registry/charts/g2.ts` },
+      // Back-ports for browsers older than the build targets, which hand out the browser's or
+      // React's own implementation when it exists: skip them and use that directly.
+      {
+        find: /^resize-observer-polyfill$/,
+        replacement: `${import.meta.dirname}/src/app/native-resize-observer.ts`,
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: `${import.meta.dirname}/src/app/native-sync-external-store.ts`,
+      },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 5173),
@@ -16,6 +55,14 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     reportCompressedSize: false,
+    rolldownOptions: {
+      treeshake: {
+        // @antv/component (G2's axes, legends, tooltips) declares no `sideEffects` though it has
+        // none: without this its slider and scrollbar stay in the chart chunk unused.
+        moduleSideEffects: (id) =>
+          /[\\/]node_modules[\\/]@antv[\\/]component[\\/]/.test(id) ? false : undefined,
+      },
+    },
   },
   test: {
     globals: true,

@@ -6,6 +6,8 @@ export interface BundleFigures {
   cssGzip: number;
   jsFiles: number;
   cssFiles: number;
+  /** Every file fetched with its gzip size, largest first. */
+  files: { path: string; gzip: number }[];
 }
 
 const ARGS = [
@@ -39,7 +41,7 @@ export async function measurePage(
       }, opts.storage);
     }
     const page = await context.newPage();
-    const figures: BundleFigures = { jsGzip: 0, cssGzip: 0, jsFiles: 0, cssFiles: 0 };
+    const figures: BundleFigures = { jsGzip: 0, cssGzip: 0, jsFiles: 0, cssFiles: 0, files: [] };
     const seen = new Set<string>();
     page.on('response', async (response) => {
       const url = response.url();
@@ -49,6 +51,7 @@ export async function measurePage(
       if ((!isJs && !isCss) || seen.has(url)) return;
       seen.add(url);
       const size = gzipSync(await response.body(), { level: 9 }).length;
+      figures.files.push({ path: new URL(url).pathname, gzip: size });
       if (isJs) {
         figures.jsGzip += size;
         figures.jsFiles++;
@@ -60,6 +63,7 @@ export async function measurePage(
     await page.goto(path, { waitUntil: 'networkidle' });
     if (opts.waitFor) await page.locator(opts.waitFor).first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
+    figures.files.sort((a, b) => b.gzip - a.gzip);
     return figures;
   } finally {
     await browser.close();

@@ -93,6 +93,9 @@ async function main() {
       say(
         `/dashboard/workplace (charts drawn): JS ${kB(workplace.jsGzip)} in ${workplace.jsFiles} files (target 450 kB), CSS ${kB(workplace.cssGzip)} in ${workplace.cssFiles} files`,
       );
+      if (process.env.BENCH_VERBOSE) {
+        for (const f of workplace.files.slice(0, 15)) say(`  ${kB(f.gzip).padStart(9)}  ${f.path}`);
+      }
     }
   } finally {
     await server.stop();

@@ -1,7 +1,8 @@
-import { Button, Result, Skeleton } from '@arco-design/web-react';
+import { Button, Skeleton } from '@arco-design/web-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useInRouterContext } from 'react-router';
 import { useEnvRef, useRegistryEnv } from './context';
+import { Result } from './on-demand';
 import { PageView } from './page-view';
 import { LocalQueryScope, UrlQueryScope } from './query-scope';
 import type { RouteParams } from './registry';

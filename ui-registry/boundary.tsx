@@ -1,6 +1,6 @@
-import { Alert } from '@arco-design/web-react';
 import { Component, type ReactNode } from 'react';
 import { useRegistryEnv } from './context';
+import { Alert } from './on-demand';
 
 interface Props {
   children: ReactNode;

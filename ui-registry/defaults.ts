@@ -8,7 +8,6 @@ import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { ListBlock } from './pages/dashboard/ListBlock';
 import { RankingBlock } from './pages/dashboard/RankingBlock';
 import { StatBlock } from './pages/dashboard/StatBlock';
-import { ResultPage } from './pages/ResultPage';
 import { UnsupportedPlaceholder } from './placeholder';
 import { createRegistry, type Registry } from './registry';
 import { registerWidgets } from './widgets';
@@ -16,12 +15,17 @@ import { registerWidgets } from './widgets';
 /**
  * Everything the registry renders out of the box: every page type, block kind, widget, input
  * and action kind of contract/pages/descriptor.ts. Renderers that bring heavy Arco components
- * (Table, Form, Tabs, pickers) are registered lazily, so a dashboard does not pay for them.
+ * (Table, Form, Tabs, Result, pickers) are registered lazily, so a dashboard does not pay for them.
  */
 export function registerDefaults(registry: Registry): void {
   registry.register('page', 'dashboard', DashboardPage);
-  registry.register('page', 'result', ResultPage);
   registry.register('page', 'builtin', BuiltinPage);
+  // Arco's Result brings its 403/404/500 illustrations: a result page loads them when shown.
+  registry.register(
+    'page',
+    'result',
+    lazy(() => import('./pages/ResultPage').then((module) => ({ default: module.ResultPage }))),
+  );
   registry.register(
     'page',
     'tabs',

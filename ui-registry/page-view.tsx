@@ -1,9 +1,10 @@
-import { Result, Skeleton } from '@arco-design/web-react';
+import { Skeleton } from '@arco-design/web-react';
 import { Suspense } from 'react';
 import type { PageDescriptor } from '../contract/pages/descriptor';
 import { canAccess } from '../contract/roles';
 import { BlockBoundary } from './boundary';
 import { useRegistry, useRegistryEnv } from './context';
+import { Result } from './on-demand';
 import type { RouteParams } from './registry';
 
 /**

@@ -1,5 +1,6 @@
-import { Alert, Tag } from '@arco-design/web-react';
+import { Tag } from '@arco-design/web-react';
 import { useRegistryEnv } from './context';
+import { Alert } from './on-demand';
 import type { FallbackProps } from './registry';
 
 /** The default fallback: says which component is missing, in place, and nothing else breaks. */

@@ -7,6 +7,7 @@ export default {
   'registry.dataLoadFailed': 'The data could not be loaded',
   'registry.missingParam': 'A route parameter is missing, so {{path}} cannot be requested',
   'registry.chartFailed': 'The chart could not be loaded',
+  'registry.chartTotal': 'Total',
   'registry.countdown.days': 'in {{days}} d {{hours}} h',
   'registry.countdown.hours': 'in {{hours}} h {{minutes}} min',
   'registry.countdown.minutes': 'in {{minutes}} min',

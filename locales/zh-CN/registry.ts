@@ -6,6 +6,7 @@ export default {
   'registry.dataLoadFailed': '数据加载失败',
   'registry.missingParam': '缺少路由参数，无法请求 {{path}}',
   'registry.chartFailed': '图表加载失败',
+  'registry.chartTotal': '总计',
   'registry.countdown.days': '{{days}} 天 {{hours}} 小时后',
   'registry.countdown.hours': '{{hours}} 小时 {{minutes}} 分钟后',
   'registry.countdown.minutes': '{{minutes}} 分钟后',

@@ -1,4 +1,4 @@
-import { Message, Modal } from '@arco-design/web-react';
+import { Message } from '@arco-design/web-react';
 import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
 import type { RegistryEnvironment, RegistryLocale } from '../../ui-registry';
@@ -32,16 +32,6 @@ export function createRegistryEnv(
     notify(kind, message) {
       Message[kind]({ content: message, duration: kind === 'error' ? 5000 : 3000 });
     },
-    confirm: (message) =>
-      new Promise((resolve) => {
-        Modal.confirm({
-          title: i18n.t('common.confirm'),
-          content: message,
-          okText: i18n.t('common.ok'),
-          cancelText: i18n.t('common.cancel'),
-          onOk: () => resolve(true),
-          onCancel: () => resolve(false),
-        });
-      }),
+    confirm: (message) => import('./confirm-dialog').then(({ confirmDialog }) => confirmDialog(message)),
   };
 }

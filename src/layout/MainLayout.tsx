@@ -1,8 +1,9 @@
-import { Button, Drawer, Layout, Result, Spin } from '@arco-design/web-react';
+import { Button, Layout, Spin } from '@arco-design/web-react';
 import { IconSettings } from '@arco-design/web-react/icon';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
+import { Result } from '../../ui-registry';
 import { ArcoLocale } from '../app/ArcoLocale';
 import { useMenu } from '../session/menu';
 import { useSession } from '../session/session';
@@ -18,7 +19,9 @@ import { useTabSync } from './tabs/use-tab-sync';
 import { COMPACT_QUERY, useMediaQuery } from './use-media';
 import './layout.css';
 
+// Drawers load when first opened; `null` below means "never opened yet".
 const SettingsDrawer = lazy(() => import('./settings/SettingsDrawer'));
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 const NAVBAR_HEIGHT = 60;
 const COLLAPSED_WIDTH = 48;
@@ -31,9 +34,8 @@ export default function MainLayout() {
   const menu = useMenu();
   const loader = useLoaderData() as { notFound?: boolean } | undefined;
   const compact = useMediaQuery(COMPACT_QUERY);
-  const [menuDrawer, setMenuDrawer] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const [menuDrawer, setMenuDrawer] = useState<boolean | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState<boolean | null>(null);
   const tree = menu.tree;
   useTabSync(tree, role);
   // A new menu (login, role switch, an administrator's change) may no longer hold the page on
@@ -44,10 +46,7 @@ export default function MainLayout() {
     if (menu.status === 'ready') void revalidate();
   }, [tree, menu.status, revalidate]);
 
-  const openSettings = () => {
-    setSettingsLoaded(true);
-    setSettingsOpen(true);
-  };
+  const openSettings = () => setSettingsOpen(true);
 
   const showSider = settings.menu && !settings.topMenu && !compact;
   const siderWidth = settings.menuCollapsed ? COLLAPSED_WIDTH : settings.menuWidth;
@@ -58,7 +57,7 @@ export default function MainLayout() {
       <SiderMenu
         tree={tree}
         collapsed={settings.menuCollapsed && !compact}
-        onNavigate={() => setMenuDrawer(false)}
+        onNavigate={() => setMenuDrawer((open) => (open === null ? null : false))}
       />
     ),
     [tree, settings.menuCollapsed, compact],
@@ -89,17 +88,12 @@ export default function MainLayout() {
             {menuView}
           </Layout.Sider>
         )}
-        {compact && settings.menu && (
-          <Drawer
-            placement="left"
-            width={260}
-            visible={menuDrawer}
-            footer={null}
-            title={t('app.shortTitle')}
-            onCancel={() => setMenuDrawer(false)}
-          >
-            {menuView}
-          </Drawer>
+        {compact && settings.menu && menuDrawer !== null && (
+          <Suspense fallback={null}>
+            <MenuDrawer visible={menuDrawer} title={t('app.shortTitle')} onClose={() => setMenuDrawer(false)}>
+              {menuView}
+            </MenuDrawer>
+          </Suspense>
         )}
         <div className="layout-body" style={{ paddingTop, paddingLeft }}>
           <div className="layout-content">
@@ -139,7 +133,7 @@ export default function MainLayout() {
             onClick={openSettings}
           />
         )}
-        {settingsLoaded && (
+        {settingsOpen !== null && (
           <Suspense fallback={null}>
             <SettingsDrawer visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
           </Suspense>

@@ -1,24 +1,26 @@
-import { Alert, Spin } from '@arco-design/web-react';
+import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useRegistryEnv } from '../context';
+import { Alert } from '../on-demand';
 import { type ChartKind, plotOptions } from './options';
 import { useDarkTheme } from './theme';
 
-type G2PlotModule = typeof import('@antv/g2plot');
+type Plots = typeof import('./plots');
 interface Plot {
   render(): void;
   changeData(data: unknown): void;
   destroy(): void;
 }
 
-// About 240 kB gzip: only pages that draw a chart ever ask for it.
-let g2plot: Promise<G2PlotModule> | null = null;
-function loadG2Plot(): Promise<G2PlotModule> {
-  g2plot ??= import('@antv/g2plot').catch((error: unknown) => {
-    g2plot = null;
+// G2Plot's five plots and the G2 under them, about 150 kB gzip: only pages that draw a chart
+// ask for them; the dark theme only while the app is dark.
+let plots: Promise<Plots> | null = null;
+function loadPlots(): Promise<Plots> {
+  plots ??= import('./plots').catch((error: unknown) => {
+    plots = null;
     throw error;
   });
-  return g2plot;
+  return plots;
 }
 
 export interface ChartProps {
@@ -43,15 +45,26 @@ export function Chart({ kind, data, x, y, series, height }: ChartProps) {
   const latestData = useRef(data);
   latestData.current = data;
   const [state, setState] = useState<'loading' | 'drawn' | 'failed'>('loading');
+  const totalLabel = t('registry.chartTotal');
 
   useEffect(() => {
     let cancelled = false;
-    loadG2Plot()
-      .then((g2) => {
+    loadPlots()
+      .then(async (g2plot) => {
+        const theme = dark ? await g2plot.loadDarkTheme() : 'default';
         if (cancelled || !container.current) return;
-        const theme = dark ? { ...g2.G2.getTheme('dark'), background: 'transparent' } : 'default';
-        const spec = plotOptions({ kind, data: latestData.current, x, y, series, height, locale, theme });
-        const created: Plot = new g2[spec.plot](container.current, spec.options as never);
+        const spec = plotOptions({
+          kind,
+          data: latestData.current,
+          x,
+          y,
+          series,
+          height,
+          locale,
+          totalLabel,
+          theme,
+        });
+        const created: Plot = new g2plot[spec.plot](container.current, spec.options as never);
         created.render();
         plot.current = created;
         setState('drawn');
@@ -65,7 +78,7 @@ export function Chart({ kind, data, x, y, series, height }: ChartProps) {
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [kind, x, y, series, height, dark, locale]);
+  }, [kind, x, y, series, height, dark, locale, totalLabel]);
 
   useEffect(() => {
     plot.current?.changeData(data);

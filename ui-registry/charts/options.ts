@@ -14,7 +14,9 @@ export interface ChartSpec {
   series?: string;
   height: number;
   locale: string;
-  /** G2Plot theme: 'default', or the dark theme object with a transparent background. */
+  /** The donut's centre title ("总计"): G2Plot's own text needs its locale registry, not loaded. */
+  totalLabel: string;
+  /** G2Plot theme: 'default', or the dark theme object with a transparent background (dark-theme.ts). */
   theme: string | object;
 }
 
@@ -81,7 +83,10 @@ export function plotOptions(spec: ChartSpec): { plot: PlotClass; options: Record
                 label: { type: 'outer', content: '{percentage}' },
                 // The centre total is HTML: Arco's text colours follow light and dark by themselves.
                 statistic: {
-                  title: { style: { color: 'var(--color-text-3)', fontSize: '14px' } },
+                  title: {
+                    content: spec.totalLabel,
+                    style: { color: 'var(--color-text-3)', fontSize: '14px' },
+                  },
                   content: { style: { color: 'var(--color-text-1)', fontSize: '24px' } },
                 },
               }

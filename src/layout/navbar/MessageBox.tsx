@@ -1,26 +1,23 @@
-import { Badge, Button, Empty, List, Popover, Spin, Tabs, Tag, Tooltip } from '@arco-design/web-react';
+import { Badge, Button, Popover, Spin, Tooltip } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
 import { apiGet, apiPost } from '../../api/request';
+import type { Messages } from './MessageList';
 
-interface MessageList {
-  list: Message[];
-  unread: number;
-}
+const MessageListView = lazy(() => import('./MessageList'));
 
-/** The navbar bell: unread count, messages by type, mark read. */
+/** The navbar bell: unread count up front; the messages by type, and marking them read, in its popup. */
 export function MessageBox() {
   const { t } = useTranslation();
-  const [data, setData] = useState<MessageList | null>(null);
+  const [data, setData] = useState<Messages | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setData(await apiGet<MessageList>('/message/list', { silent: true }));
+      setData(await apiGet<Messages>('/message/list', { silent: true }));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -39,81 +36,17 @@ export function MessageBox() {
     await load();
   };
 
+  // Popover renders its content only once opened: that is when the list's chunk loads.
   const content = (
     <div className="message-box">
-      <Spin loading={loading} style={{ display: 'block' }}>
-        {failed ? (
-          <Empty description={t('messageBox.loadFailed')} />
-        ) : (
-          <Tabs
-            size="small"
-            extra={
-              <Button
-                type="text"
-                size="mini"
-                disabled={!data?.unread}
-                onClick={() => markRead((data?.list ?? []).filter((m) => m.status === 0).map((m) => m.id))}
-              >
-                {t('messageBox.markAllRead')}
-              </Button>
-            }
-          >
-            {MESSAGE_TYPES.map((type) => {
-              const items = (data?.list ?? []).filter((m) => m.type === type);
-              const unread = items.filter((m) => m.status === 0).length;
-              return (
-                <Tabs.TabPane
-                  key={type}
-                  title={
-                    <span>
-                      {t(`enum.messageType.${type}`)}
-                      {unread > 0 && <span className="message-box-count">({unread})</span>}
-                    </span>
-                  }
-                >
-                  {items.length === 0 ? (
-                    <Empty description={t('messageBox.empty')} />
-                  ) : (
-                    <List
-                      size="small"
-                      dataSource={items.slice(0, 20)}
-                      render={(item: Message) => (
-                        <List.Item
-                          key={item.id}
-                          className={item.status === 0 ? 'message-unread' : 'message-read'}
-                          onClick={() => item.status === 0 && markRead([item.id])}
-                        >
-                          <List.Item.Meta
-                            title={
-                              <span>
-                                {item.title}{' '}
-                                {item.status === 0 && (
-                                  <Tag size="small" color="red">
-                                    •
-                                  </Tag>
-                                )}
-                              </span>
-                            }
-                            description={
-                              <span>
-                                {item.content}
-                                <br />
-                                <span className="message-time">
-                                  {new Date(item.createdAt).toLocaleString()}
-                                </span>
-                              </span>
-                            }
-                          />
-                        </List.Item>
-                      )}
-                    />
-                  )}
-                </Tabs.TabPane>
-              );
-            })}
-          </Tabs>
-        )}
-      </Spin>
+      <Suspense fallback={<Spin block className="message-box-loading" />}>
+        <MessageListView
+          data={data}
+          loading={loading}
+          failed={failed}
+          onMarkRead={(ids) => void markRead(ids)}
+        />
+      </Suspense>
     </div>
   );
 

@@ -1,4 +1,4 @@
-import { Button, Select, Tooltip } from '@arco-design/web-react';
+import { Button, Tooltip } from '@arco-design/web-react';
 import {
   IconFullscreen,
   IconFullscreenExit,
@@ -10,10 +10,9 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../contract/menu';
-import type { Locale } from '../../../locales';
-import { currentLocale, setLocale } from '../../i18n';
 import { settingsStore, useSettings } from '../../settings/store';
 import { SiderMenu } from '../SiderMenu';
+import { LanguageMenu } from './LanguageMenu';
 import { MessageBox } from './MessageBox';
 import { UserMenu } from './UserMenu';
 
@@ -70,18 +69,7 @@ export function Navbar({ tree, compact, onOpenMenuDrawer, onOpenSettings }: Prop
       )}
       <ul className="navbar-right">
         <li>
-          <Select
-            aria-label={t('navbar.language')}
-            size="small"
-            value={currentLocale()}
-            triggerProps={{ autoAlignPopupWidth: false, position: 'br' }}
-            style={{ width: 104 }}
-            onChange={(value: Locale) => void setLocale(value)}
-            options={[
-              { value: 'zh-CN', label: t('navbar.language.zhCN') },
-              { value: 'en-US', label: t('navbar.language.enUS') },
-            ]}
-          />
+          <LanguageMenu />
         </li>
         <li>
           <Tooltip content={t(dark ? 'navbar.theme.toLight' : 'navbar.theme.toDark')}>

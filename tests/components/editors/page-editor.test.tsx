@@ -68,7 +68,7 @@ describe('page descriptor editor', () => {
     expect(check()).toHaveTextContent('校验通过');
     const list = screen.getByRole('button', { name: /菜单编辑/ });
     expect(within(list).getByText('产品内置')).toBeInTheDocument();
-    expect(within(await preview()).getByText('任务中心')).toBeInTheDocument();
+    expect(await within(await preview()).findByText('任务中心')).toBeInTheDocument();
   });
 
   it('validates live: broken JSON, then a wrong field named by its path; saving stays off', async () => {
@@ -148,8 +148,9 @@ describe('page descriptor editor', () => {
   it('previews as the chosen role and never navigates or writes from the preview', async () => {
     await openEditor();
     const shown = await preview();
+    const workplace = await within(shown).findByRole('button', { name: '工作台' });
     expect(within(shown).queryByRole('button', { name: '我的案件' })).toBeNull();
-    await user().click(within(shown).getByRole('button', { name: '工作台' }));
+    await user().click(workplace);
     expect(env.navigate).not.toHaveBeenCalled();
     expect(env.notify).toHaveBeenCalledWith('info', '预览中不执行此操作');
 

@@ -1,6 +1,6 @@
 import './g2plot-setup';
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHART_KINDS } from '../../../contract/pages/descriptor';
 import { Chart } from '../../../ui-registry/charts/Chart';
 import { plotOptions } from '../../../ui-registry/charts/options';
@@ -12,6 +12,10 @@ const data = [
 ];
 
 describe('charts drawn by the real G2Plot', () => {
+  // G2Plot's plots and the registry's G2 (ui-registry/charts/g2.ts) are many modules to
+  // transform on first import: load them once, so each test waits for a drawing, not for that.
+  beforeAll(() => import('../../../ui-registry/charts/plots'), 30_000);
+
   it.each(CHART_KINDS)('draws a %s chart on a canvas and removes it on unmount', async (kind) => {
     const { container, unmount } = renderWithRegistry(
       <Chart kind={kind} data={data} x="month" y="count" height={240} />,
@@ -19,13 +23,24 @@ describe('charts drawn by the real G2Plot', () => {
     const host = container.querySelector(`[data-chart="${kind}"]`) as HTMLElement;
     await waitFor(() => expect(host.querySelector('canvas')).not.toBeNull());
     expect(host.querySelector('canvas')).toHaveAttribute('height', '240');
+    // G2Plot's own strings come from a locale registry the per-plot imports leave out.
+    expect(host.textContent).not.toMatch(/statistic|general\./);
+    if (kind === 'donut') await waitFor(() => expect(host).toHaveTextContent('总计'));
     unmount();
     expect(host.querySelector('canvas')).toBeNull();
   });
 });
 
 describe('chart options', () => {
-  const spec = { data, x: 'month', y: 'count', height: 300, locale: 'zh-CN', theme: 'default' };
+  const spec = {
+    data,
+    x: 'month',
+    y: 'count',
+    height: 300,
+    locale: 'zh-CN',
+    totalLabel: '总计',
+    theme: 'default',
+  };
 
   it('lays bars on their side: values along x, categories down y', () => {
     expect(plotOptions({ ...spec, kind: 'bar' }).options).toMatchObject({ xField: 'count', yField: 'month' });
@@ -37,6 +52,11 @@ describe('chart options', () => {
     expect(pie).toMatchObject({ plot: 'Pie', options: { angleField: 'count', colorField: 'month' } });
     expect(pie.options).not.toHaveProperty('innerRadius');
     expect(donut.options).toMatchObject({ innerRadius: 0.6 });
+  });
+
+  it("titles the donut's centre with the translated total, not G2Plot's locale key", () => {
+    const donut = plotOptions({ ...spec, kind: 'donut', totalLabel: 'Total' });
+    expect(donut.options).toMatchObject({ statistic: { title: { content: 'Total' } } });
   });
 
   it('groups columns by a series when there is one', () => {
@@ -51,5 +71,26 @@ describe('chart options', () => {
       autoFit: true,
       locale: 'en-US',
     });
+  });
+});
+
+describe("the registry's G2 (ui-registry/charts/g2.ts, what `@antv/g2` resolves to)", () => {
+  it('registers the canvas renderer and the interactions every chart starts with', async () => {
+    const { getEngine, getInteraction } = await import('@antv/g2');
+    expect(getEngine('canvas')).toBeDefined();
+    // G2's Chart defaults, and the hover effects G2Plot's column, bar and pie turn on.
+    const names = ['tooltip', 'legend-filter', 'legend-active', 'continuous-filter', 'ellipsis-text'];
+    for (const name of [...names, 'axis-description', 'element-active', 'active-region']) {
+      expect(getInteraction(name), name).toBeDefined();
+    }
+  });
+
+  it("draws dark charts with G2's dark palette on a transparent background", async () => {
+    const { darkTheme } = await import('../../../ui-registry/charts/dark-theme');
+    const { getTheme } = await import('@antv/g2');
+    expect(darkTheme).toMatchObject({ background: 'transparent' });
+    // Light text on dark cards: the label colours are not the light theme's.
+    expect(darkTheme.labels).toBeDefined();
+    expect(darkTheme.labels).not.toEqual(getTheme('default').labels);
   });
 });

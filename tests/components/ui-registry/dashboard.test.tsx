@@ -12,7 +12,7 @@ import { renderWithRegistry, testEnvironment } from './environment';
 const plots = vi.hoisted(
   () => [] as Array<{ type: string; options: Record<string, unknown>; destroyed: boolean }>,
 );
-vi.mock('@antv/g2plot', () => {
+vi.mock('../../../ui-registry/charts/plots', () => {
   const fake = (type: string) =>
     class {
       record: { type: string; options: Record<string, unknown>; destroyed: boolean };
@@ -35,7 +35,8 @@ vi.mock('@antv/g2plot', () => {
     Column: fake('Column'),
     Bar: fake('Bar'),
     Pie: fake('Pie'),
-    G2: { getTheme: () => ({ background: '#141414', dark: true }) },
+    // The real dark theme: what a chart gets in the dark is checked below.
+    loadDarkTheme: () => import('../../../ui-registry/charts/dark-theme').then((m) => m.darkTheme),
   };
 });
 

@@ -124,17 +124,18 @@ describe('PageHost and a new environment', () => {
 });
 
 describe('DescriptorView', () => {
-  it('renders a descriptor already in hand, with the defaults of the schema filled in', () => {
+  // Results (the page's own and the error ones) arrive lazily with Arco's Result: find, not get.
+  it('renders a descriptor already in hand, with the defaults of the schema filled in', async () => {
     renderWithRegistry(<DescriptorView descriptor={notYet} />);
-    expect(screen.getByText('该页面的页面描述尚未提供，敬请期待。')).toBeInTheDocument();
+    expect(await screen.findByText('该页面的页面描述尚未提供，敬请期待。')).toBeInTheDocument();
   });
 
-  it('says so when the whole descriptor is not an object', () => {
+  it('says so when the whole descriptor is not an object', async () => {
     renderWithRegistry(<DescriptorView descriptor="<script>alert(1)</script>" />);
-    expect(screen.getByText(/^页面描述有误：（整个描述）/)).toBeInTheDocument();
+    expect(await screen.findByText(/^页面描述有误：（整个描述）/)).toBeInTheDocument();
   });
 
-  it('names a wrong field deep inside a tab', () => {
+  it('names a wrong field deep inside a tab', async () => {
     const tabs = {
       schemaVersion: SCHEMA_VERSION,
       id: 'case-tabs',
@@ -152,15 +153,15 @@ describe('DescriptorView', () => {
       ],
     };
     renderWithRegistry(<DescriptorView descriptor={tabs} />);
-    const message = screen.getByText(/页面描述有误：tabs\.0\.page\.actions\.0\.to/);
+    const message = await screen.findByText(/页面描述有误：tabs\.0\.page\.actions\.0\.to/);
     // The schema's own message key is translated (contract/messages.ts).
     expect(message).toHaveTextContent('路径必须以 / 开头');
   });
 
-  it('turns away a role the page is not for', () => {
+  it('turns away a role the page is not for', async () => {
     const env = testEnvironment({ role: 'lawyer' });
     renderWithRegistry(<DescriptorView descriptor={{ ...notYet, roles: ['caseOperation'] }} />, { env });
-    expect(screen.getByText('当前角色无权查看此页面')).toBeInTheDocument();
+    expect(await screen.findByText('当前角色无权查看此页面')).toBeInTheDocument();
     expect(screen.queryByText('该页面的页面描述尚未提供，敬请期待。')).not.toBeInTheDocument();
   });
 });

@@ -11,7 +11,8 @@ import { renderWithRegistry, testEnvironment, translator } from './environment';
 const base = { schemaVersion: SCHEMA_VERSION, title: 'menu.caseNode' };
 
 describe('the result page', () => {
-  it('says honestly that a page is not written yet', () => {
+  // Result pages arrive lazily (Arco's Result carries its illustrations): find, not get.
+  it('says honestly that a page is not written yet', async () => {
     renderWithRegistry(
       <DescriptorView
         descriptor={{
@@ -23,11 +24,11 @@ describe('the result page', () => {
         }}
       />,
     );
-    expect(screen.getByText('该页面的页面描述尚未提供，敬请期待。')).toBeInTheDocument();
+    expect(await screen.findByText('该页面的页面描述尚未提供，敬请期待。')).toBeInTheDocument();
     expect(document.querySelector('.arco-result-icon-info')).not.toBeNull();
   });
 
-  it('speaks English in en-US', () => {
+  it('speaks English in en-US', async () => {
     const env = testEnvironment({ locale: 'en-US', t: translator('en-US') });
     renderWithRegistry(
       <DescriptorView
@@ -41,7 +42,7 @@ describe('the result page', () => {
       />,
       { env },
     );
-    expect(screen.getByText('The descriptor of this page is not available yet.')).toBeInTheDocument();
+    expect(await screen.findByText('The descriptor of this page is not available yet.')).toBeInTheDocument();
   });
 
   it('offers its actions, filled from the route, to the roles they are for', async () => {
@@ -63,8 +64,9 @@ describe('the result page', () => {
       ],
     };
     renderWithRegistry(<DescriptorView descriptor={page} params={{ id: '12' }} />, { env });
+    const view = await screen.findByRole('button', { name: '查看' });
     expect(screen.queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '查看' }));
+    await userEvent.click(view);
     expect(env.navigate).toHaveBeenCalledWith('/list/case-detail/12');
   });
 
@@ -86,7 +88,7 @@ describe('the result page', () => {
       ],
     };
     renderWithRegistry(<DescriptorView descriptor={page} />, { env });
-    await userEvent.click(screen.getByRole('button', { name: '返回' }));
+    await userEvent.click(await screen.findByRole('button', { name: '返回' }));
     expect(env.confirm).toHaveBeenCalledWith('确认');
     expect(env.navigate).not.toHaveBeenCalled();
   });
@@ -123,8 +125,9 @@ describe('the result page', () => {
       ],
     };
     renderWithRegistry(<DescriptorView descriptor={page} />);
+    const view = await screen.findByRole('button', { name: '查看' });
     expect(screen.queryByText('该页面的页面描述尚未提供，敬请期待。')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '查看' }));
+    await userEvent.click(view);
     expect(await screen.findByText('该页面的页面描述尚未提供，敬请期待。')).toBeInTheDocument();
   });
 });

@@ -29,7 +29,7 @@ import {
 } from './fixtures';
 
 // Charts are drawn by a stand-in: the property is about the renderers, not G2Plot.
-vi.mock('@antv/g2plot', () => {
+vi.mock('../../../ui-registry/charts/plots', () => {
   class FakePlot {
     render() {}
     changeData() {}
@@ -41,7 +41,7 @@ vi.mock('@antv/g2plot', () => {
     Column: FakePlot,
     Bar: FakePlot,
     Pie: FakePlot,
-    G2: { getTheme: () => ({}) },
+    loadDarkTheme: async () => ({}),
   };
 });
 

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Result, Skeleton } from '@arco-design/web-react';
+import { Button, Card, Grid, Skeleton } from '@arco-design/web-react';
 import { Suspense } from 'react';
 import type {
   DashboardBlock,
@@ -7,6 +7,7 @@ import type {
 import { canAccess } from '../../../contract/roles';
 import { BlockBoundary } from '../../boundary';
 import { useRegistry, useRegistryEnv } from '../../context';
+import { Result } from '../../on-demand';
 import type { PageRendererProps } from '../../registry';
 import { useSourceData } from '../../source-data';
 

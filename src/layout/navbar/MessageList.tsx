@@ -1,0 +1,99 @@
+import { Button, Empty, List, Spin, Tabs, Tag } from '@arco-design/web-react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
+
+/** `GET /api/message/list`: the user's messages and how many are unread. */
+export interface Messages {
+  list: Message[];
+  unread: number;
+}
+
+interface Props {
+  data: Messages | null;
+  loading: boolean;
+  failed: boolean;
+  onMarkRead: (ids: number[]) => void;
+}
+
+/**
+ * The bell's popup: messages by type, click one to mark it read, or mark all. Its own chunk
+ * (Tabs, List and its pagination): it loads when the bell is first opened.
+ */
+export default function MessageList({ data, loading, failed, onMarkRead }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Spin loading={loading} style={{ display: 'block' }}>
+      {failed ? (
+        <Empty description={t('messageBox.loadFailed')} />
+      ) : (
+        <Tabs
+          size="small"
+          extra={
+            <Button
+              type="text"
+              size="mini"
+              disabled={!data?.unread}
+              onClick={() => onMarkRead((data?.list ?? []).filter((m) => m.status === 0).map((m) => m.id))}
+            >
+              {t('messageBox.markAllRead')}
+            </Button>
+          }
+        >
+          {MESSAGE_TYPES.map((type) => {
+            const items = (data?.list ?? []).filter((m) => m.type === type);
+            const unread = items.filter((m) => m.status === 0).length;
+            return (
+              <Tabs.TabPane
+                key={type}
+                title={
+                  <span>
+                    {t(`enum.messageType.${type}`)}
+                    {unread > 0 && <span className="message-box-count">({unread})</span>}
+                  </span>
+                }
+              >
+                {items.length === 0 ? (
+                  <Empty description={t('messageBox.empty')} />
+                ) : (
+                  <List
+                    size="small"
+                    dataSource={items.slice(0, 20)}
+                    render={(item: Message) => (
+                      <List.Item
+                        key={item.id}
+                        className={item.status === 0 ? 'message-unread' : 'message-read'}
+                        onClick={() => item.status === 0 && onMarkRead([item.id])}
+                      >
+                        <List.Item.Meta
+                          title={
+                            <span>
+                              {item.title}{' '}
+                              {item.status === 0 && (
+                                <Tag size="small" color="red">
+                                  •
+                                </Tag>
+                              )}
+                            </span>
+                          }
+                          description={
+                            <span>
+                              {item.content}
+                              <br />
+                              <span className="message-time">
+                                {new Date(item.createdAt).toLocaleString()}
+                              </span>
+                            </span>
+                          }
+                        />
+                      </List.Item>
+                    )}
+                  />
+                )}
+              </Tabs.TabPane>
+            );
+          })}
+        </Tabs>
+      )}
+    </Spin>
+  );
+}
