@@ -1,5 +1,6 @@
-import { Space } from '@arco-design/web-react';
-import { Suspense } from 'react';
+import { Button, Dropdown, Space } from '@arco-design/web-react';
+import { IconDown } from '@arco-design/web-react/icon';
+import { cloneElement, Suspense, useEffect, useState } from 'react';
 import type { ActionDescriptor } from '../../contract/pages/descriptor';
 import { canAccess, type Role } from '../../contract/roles';
 import { useRegistry, useRegistryEnv } from '../context';
@@ -34,6 +35,25 @@ interface ActionBarProps {
   look?: ActionLook;
 }
 
+/**
+ * A table row shows at most this many links; with more, the first `INLINE_ROW_ACTIONS - 1`
+ * stay and the rest go under "更多" (Arco Pro's row shape: a row of nine links is unreadable,
+ * and a hundred rows of them are slow to draw).
+ */
+export const INLINE_ROW_ACTIONS = 3;
+
+/** The folded actions' panel, drawn like an Arco dropdown menu with Arco's own variables. */
+const MORE_MENU_STYLE = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  padding: 4,
+  background: 'var(--color-bg-popup)',
+  border: '1px solid var(--color-fill-3)',
+  borderRadius: 'var(--border-radius-medium)',
+  boxShadow: '0 4px 10px rgb(0 0 0 / 10%)',
+} as const;
+
 /** The visible actions, each resolved by its kind in the registry. */
 export function ActionBar({
   actions,
@@ -45,28 +65,69 @@ export function ActionBar({
   look = 'button',
 }: ActionBarProps) {
   const registry = useRegistry();
-  const { role } = useRegistryEnv();
+  const { role, t } = useRegistryEnv();
+  // Mounted on first open and kept: an action in the menu may hold a dialog open after the menu closes.
+  const [moreOpened, setMoreOpened] = useState(false);
+  const [moreVisible, setMoreVisible] = useState(false);
+  // Arco's Trigger draws no popup when it is created open: it is made closed, then opened.
+  useEffect(() => {
+    if (moreOpened) setMoreVisible(true);
+  }, [moreOpened]);
   const visible = actions.filter((action) => isActionVisible(action, role, record));
   if (visible.length === 0) return null;
+  const overflow = look === 'link' && visible.length > INLINE_ROW_ACTIONS;
+  const inline = overflow ? visible.slice(0, INLINE_ROW_ACTIONS - 1) : visible;
+  const folded = overflow ? visible.slice(INLINE_ROW_ACTIONS - 1) : [];
+  const moreButton = (
+    <Button type="text" size="small" aria-haspopup="menu" aria-expanded={moreVisible}>
+      {t('common.more')}
+      <IconDown />
+    </Button>
+  );
+  const render = (action: ActionDescriptor) => {
+    const Action = registry.resolve('action', action.kind);
+    return (
+      // An action registered lazily arrives on its own; the bar does not wait for it.
+      <Suspense key={action.key} fallback={null}>
+        <Action
+          action={action}
+          record={record}
+          params={params}
+          selection={selection}
+          query={query}
+          onDone={onDone}
+        />
+      </Suspense>
+    );
+  };
   return (
     <ActionLookContext.Provider value={look}>
       <Space wrap size={look === 'link' ? 4 : 8}>
-        {visible.map((action) => {
-          const Action = registry.resolve('action', action.kind);
-          return (
-            // An action registered lazily arrives on its own; the bar does not wait for it.
-            <Suspense key={action.key} fallback={null}>
-              <Action
-                action={action}
-                record={record}
-                params={params}
-                selection={selection}
-                query={query}
-                onDone={onDone}
-              />
-            </Suspense>
-          );
-        })}
+        {inline.map(render)}
+        {folded.length > 0 &&
+          (moreOpened ? (
+            <Dropdown
+              trigger="click"
+              position="br"
+              popupVisible={moreVisible}
+              onVisibleChange={setMoreVisible}
+              unmountOnExit={false}
+              droplist={
+                // A click on any action closes the menu; its dialog (if any) lives on.
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
+                <div style={MORE_MENU_STYLE} role="menu" onClick={() => setMoreVisible(false)}>
+                  {folded.map(render)}
+                </div>
+              }
+            >
+              {moreButton}
+            </Dropdown>
+          ) : (
+            // A hundred rows draw a hundred of these: the dropdown is made on the first click.
+            cloneElement(moreButton, {
+              onClick: () => setMoreOpened(true),
+            })
+          ))}
       </Space>
     </ActionLookContext.Provider>
   );

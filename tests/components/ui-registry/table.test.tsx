@@ -220,6 +220,56 @@ describe('row, bulk and toolbar actions', () => {
     expect(within(second).queryByRole('button', { name: '接案' })).not.toBeInTheDocument();
   });
 
+  it('folds a row with more than three actions under 更多, and a dialog opened from it outlives the menu', async () => {
+    // Arco's popups animate in: jsdom never finishes the transition that lifts `pointer-events: none`.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const sent: unknown[] = [];
+    listCases([caseRow(1, { status: 'processing', allowedEvents: ['SUSPEND', 'CLOSE', 'RELEASE'] })]);
+    server.use(
+      http.post('/api/cases/1/transitions', async ({ request }) => {
+        sent.push(await request.json());
+        return ok(caseRow(1, { status: 'suspended' }));
+      }),
+    );
+    const crowded = {
+      ...caseTable,
+      rowActions: [
+        ...caseTable.rowActions,
+        { key: 'close', kind: 'transition', label: 'fixture.close', event: 'CLOSE' },
+        {
+          key: 'release',
+          kind: 'transition',
+          label: 'case.event.release',
+          event: 'RELEASE',
+          confirm: 'case.confirm.release',
+        },
+      ],
+    };
+    renderWithRegistry(<DescriptorView descriptor={crowded} />);
+    await screen.findByText('MS00000001');
+    const row = screen.getByText('MS00000001').closest('tr') as HTMLElement;
+    // view, suspend, close, release are allowed: two stay in the row, the rest fold.
+    expect(within(row).getByRole('button', { name: '查看' })).toBeInTheDocument();
+    expect(await within(row).findByRole('button', { name: '中止' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: '结案' })).not.toBeInTheDocument();
+    // The row's button is re-made as the dropdown's trigger on the first click: look it up each time.
+    const more = () => within(row).getByRole('button', { name: /更多/ });
+    expect(more()).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(more());
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('button', { name: '结案' })).toBeInTheDocument();
+    await user.click(await within(menu).findByRole('button', { name: '退回案件池' }));
+    await waitFor(() => expect(more()).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() => expect(sent).toEqual([{ event: 'RELEASE', version: 3 }]));
+
+    await user.click(more());
+    await user.click(within(await screen.findByRole('menu')).getByRole('button', { name: '结案' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(more()).toHaveAttribute('aria-expanded', 'false');
+    expect(within(dialog).getByText('结案结果')).toBeInTheDocument();
+  });
+
   it('takes a case with the version it saw, reloads the list, and shows a refusal’s reason', async () => {
     const asked = listCases();
     const sent: unknown[] = [];

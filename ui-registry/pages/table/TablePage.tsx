@@ -12,7 +12,7 @@ import { IconRefresh } from '@arco-design/web-react/icon';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { TablePage as TableDescriptor } from '../../../contract/pages/descriptor';
 import { canAccess } from '../../../contract/roles';
-import { ActionBar } from '../../actions/ActionBar';
+import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { useRegistryEnv } from '../../context';
 import { useQueryScope } from '../../query-scope';
 import { getField, getList } from '../../record';
@@ -112,8 +112,8 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
       key: '__actions',
       title: t('common.actions'),
       fixed: 'right',
-      // Room for a few links side by side; more wrap onto a second line.
-      width: Math.min(56 * page.rowActions.length + 32, 320),
+      // Room for the links a row shows (ActionBar folds the rest under "更多").
+      width: 56 * Math.min(page.rowActions.length, INLINE_ROW_ACTIONS) + 40,
       render: (_: unknown, record: DataRecord) => (
         <ActionBar actions={page.rowActions} record={record} params={params} onDone={reload} look="link" />
       ),
