@@ -91,7 +91,8 @@ export function plotOptions(spec: ChartSpec): { plot: PlotClass; options: Record
                 },
               }
             : { label: { type: 'outer', content: '{name} {percentage}' } }),
-          legend: { position: 'bottom' },
+          // Up to two rows of names before the legend pages (four results fit without paging).
+          legend: { position: 'bottom', maxRow: 2 },
           interactions: [{ type: 'element-active' }],
         },
       };

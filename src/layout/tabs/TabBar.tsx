@@ -119,19 +119,20 @@ export function TabBar() {
                 })}
               </div>
             </div>
+            {/* Inside the scroll row, as Arco's own Tabs put their `extra`: at its right end. */}
+            {active && (
+              <div className="arco-tabs-header-extra">
+                <button
+                  type="button"
+                  className="tab-bar-reload"
+                  aria-label={t('tabs.reload')}
+                  onClick={() => tabsStore.reload(active)}
+                >
+                  <IconRefresh />
+                </button>
+              </div>
+            )}
           </div>
-          {active && (
-            <div className="arco-tabs-header-extra">
-              <button
-                type="button"
-                className="tab-bar-reload"
-                aria-label={t('tabs.reload')}
-                onClick={() => tabsStore.reload(active)}
-              >
-                <IconRefresh />
-              </button>
-            </div>
-          )}
         </div>
       </div>
     </div>

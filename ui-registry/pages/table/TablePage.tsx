@@ -113,7 +113,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
       title: t('common.actions'),
       fixed: 'right',
       // Room for the links a row shows (ActionBar folds the rest under "更多").
-      width: 56 * Math.min(page.rowActions.length, INLINE_ROW_ACTIONS) + 40,
+      width: 64 * Math.min(page.rowActions.length, INLINE_ROW_ACTIONS) + 48,
       render: (_: unknown, record: DataRecord) => (
         <ActionBar actions={page.rowActions} record={record} params={params} onDone={reload} look="link" />
       ),
