@@ -1,9 +1,9 @@
-import { MESSAGES } from '../contract/messages';
+import { MESSAGES_ZH_CN } from '../contract/messages-zh-CN';
 import { mergeCatalogue } from './merge';
 
 /** The zh-CN areas the public pages need, with the server's and the rules' messages. */
 export default {
-  ...MESSAGES['zh-CN'],
+  ...MESSAGES_ZH_CN,
   ...mergeCatalogue(
     import.meta.glob<{ default: Record<string, string> }>(
       './zh-CN/{common,login,register,reset,exception,http}.ts',
