@@ -21,8 +21,21 @@ function oneAntvPathUtil(): Plugin {
   };
 }
 
+/** Layout.Sider without its ResizeBox, which it only renders when resizable (src/app/sider-without-resize-box.ts). */
+function siderWithoutResizeBox(): Plugin {
+  const sider = /[\\/]node_modules[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Layout[\\/]sider\.js$/;
+  return {
+    name: 'casedesk:sider-without-resize-box',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../ResizeBox' || !importer || !sider.test(importer)) return null;
+      return `${import.meta.dirname}/src/app/sider-without-resize-box.ts`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [arcoStyleImport(import.meta.dirname), react(), oneAntvPathUtil()],
+  plugins: [arcoStyleImport(import.meta.dirname), react(), oneAntvPathUtil(), siderWithoutResizeBox()],
   resolve: {
     alias: [
       // G2's own entry registers every renderer, geometry, facet and interaction it has; the
