@@ -21,21 +21,41 @@ function oneAntvPathUtil(): Plugin {
   };
 }
 
-/** Layout.Sider without its ResizeBox, which it only renders when resizable (src/app/sider-without-resize-box.ts). */
-function siderWithoutResizeBox(): Plugin {
-  const sider = /[\\/]node_modules[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Layout[\\/]sider\.js$/;
+/**
+ * One module's import of `source` answered by `replacement` (a file of this project): for parts
+ * of a library that a module imports statically though the app never reaches them.
+ */
+function replaceImport(name: string, importer: RegExp, source: string, replacement: string): Plugin {
   return {
-    name: 'casedesk:sider-without-resize-box',
+    name: `casedesk:${name}`,
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== '../ResizeBox' || !importer || !sider.test(importer)) return null;
-      return `${import.meta.dirname}/src/app/sider-without-resize-box.ts`;
+    resolveId(id, from) {
+      if (id !== source || !from || !importer.test(from)) return null;
+      return `${import.meta.dirname}/${replacement}`;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [arcoStyleImport(import.meta.dirname), react(), oneAntvPathUtil(), siderWithoutResizeBox()],
+  plugins: [
+    arcoStyleImport(import.meta.dirname),
+    react(),
+    oneAntvPathUtil(),
+    // Layout.Sider without its ResizeBox, which it renders only when resizable.
+    replaceImport(
+      'sider-without-resize-box',
+      /[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Layout[\\/]sider\.js$/,
+      '../ResizeBox',
+      'src/app/sider-without-resize-box.ts',
+    ),
+    // G2Plot's column and bar without the brush interactions, which no chart turns on.
+    replaceImport(
+      'g2plot-without-brush',
+      /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]adaptor[\\/]brush\.js$/,
+      '../interactions/brush',
+      'ui-registry/charts/no-brush.ts',
+    ),
+  ],
   resolve: {
     alias: [
       // G2's own entry registers every renderer, geometry, facet and interaction it has; the
