@@ -48,12 +48,19 @@ export default defineConfig({
       '../ResizeBox',
       'src/app/sider-without-resize-box.ts',
     ),
-    // G2Plot's column and bar without the brush interactions, which no chart turns on.
+    // G2Plot's column and bar without the brush interactions, and its column, bar and pie
+    // without pattern fills: options no chart turns on.
     replaceImport(
       'g2plot-without-brush',
       /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]adaptor[\\/]brush\.js$/,
       '../interactions/brush',
-      'ui-registry/charts/no-brush.ts',
+      'ui-registry/charts/g2plot-unused.ts',
+    ),
+    replaceImport(
+      'g2plot-without-patterns',
+      /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]adaptor[\\/]pattern\.js$/,
+      '../utils/pattern',
+      'ui-registry/charts/g2plot-unused.ts',
     ),
   ],
   resolve: {
