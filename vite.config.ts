@@ -64,6 +64,8 @@ export default defineConfig({
     ),
   ],
   resolve: {
+    // @antv/adjust nests tslib 1 for the two helpers (__assign, __extends) tslib 2 has unchanged.
+    dedupe: ['tslib'],
     alias: [
       // G2's own entry registers every renderer, geometry, facet and interaction it has; the
       // registry's charts register only what they draw (ui-registry/charts/g2.ts). Tests resolve
