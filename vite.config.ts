@@ -21,9 +21,51 @@ function oneAntvPathUtil(): Plugin {
   };
 }
 
+/**
+ * One module's import of `source` answered by `replacement` (a file of this project): for parts
+ * of a library that a module imports statically though the app never reaches them.
+ */
+function replaceImport(name: string, importer: RegExp, source: string, replacement: string): Plugin {
+  return {
+    name: `casedesk:${name}`,
+    enforce: 'pre',
+    resolveId(id, from) {
+      if (id !== source || !from || !importer.test(from)) return null;
+      return `${import.meta.dirname}/${replacement}`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [arcoStyleImport(import.meta.dirname), react(), oneAntvPathUtil()],
+  plugins: [
+    arcoStyleImport(import.meta.dirname),
+    react(),
+    oneAntvPathUtil(),
+    // Layout.Sider without its ResizeBox, which it renders only when resizable.
+    replaceImport(
+      'sider-without-resize-box',
+      /[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Layout[\\/]sider\.js$/,
+      '../ResizeBox',
+      'src/app/sider-without-resize-box.ts',
+    ),
+    // G2Plot's column and bar without the brush interactions, and its column, bar and pie
+    // without pattern fills: options no chart turns on.
+    replaceImport(
+      'g2plot-without-brush',
+      /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]adaptor[\\/]brush\.js$/,
+      '../interactions/brush',
+      'ui-registry/charts/g2plot-unused.ts',
+    ),
+    replaceImport(
+      'g2plot-without-patterns',
+      /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]adaptor[\\/]pattern\.js$/,
+      '../utils/pattern',
+      'ui-registry/charts/g2plot-unused.ts',
+    ),
+  ],
   resolve: {
+    // @antv/adjust nests tslib 1 for the two helpers (__assign, __extends) tslib 2 has unchanged.
+    dedupe: ['tslib'],
     alias: [
       // G2's own entry registers every renderer, geometry, facet and interaction it has; the
       // registry's charts register only what they draw (ui-registry/charts/g2.ts). Tests resolve

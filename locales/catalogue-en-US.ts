@@ -1,15 +1,15 @@
-import { MESSAGES } from '../contract/messages';
+import { MESSAGES_EN_US } from '../contract/messages-en-US';
 import { mergeCatalogue } from './merge';
 
-/** The en-US areas the public pages need, with the server's and the rules' messages. */
+/**
+ * The en-US areas the public pages need, with the server's and the rules' messages. The
+ * registration pages' own area (register.ts) loads with those pages.
+ */
 export default {
-  ...MESSAGES['en-US'],
+  ...MESSAGES_EN_US,
   ...mergeCatalogue(
-    import.meta.glob<{ default: Record<string, string> }>(
-      './en-US/{common,login,register,reset,exception,http}.ts',
-      {
-        eager: true,
-      },
-    ),
+    import.meta.glob<{ default: Record<string, string> }>('./en-US/{common,login,reset,exception,http}.ts', {
+      eager: true,
+    }),
   ),
 };

@@ -1,15 +1,15 @@
-import { MESSAGES } from '../contract/messages';
+import { MESSAGES_ZH_CN } from '../contract/messages-zh-CN';
 import { mergeCatalogue } from './merge';
 
-/** The zh-CN areas the public pages need, with the server's and the rules' messages. */
+/**
+ * The zh-CN areas the public pages need, with the server's and the rules' messages. The
+ * registration pages' own area (register.ts) loads with those pages.
+ */
 export default {
-  ...MESSAGES['zh-CN'],
+  ...MESSAGES_ZH_CN,
   ...mergeCatalogue(
-    import.meta.glob<{ default: Record<string, string> }>(
-      './zh-CN/{common,login,register,reset,exception,http}.ts',
-      {
-        eager: true,
-      },
-    ),
+    import.meta.glob<{ default: Record<string, string> }>('./zh-CN/{common,login,reset,exception,http}.ts', {
+      eager: true,
+    }),
   ),
 };

@@ -45,6 +45,12 @@ export async function loadAppCatalogue(): Promise<void> {
   await ensureCatalogue(currentLocale());
 }
 
+/** Called by the registration and password-reset pages before they render: their own area joins. */
+export async function loadRegisterCatalogue(): Promise<void> {
+  partsInUse.add('register');
+  await ensureCatalogue(currentLocale());
+}
+
 function applyLocale(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

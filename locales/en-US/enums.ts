@@ -1,4 +1,4 @@
-import { ENUM_LABELS } from '../../contract/labels';
+import { ENUM_LABELS_EN_US } from '../../contract/labels-en-US';
 
-/** Enum labels live in contract/labels.ts (the server's CSV export uses them too). */
-export default ENUM_LABELS['en-US'];
+/** Enum labels live in contract/labels-en-US.ts (the server's CSV export uses them too). */
+export default ENUM_LABELS_EN_US;

@@ -1,4 +1,4 @@
-import { ENUM_LABELS } from '../../contract/labels';
+import { ENUM_LABELS_ZH_CN } from '../../contract/labels-zh-CN';
 
-/** Enum labels live in contract/labels.ts (the server's CSV export uses them too). */
-export default ENUM_LABELS['zh-CN'];
+/** Enum labels live in contract/labels-zh-CN.ts (the server's CSV export uses them too). */
+export default ENUM_LABELS_ZH_CN;

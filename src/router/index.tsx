@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
-import { loadAppCatalogue } from '../i18n';
+import { loadAppCatalogue, loadRegisterCatalogue } from '../i18n';
 import { getRole } from '../session/storage';
 import { BootSpinner, RootFrame } from './RootFrame';
 
@@ -8,6 +8,12 @@ type PageModule = Promise<{ default: ComponentType }>;
 
 /** A route whose page is its own chunk, loaded on first visit. */
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+
+/** A registration or password-reset page: its chunk and its part of the catalogue load together. */
+const registerPage = (load: () => PageModule) => async () => {
+  const [module] = await Promise.all([load(), loadRegisterCatalogue()]);
+  return { Component: module.default };
+};
 
 /** A signed-in page: its chunk and the app part of the catalogue (menus, pages, enums) load together. */
 const appPage = (load: () => PageModule) => async () => {
@@ -37,10 +43,18 @@ async function inspectorLoader(args: LoaderFunctionArgs) {
 
 export const PUBLIC_ROUTES = [
   { path: '/login', id: 'login', lazy: page(() => import('../pages/login')) },
-  { path: '/register', id: 'register', lazy: page(() => import('../pages/register')) },
-  { path: '/lawyer-register', id: 'lawyerRegister', lazy: page(() => import('../pages/lawyer-register')) },
-  { path: '/lawyer-agreement', id: 'lawyerAgreement', lazy: page(() => import('../pages/lawyer-agreement')) },
-  { path: '/reset', id: 'reset', lazy: page(() => import('../pages/reset')) },
+  { path: '/register', id: 'register', lazy: registerPage(() => import('../pages/register')) },
+  {
+    path: '/lawyer-register',
+    id: 'lawyerRegister',
+    lazy: registerPage(() => import('../pages/lawyer-register')),
+  },
+  {
+    path: '/lawyer-agreement',
+    id: 'lawyerAgreement',
+    lazy: registerPage(() => import('../pages/lawyer-agreement')),
+  },
+  { path: '/reset', id: 'reset', lazy: registerPage(() => import('../pages/reset')) },
   { path: '/delete-complete', id: 'DeleteComplete', lazy: page(() => import('../pages/delete-complete')) },
   { path: '/exception/403', lazy: page(() => import('../pages/exception/403')) },
   { path: '/exception/404', id: 'notFound', lazy: page(() => import('../pages/exception/404')) },

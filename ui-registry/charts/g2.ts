@@ -4,12 +4,13 @@
  * renderer, geometry, facet, component and interaction it has, as side effects, so none of it
  * tree-shakes away. This file registers, from G2's own modules and in the order of G2 4.2's
  * `esm/index.js`, what these charts use: the canvas renderer; the interval, line, point, area
- * and path geometries with their shapes; every label, label layout and animation; axes,
+ * and path geometries with their shapes; every label, label layout but one, and animation; axes,
  * legends, tooltips and annotations; and the interactions a chart starts with (G2's defaults,
  * plus the hover effects G2Plot's column, bar and pie switch on). Left out: the SVG renderer,
- * facets, slider, scrollbar, the other geometries, and the selection, brush, mask, zoom and drag
- * interactions, which no descriptor can ask for (charts/options.ts fixes every option). The
- * dark theme loads on its own (dark-theme.ts).
+ * facets, slider, scrollbar, the other geometries, the selection, brush, mask, zoom and drag
+ * interactions, and the `hide-overlap` label layout (only G2Plot's sankey asks for it, and its
+ * module starts a web worker as it loads), which no descriptor can ask for (charts/options.ts
+ * fixes every option). The dark theme loads on its own (dark-theme.ts).
  */
 import * as CanvasEngine from '@antv/g-canvas';
 import { fadeIn, fadeOut } from '@antv/g2/esm/animate/animation/fade';
@@ -39,7 +40,6 @@ import Interval from '@antv/g2/esm/geometry/interval';
 import GeometryLabel from '@antv/g2/esm/geometry/label/base';
 import IntervalLabel from '@antv/g2/esm/geometry/label/interval';
 import { adjustColor } from '@antv/g2/esm/geometry/label/layout/adjust-color';
-import { hideOverlap } from '@antv/g2/esm/geometry/label/layout/hide-overlap';
 import { intervalAdjustPosition } from '@antv/g2/esm/geometry/label/layout/interval/adjust-position';
 import { intervalHideOverlap } from '@antv/g2/esm/geometry/label/layout/interval/hide-overlap';
 import { limitInCanvas } from '@antv/g2/esm/geometry/label/layout/limit-in-canvas';
@@ -100,7 +100,6 @@ registerGeometryLabel('polar', PolarLabel);
 registerGeometryLabelLayout('overlap', overlap);
 registerGeometryLabelLayout('distribute', distribute);
 registerGeometryLabelLayout('fixed-overlap', fixedOverlap);
-registerGeometryLabelLayout('hide-overlap', hideOverlap);
 registerGeometryLabelLayout('limit-in-shape', limitInShape);
 registerGeometryLabelLayout('limit-in-canvas', limitInCanvas);
 registerGeometryLabelLayout('limit-in-plot', limitInPlot);
