@@ -1,7 +1,8 @@
 import '@arco-design/web-react/lib/_util/react-19-adapter';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { Message, Modal, Notification } from '@arco-design/web-react';
+import { cleanup, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { CATALOGUES } from '../locales/all';
 import { server } from '../mocks/server';
 import { i18n } from '../src/i18n';
@@ -18,4 +19,15 @@ afterEach(async () => {
   localStorage.clear();
   await i18n.changeLanguage('zh-CN');
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  // Arco's Message, Notification and Modal leave on react-transition-group timers: a file that
+  // ends while one is leaving has the timer fire after its DOM is gone ("window is not defined").
+  Message.clear();
+  Notification.clear();
+  Modal.destroyAll();
+  await waitFor(
+    () => expect(document.querySelector('.arco-message, .arco-notification, .arco-modal')).toBeNull(),
+    { timeout: 5000 },
+  );
+  server.close();
+});
