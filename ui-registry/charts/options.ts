@@ -91,8 +91,8 @@ export function plotOptions(spec: ChartSpec): { plot: PlotClass; options: Record
                 },
               }
             : { label: { type: 'outer', content: '{name} {percentage}' } }),
-          // Up to two rows of names before the legend pages (four results fit without paging).
-          legend: { position: 'bottom', maxRow: 2 },
+          // Names wrap onto more rows rather than page (a pie has a handful of them).
+          legend: { position: 'bottom', flipPage: false },
           interactions: [{ type: 'element-active' }],
         },
       };
