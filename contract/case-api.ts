@@ -123,6 +123,7 @@ export type CaseRow = z.infer<typeof caseRowSchema>;
 
 export const attachmentSchema = z.object({
   id: z.number().int(),
+  caseId: z.number().int(),
   name: z.string(),
   url: z.string(),
   size: z.number().int(),

@@ -165,6 +165,7 @@ export async function uploadAttachment(
     });
     return {
       id,
+      caseId,
       name,
       url: attachmentUrl(caseId, id),
       size,

@@ -74,6 +74,7 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
     description: row.description,
     attachments: attachments.map((a) => ({
       id: a.id,
+      caseId: id,
       name: a.name,
       // The download route, also for rows recorded before files were stored (those answer 404).
       url: attachmentUrl(id, a.id),
