@@ -55,6 +55,13 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'wallet.notFound': 'This user has no wallet yet',
   'attachment.notFound': 'Attachment not found, or not visible to you',
   'attachment.notPdf': 'This attachment is not a PDF; there is nothing to preview',
+  'attachment.fileRequired': 'Choose a file to upload (form field file)',
+  'attachment.emptyFile': 'The file is empty',
+  'attachment.typeNotAllowed': 'This file type is not accepted; upload one of {{types}}',
+  'attachment.tooLarge': 'The file is too large; an attachment may be at most {{mb}} MB',
+  'attachment.tooMany': 'A case holds at most {{max}} attachments; remove one you no longer need first',
+  'attachment.fileMissing':
+    'The file of this attachment is not on the server (the demo data records attachments without files), so it cannot be downloaded',
   'profile.phoneTaken': 'This phone number is used by another account',
   'profile.samePhone': 'The new phone number is the current security phone',
   'certification.notFound': 'Certification record not found',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CODES } from '../contract/codes';
@@ -50,6 +51,10 @@ export async function buildApp(
   });
 
   installErrorHandling(fastify, app);
+  // Only the attachment upload reads multipart bodies; these limits hold for any route, and it narrows them further.
+  await fastify.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024 },
+  });
   registerRoutes(fastify, app, options.routes ?? apiRoutes, options.validateResponses ?? false);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;

@@ -13,6 +13,8 @@ export interface ServerConfig {
   /** Where the built browser app is; null serves the API only (tests). */
   staticDir: string | null;
   bodyLimitBytes: number;
+  /** Largest case attachment accepted (UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -22,6 +24,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const ttlHours = Number(env.SESSION_TTL_HOURS ?? 12);
   if (!(ttlHours > 0))
     throw new Error(`SESSION_TTL_HOURS must be a positive number, got "${env.SESSION_TTL_HOURS}"`);
+  const uploadMaxMb = Number(env.UPLOAD_MAX_MB ?? 20);
+  if (!(uploadMaxMb > 0))
+    throw new Error(`UPLOAD_MAX_MB must be a positive number, got "${env.UPLOAD_MAX_MB}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -30,5 +35,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: resolve(PROJECT_ROOT, 'dist'),
     bodyLimitBytes: 1024 * 1024,
+    uploadMaxBytes: Math.round(uploadMaxMb * 1024 * 1024),
   };
 }

@@ -107,6 +107,11 @@ export const inputSchema = z.discriminatedUnion('kind', [
       .max(100)
       .optional(),
     maxSizeMb: z.number().min(0.1).max(20).default(10),
+    /**
+     * A stored file (an answer with an `id`) can be removed: after the user confirms, the
+     * input sends DELETE `<path>/<id>` and drops the file only once the server has.
+     */
+    removable: z.boolean().optional(),
   }),
 ]);
 export type InputDescriptor = z.infer<typeof inputSchema>;
@@ -192,7 +197,10 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
     }),
     z.object({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
     z.object({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: pageDescriptorSchema }),
-    /** A CSV of the table's current filter and sort (or of the ticked rows, as `ids=1,2,3`). */
+    /**
+     * A file the server streams, saved with the session: a CSV of the table's current filter
+     * and sort (or of the ticked rows, as `ids=1,2,3`), or as a row action the row's own file.
+     */
     z.object({ ...actionBase, kind: z.literal('export'), path: apiTemplateSchema }),
   ]),
 ) as z.ZodType<ActionDescriptor>;
@@ -265,6 +273,8 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     title: key,
     field: fieldPath,
     columns: z.array(columnSchema).min(1).max(30),
+    /** Per row (templates filled from the row, then the route); the record is read again after one. */
+    rowActions: z.array(actionSchema).max(5).optional(),
     roles,
   }),
   z.object({

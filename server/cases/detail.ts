@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CaseDetail, CaseRow } from '../../contract/case-api';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
+import { attachmentUrl } from './attachments';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
 
@@ -73,8 +74,10 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
     description: row.description,
     attachments: attachments.map((a) => ({
       id: a.id,
+      caseId: id,
       name: a.name,
-      url: a.url,
+      // The download route, also for rows recorded before files were stored (those answer 404).
+      url: attachmentUrl(id, a.id),
       size: a.size,
       uploadedBy: a.uploader,
       createdAt: a.created_at,

@@ -1,4 +1,7 @@
 import {
+  attachmentDeletedSchema,
+  attachmentParamsSchema,
+  attachmentSchema,
   caseDetailSchema,
   caseEditRequestSchema,
   caseExportQuerySchema,
@@ -22,6 +25,7 @@ import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import { access, defineRoute } from '../http/route';
+import { downloadAttachment, removeAttachment, uploadAttachment } from './attachments';
 import { caseCsv } from './csv-export';
 import { caseDetail } from './detail';
 import { editCase } from './edit';
@@ -37,6 +41,8 @@ import { applyTransition } from './transitions';
 const CASE_READERS = access.roles('caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer');
 /** Roles that record payment follow-ups and repayments: operations, and a lawyer on their own cases. */
 const CASE_HANDLERS = access.roles('caseOperation', 'lawyer');
+/** Roles that edit a case (PUT /cases/:id): they also add and remove its attachments. */
+const CASE_EDITORS = access.roles('caseOperation');
 
 export const caseRoutes = [
   defineRoute({
@@ -134,12 +140,60 @@ export const caseRoutes = [
     url: '/cases/:id',
     summary: 'Edit a case under optimistic locking: a stale version is answered 409 and nothing changes',
     tags: ['cases'],
-    access: access.roles('caseOperation'),
+    access: CASE_EDITORS,
     params: idParamsSchema,
     body: caseEditRequestSchema,
     response: caseRowSchema,
     handler: async ({ app, caller, params, body, requestId }) =>
       editCase(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/cases/:id/attachments',
+    summary:
+      'Attach one file to a case (multipart/form-data, field `file`; pdf, jpg, jpeg, png, doc, docx, xls, xlsx or zip; at most UPLOAD_MAX_MB, default 20 MB, and 50 files a case)',
+    tags: ['cases'],
+    access: CASE_EDITORS,
+    params: idParamsSchema,
+    response: attachmentSchema,
+    handler: async ({ app, caller, params, request, requestId }) =>
+      uploadAttachment(
+        app,
+        { caller, viewer: await viewerOf(app.db, caller), requestId },
+        params.id,
+        request,
+      ),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/cases/:id/attachments/:attachmentId',
+    summary:
+      'The file of a case attachment, streamed (Content-Disposition with RFC 5987 filename*); 404 when the record has no stored file',
+    tags: ['cases'],
+    access: CASE_READERS,
+    params: attachmentParamsSchema,
+    raw: true,
+    handler: async ({ app, caller, params, reply }) =>
+      downloadAttachment(app, await viewerOf(app.db, caller), params.id, params.attachmentId, reply),
+  }),
+
+  defineRoute({
+    method: 'DELETE',
+    url: '/cases/:id/attachments/:attachmentId',
+    summary: 'Remove a case attachment: its record (audited) and its file',
+    tags: ['cases'],
+    access: CASE_EDITORS,
+    params: attachmentParamsSchema,
+    response: attachmentDeletedSchema,
+    handler: async ({ app, caller, params, requestId }) =>
+      removeAttachment(
+        app,
+        { caller, viewer: await viewerOf(app.db, caller), requestId },
+        params.id,
+        params.attachmentId,
+      ),
   }),
 
   defineRoute({

@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_sms_withheld';
 import * as m0003 from './migrations/0003_cases';
 import * as m0005 from './migrations/0005_page_descriptors';
 import * as m0007 from './migrations/0007_operations';
+import * as m0008 from './migrations/0008_attachment_files';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_cases': m0003,
   '0005_page_descriptors': m0005,
   '0007_operations': m0007,
+  '0008_attachment_files': m0008,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -132,6 +132,8 @@ export interface CaseAttachmentsTable {
   size: number;
   uploaded_by: number | null;
   created_at: string;
+  /** The file's name under uploads/<case id>/; null for a row without a stored file. */
+  stored_key: string | null;
 }
 
 export interface PaymentFollowUpsTable {

@@ -83,6 +83,20 @@ describe('role matrix', () => {
     ['PUT', '/lawfirms/:id/review', ['bussinessOperation', 'superAdmin']],
     ['PUT', '/lawyers/:id/review', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin']],
     ['GET', '/dashboard/lawyer-workplace', ['lawyer']],
+    ['PUT', '/cases/:id', ['caseOperation', 'superAdmin']],
+    // Attachments: who edits a case adds and removes them; who reads it downloads them.
+    ['POST', '/cases/:id/attachments', ['caseOperation', 'superAdmin']],
+    ['DELETE', '/cases/:id/attachments/:attachmentId', ['caseOperation', 'superAdmin']],
+    [
+      'GET',
+      '/cases/:id/attachments/:attachmentId',
+      ['caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer', 'superAdmin'],
+    ],
+    [
+      'GET',
+      '/cases/:id',
+      ['caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer', 'superAdmin'],
+    ],
     ['GET', '/user/info', [...ROLES]],
     ['POST', '/user/save-info', [...ROLES]],
   ])('lets exactly the intended roles call %s %s', (method, url, roles) => {

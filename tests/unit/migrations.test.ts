@@ -58,6 +58,7 @@ describe('migrating an empty database', () => {
       '0003_cases',
       '0005_page_descriptors',
       '0007_operations',
+      '0008_attachment_files',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

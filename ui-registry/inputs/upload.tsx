@@ -26,7 +26,7 @@ function itemsOf(value: unknown): UploadItem[] {
  * than pretend: nothing is kept in the browser as if it had been sent.
  */
 export function UploadInput({ field, value, onChange, disabled, params }: InputProps) {
-  const { t, request, notify } = useRegistryEnv();
+  const { t, request, notify, confirm } = useRegistryEnv();
   const [files, setFiles] = useState<UploadItem[]>(() => itemsOf(value));
   const input = field.input.kind === 'upload' ? field.input : null;
   const path = input?.path ? fillTemplate(input.path, (name) => params?.[name]) : null;
@@ -57,6 +57,24 @@ export function UploadInput({ field, value, onChange, disabled, params }: InputP
           },
         );
         return { abort: () => controller.abort() };
+      }}
+      onRemove={async (item) => {
+        const id = getField(item.response, 'id');
+        // Not stored (failed, still sending): nothing to ask the server.
+        if (item.status !== 'done' || id === undefined || id === null) return true;
+        if (!input.removable) return true;
+        if (!(await confirm(t('registry.upload.confirmRemove', { name: item.name ?? '' })))) return false;
+        try {
+          await request('DELETE', `${path}/${encodeURIComponent(String(id))}`, { silent: true });
+          notify('success', t('registry.upload.removed', { name: item.name ?? '' }));
+          return true;
+        } catch (error) {
+          notify(
+            'error',
+            t('registry.upload.removeFailed', { name: item.name ?? '', message: readFailure(error).message }),
+          );
+          return false;
+        }
       }}
       onChange={(list) => {
         setFiles(list);

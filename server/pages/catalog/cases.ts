@@ -1,3 +1,4 @@
+import { ATTACHMENT_ACCEPT } from '../../../contract/case-api';
 import {
   type ActionDescriptor,
   CASE_EVENTS,
@@ -246,6 +247,11 @@ const handling: DetailPage['sections'][number] = {
     col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown' }),
   ],
 };
+/**
+ * Attachments: anyone who sees the case downloads a file (through the environment's download,
+ * which sends the session's token); operations remove one after confirming. Uploads are on the
+ * case edit page.
+ */
 const attachments: DetailPage['sections'][number] = {
   kind: 'table',
   title: 'case.section.attachments',
@@ -255,6 +261,25 @@ const attachments: DetailPage['sections'][number] = {
     col('size', 'case.attachment.size', { widget: 'number' }),
     col('uploadedBy', 'case.attachment.uploadedBy'),
     col('createdAt', 'case.attachment.createdAt', { widget: 'datetime' }),
+  ],
+  rowActions: [
+    {
+      kind: 'export',
+      key: 'download',
+      label: 'case.attachment.download',
+      path: '/cases/:caseId/attachments/:id',
+    },
+    {
+      kind: 'api',
+      key: 'remove',
+      label: 'case.attachment.remove',
+      method: 'DELETE',
+      path: '/cases/:caseId/attachments/:id',
+      confirm: 'case.attachment.confirmRemove',
+      successMessage: 'case.attachment.removed',
+      danger: true,
+      roles: OPERATIONS,
+    },
   ],
 };
 const followUps: DetailPage['sections'][number] = {
@@ -419,6 +444,19 @@ const caseEdit: FormPage = {
     field('court', 'case.court', { kind: 'input', maxLength: 100 }),
     field('courtSessionAt', 'case.courtSessionAt', { kind: 'datetime' }),
     field('description', 'case.description', { kind: 'textarea', maxLength: 2000 }, { span: 24 }),
+    // Each file is stored as soon as it is chosen (and removed after a confirmation), not on submit.
+    field(
+      'attachments',
+      'case.section.attachments',
+      {
+        kind: 'upload',
+        path: '/cases/:id/attachments',
+        accept: ATTACHMENT_ACCEPT,
+        maxSizeMb: 20,
+        removable: true,
+      },
+      { span: 24 },
+    ),
   ],
   submit: {
     method: 'PUT',

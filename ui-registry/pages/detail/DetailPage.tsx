@@ -62,7 +62,7 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
             {section.kind === 'descriptions' ? (
               <DescriptionsSection section={section} record={record} />
             ) : section.kind === 'table' ? (
-              <RelatedTableSection section={section} record={record} />
+              <RelatedTableSection section={section} record={record} params={params} onDone={source.reload} />
             ) : (
               <TimelineSection section={section} record={record} />
             )}

@@ -1,9 +1,10 @@
 import { Descriptions, Empty, Table, Timeline } from '@arco-design/web-react';
 import type { DetailPage } from '../../../contract/pages/descriptor';
 import { canAccess } from '../../../contract/roles';
+import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { useRegistryEnv } from '../../context';
 import { getField, getList } from '../../record';
-import type { DataRecord } from '../../registry';
+import type { DataRecord, RouteParams } from '../../registry';
 import { formatDateTime } from '../../widgets/date';
 import { renderValue } from '../../widgets/render-value';
 import { displayText } from '../../widgets/text';
@@ -31,8 +32,22 @@ export function DescriptionsSection({
   );
 }
 
-/** A list held by the record (follow-ups, repayments), read-only, ten rows a page. */
-export function RelatedTableSection({ section, record }: { section: Of<'table'>; record: DataRecord }) {
+/**
+ * A list held by the record (follow-ups, repayments, attachments), ten rows a page; with
+ * `rowActions`, each row has its links (a file's download and removal), and the record is read
+ * again after one.
+ */
+export function RelatedTableSection({
+  section,
+  record,
+  params = {},
+  onDone,
+}: {
+  section: Of<'table'>;
+  record: DataRecord;
+  params?: RouteParams;
+  onDone?: () => void;
+}) {
   const { t, role } = useRegistryEnv();
   const rows = getList(record, section.field);
   const keys = new Map(rows.map((row, i) => [row as DataRecord, String(i)]));
@@ -44,6 +59,17 @@ export function RelatedTableSection({ section, record }: { section: Of<'table'>;
       width: column.width,
       render: (_: unknown, row: DataRecord) => renderValue(column, row),
     }));
+  const rowActions = (section.rowActions ?? []).filter((action) => canAccess(action.roles, role));
+  if (rowActions.length > 0) {
+    columns.push({
+      key: '#actions',
+      title: t('common.actions'),
+      width: 64 * Math.min(rowActions.length, INLINE_ROW_ACTIONS) + 48,
+      render: (_: unknown, row: DataRecord) => (
+        <ActionBar actions={rowActions} record={row} params={params} onDone={onDone} look="link" />
+      ),
+    });
+  }
   return (
     <Table<DataRecord>
       rowKey={(row) => keys.get(row) ?? ''}

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ATTACHMENT_EXTENSIONS,
+  ATTACHMENTS_PER_CASE,
+  type Attachment,
+  attachmentDownloadPath,
+  attachmentExtension,
+} from '../../contract/case-api';
+import { CODES } from '../../contract/codes';
+import { recordAudit } from '../audit/audit';
+import type { AppContext } from '../context';
+import { ApiError, fail } from '../http/errors';
+import { API_PREFIX } from '../http/register';
+import type { Caller } from '../http/route';
+import { visibleCase } from './detail';
+import type { CaseViewer } from './scope';
+
+interface Who {
+  caller: Caller;
+  viewer: CaseViewer;
+  requestId: string;
+}
+
+/** What a download is served as, by extension: never the type the uploading browser claimed. */
+const CONTENT_TYPES: Record<(typeof ATTACHMENT_EXTENSIONS)[number], string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+
+/** The stored `url`: the download route, as the browser calls it. */
+export const attachmentUrl = (caseId: number, attachmentId: number) =>
+  API_PREFIX + attachmentDownloadPath(caseId, attachmentId);
+
+/** Files live next to the database: `<data dir>/uploads/<case id>/<stored key>`. */
+export function uploadsRoot(app: AppContext): string {
+  const location = app.database.describe().location;
+  return location === ':memory:' ? join(tmpdir(), 'casedesk-uploads') : join(dirname(location), 'uploads');
+}
+
+const fileOf = (app: AppContext, caseId: number, key: string) => join(uploadsRoot(app), String(caseId), key);
+
+/** The client's file name as shown: no path, no control characters, at most 200 characters. */
+export function displayName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const printable = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  return printable.trim().slice(-200);
+}
+
+async function countOf(app: AppContext, caseId: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('case_attachments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('case_id', '=', caseId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const tooLarge = (app: AppContext) =>
+  new ApiError(413, CODES.payloadTooLarge, 'attachment.tooLarge', {
+    mb: Math.round((app.config.uploadMaxBytes / (1024 * 1024)) * 10) / 10,
+  });
+const tooMany = () => fail.field('file', 'attachment.tooMany', { max: ATTACHMENTS_PER_CASE });
+
+/**
+ * Takes one file (multipart field `file`) for a case the caller may edit. The file is streamed
+ * to a temporary name, the row and its audit entry are written in one transaction, and the file
+ * gets its final name inside that transaction: whatever fails, neither a row without a file nor
+ * a stray file is left behind.
+ */
+export async function uploadAttachment(
+  app: AppContext,
+  who: Who,
+  caseId: number,
+  request: FastifyRequest,
+): Promise<Attachment> {
+  await visibleCase(app.db, who.viewer, caseId);
+  if (!request.isMultipart()) throw fail.field('file', 'attachment.fileRequired');
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10 } });
+  } catch (err) {
+    throw multipartFailure(err, app);
+  }
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw fail.field('file', 'attachment.fileRequired');
+  }
+  const name = displayName(part.filename ?? '');
+  if (!name || attachmentExtension(name) === null) {
+    part.file.resume();
+    throw fail.field('file', 'attachment.typeNotAllowed', { types: ATTACHMENT_EXTENSIONS.join(', ') });
+  }
+  if ((await countOf(app, caseId)) >= ATTACHMENTS_PER_CASE) {
+    part.file.resume();
+    throw tooMany();
+  }
+
+  const key = randomBytes(16).toString('hex');
+  const final = fileOf(app, caseId, key);
+  const temporary = `${final}.part`;
+  let renamed = false;
+  try {
+    await mkdir(dirname(final), { recursive: true });
+    try {
+      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx' }));
+    } catch (err) {
+      throw multipartFailure(err, app);
+    }
+    if (part.file.truncated) throw tooLarge(app);
+    const { size } = await stat(temporary);
+    if (size === 0) throw fail.field('file', 'attachment.emptyFile');
+    const now = app.clock.now();
+    const id = await app.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('case_attachments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('case_id', '=', caseId)
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= ATTACHMENTS_PER_CASE) throw tooMany();
+      const inserted = await trx
+        .insertInto('case_attachments')
+        .values({
+          case_id: caseId,
+          name,
+          url: '',
+          size,
+          uploaded_by: who.caller.userId,
+          created_at: now.toISOString(),
+          stored_key: key,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('case_attachments')
+        .set({ url: attachmentUrl(caseId, inserted.id) })
+        .where('id', '=', inserted.id)
+        .execute();
+      await recordAudit(
+        trx,
+        { caller: who.caller, requestId: who.requestId, at: now },
+        {
+          action: 'case.attachment.add',
+          entity: 'case',
+          entityId: caseId,
+          summary: `attachment #${inserted.id} ${name} (${size} bytes)`,
+        },
+      );
+      await rename(temporary, final);
+      renamed = true;
+      return inserted.id;
+    });
+    return {
+      id,
+      caseId,
+      name,
+      url: attachmentUrl(caseId, id),
+      size,
+      uploadedBy: who.caller.name,
+      createdAt: now.toISOString(),
+    };
+  } catch (err) {
+    await rm(temporary, { force: true });
+    // Renamed but the commit failed: the row is gone, so the file goes too.
+    if (renamed) await rm(final, { force: true });
+    throw err;
+  }
+}
+
+/** The size limit (413) and busboy's own refusals (400) as the product's envelopes. */
+function multipartFailure(err: unknown, app: AppContext): unknown {
+  if (err instanceof ApiError) return err;
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(app);
+  if (
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT' ||
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
+  ) {
+    return fail.field('file', 'attachment.fileRequired');
+  }
+  return err;
+}
+
+async function attachmentOf(app: AppContext, caseId: number, attachmentId: number) {
+  const row = await app.db
+    .selectFrom('case_attachments')
+    .select(['id', 'name', 'size', 'stored_key'])
+    .where('id', '=', attachmentId)
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+  if (!row) throw fail.notFound('attachment.notFound');
+  return row;
+}
+
+/** `Content-Disposition` that keeps any name: an ASCII fallback plus RFC 5987 `filename*`. */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Streams the file of an attachment of a case the viewer may see. */
+export async function downloadAttachment(
+  app: AppContext,
+  viewer: CaseViewer,
+  caseId: number,
+  attachmentId: number,
+  reply: FastifyReply,
+): Promise<void> {
+  await visibleCase(app.db, viewer, caseId);
+  const row = await attachmentOf(app, caseId, attachmentId);
+  if (!row.stored_key) throw fail.notFound('attachment.fileMissing');
+  const path = fileOf(app, caseId, row.stored_key);
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (size === null) throw fail.notFound('attachment.fileMissing');
+  const ext = attachmentExtension(row.name);
+  reply
+    .header(
+      'content-type',
+      ext ? CONTENT_TYPES[ext as keyof typeof CONTENT_TYPES] : 'application/octet-stream',
+    )
+    .header('content-length', size)
+    .header('content-disposition', contentDisposition(row.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(createReadStream(path));
+}
+
+/** Removes an attachment: the row and its audit entry together, then the file. */
+export async function removeAttachment(
+  app: AppContext,
+  who: Who,
+  caseId: number,
+  attachmentId: number,
+): Promise<{ id: number }> {
+  await visibleCase(app.db, who.viewer, caseId);
+  const row = await attachmentOf(app, caseId, attachmentId);
+  const now = app.clock.now();
+  await app.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('case_attachments').where('id', '=', row.id).execute();
+    await recordAudit(
+      trx,
+      { caller: who.caller, requestId: who.requestId, at: now },
+      {
+        action: 'case.attachment.remove',
+        entity: 'case',
+        entityId: caseId,
+        summary: `attachment #${row.id} ${row.name}`,
+      },
+    );
+  });
+  if (row.stored_key) {
+    await rm(fileOf(app, caseId, row.stored_key), { force: true }).catch((err: unknown) =>
+      app.log.warn({ err, caseId, attachmentId }, 'attachment file left behind'),
+    );
+  }
+  return { id: row.id };
+}
