@@ -63,7 +63,12 @@ function failBody(lang: ReturnType<typeof languageOf>, err: ApiError): FailEnvel
     code: err.code,
     msg: translate(lang, err.messageKey, err.params),
   };
-  if (err.errors) body.errors = err.errors.map((e) => ({ ...e, message: localizeMessage(lang, e.message) }));
+  // A field's reason that is the error's own message (fail.field) takes the same parameters.
+  if (err.errors)
+    body.errors = err.errors.map((e) => ({
+      ...e,
+      message: e.message === err.messageKey ? body.msg : localizeMessage(lang, e.message),
+    }));
   return body;
 }
 

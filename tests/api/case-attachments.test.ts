@@ -229,9 +229,12 @@ describe('case attachments: limits', () => {
     const caseId = await freshCase();
     const res = await upload(caseId, { name, bytes: PDF });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe(
-      msg('attachment.typeNotAllowed', { types: 'pdf, jpg, jpeg, png, doc, docx, xls, xlsx, zip' }),
-    );
+    const reason = msg('attachment.typeNotAllowed', {
+      types: 'pdf, jpg, jpeg, png, doc, docx, xls, xlsx, zip',
+    });
+    expect(res.body.msg).toBe(reason);
+    // The field's reason is the whole sentence too, the list of types included.
+    expect((res.body as unknown as { errors: unknown }).errors).toEqual([{ path: 'file', message: reason }]);
     expect(filesOf(caseId)).toEqual([]);
   });
 
