@@ -28,6 +28,7 @@ export const DISPLAY_WIDGETS = [
   'text',
   'number',
   'percent',
+  'fileSize',
   'money',
   'date',
   'datetime',

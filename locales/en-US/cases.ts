@@ -25,7 +25,7 @@ export default {
   'case.section.pushes': 'Pushes',
   'case.section.audit': 'History',
   'case.attachment.name': 'File',
-  'case.attachment.size': 'Size (bytes)',
+  'case.attachment.size': 'Size',
   'case.attachment.uploadedBy': 'Uploaded by',
   'case.attachment.createdAt': 'Uploaded',
   'case.attachment.download': 'Download',

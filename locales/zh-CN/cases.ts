@@ -24,7 +24,7 @@ export default {
   'case.section.pushes': '推送记录',
   'case.section.audit': '操作记录',
   'case.attachment.name': '文件名',
-  'case.attachment.size': '大小（字节）',
+  'case.attachment.size': '大小',
   'case.attachment.uploadedBy': '上传人',
   'case.attachment.createdAt': '上传时间',
   'case.attachment.download': '下载',

@@ -2,6 +2,7 @@ import type { Registry } from '../registry';
 import { CountdownWidget } from './countdown';
 import { DateTimeWidget, DateWidget } from './date';
 import { EnumWidget } from './enum';
+import { FileSizeWidget } from './file-size';
 import { LinkWidget } from './link';
 import { MoneyWidget } from './money';
 import { NumberWidget } from './number';
@@ -16,6 +17,7 @@ export function registerWidgets(registry: Registry): void {
   registry.register('widget', 'text', TextWidget);
   registry.register('widget', 'number', NumberWidget);
   registry.register('widget', 'percent', PercentWidget);
+  registry.register('widget', 'fileSize', FileSizeWidget);
   registry.register('widget', 'money', MoneyWidget);
   registry.register('widget', 'date', DateWidget);
   registry.register('widget', 'datetime', DateTimeWidget);

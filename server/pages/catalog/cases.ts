@@ -258,7 +258,7 @@ const attachments: DetailPage['sections'][number] = {
   field: 'attachments',
   columns: [
     col('name', 'case.attachment.name'),
-    col('size', 'case.attachment.size', { widget: 'number' }),
+    col('size', 'case.attachment.size', { widget: 'fileSize' }),
     col('uploadedBy', 'case.attachment.uploadedBy'),
     col('createdAt', 'case.attachment.createdAt', { widget: 'datetime' }),
   ],

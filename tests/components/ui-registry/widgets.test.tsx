@@ -5,6 +5,7 @@ import type { ColumnDescriptor } from '../../../contract/pages/descriptor';
 import { isAppPath } from '../../../ui-registry/record';
 import { countdownText, timeLeft } from '../../../ui-registry/widgets/countdown';
 import { formatDate, formatDateTime } from '../../../ui-registry/widgets/date';
+import { formatFileSize } from '../../../ui-registry/widgets/file-size';
 import { linkTarget } from '../../../ui-registry/widgets/link';
 import { formatFen } from '../../../ui-registry/widgets/money';
 import { formatNumber } from '../../../ui-registry/widgets/number';
@@ -73,6 +74,20 @@ describe('numbers and percentages', () => {
     expect(formatPercent(1, 'en-US')).toBe('100%');
     show(column('percent'), { value: 0.5 });
     expect(cell()).toHaveTextContent('50%');
+  });
+});
+
+describe('file sizes', () => {
+  it('counts bytes in the unit people read, 1,024 to the next', () => {
+    expect(formatFileSize(980, 'zh-CN')).toBe('980 B');
+    expect(formatFileSize(1024, 'zh-CN')).toBe('1 KB');
+    expect(formatFileSize(12_800, 'zh-CN')).toBe('12.5 KB');
+    expect(formatFileSize(3_013_588, 'en-US')).toBe('2.87 MB');
+    expect(formatFileSize(5 * 1024 ** 4, 'zh-CN')).toBe('5,120 GB');
+    expect(formatFileSize(-1, 'zh-CN')).toBe('-');
+    expect(formatFileSize('abc', 'zh-CN')).toBe('-');
+    show(column('fileSize'), { value: 2048 });
+    expect(cell()).toHaveTextContent('2 KB');
   });
 });
 
