@@ -12,6 +12,7 @@ import { formatNumber } from '../../../ui-registry/widgets/number';
 import { formatPercent } from '../../../ui-registry/widgets/percent';
 import { maskPhone } from '../../../ui-registry/widgets/phone';
 import { renderValue } from '../../../ui-registry/widgets/render-value';
+import { displayText } from '../../../ui-registry/widgets/text';
 import { renderWithRegistry, testEnvironment, translator } from './environment';
 
 function column(widget: ColumnDescriptor['widget'], extra: Partial<ColumnDescriptor> = {}): ColumnDescriptor {
@@ -258,6 +259,12 @@ describe('region and text', () => {
 
   it('shows objects in a text column as -, never as [object Object]', () => {
     show(column('text'), { value: { nested: true } });
+    expect(cell()).toHaveTextContent(/^-$/);
+  });
+
+  it('joins a list, leaving blanks out, and shows a list of blanks as - (found by the property test)', () => {
+    expect(displayText(['民事', '', 3])).toBe('民事, 3');
+    show(column('text'), { value: [''] });
     expect(cell()).toHaveTextContent(/^-$/);
   });
 });
