@@ -13,6 +13,7 @@ import {
   type TabsPage,
 } from '../../../contract/pages/descriptor';
 import type { Role } from '../../../contract/roles';
+import { col, field, go } from './builders';
 
 /**
  * The case pages, over the case API (server/cases/routes.ts). Transition buttons show only
@@ -51,14 +52,6 @@ function transitions(...events: Array<(typeof CASE_EVENTS)[number]>): ActionDesc
   }));
 }
 
-const go = (key: string, label: string, to: string, roles?: Role[]): ActionDescriptor => ({
-  kind: 'navigate',
-  key,
-  label,
-  to,
-  ...(roles ? { roles } : {}),
-});
-
 // Columns and fields shared by several pages.
 const caseNoLink = (to: string, field = 'caseNo'): ColumnDescriptor => ({
   field,
@@ -67,12 +60,6 @@ const caseNoLink = (to: string, field = 'caseNo'): ColumnDescriptor => ({
   link: to,
   fixed: 'left',
   width: 140,
-});
-const col = (field: string, title: string, extra: Partial<ColumnDescriptor> = {}): ColumnDescriptor => ({
-  field,
-  title,
-  widget: 'text',
-  ...extra,
 });
 const status = col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 });
 
@@ -92,13 +79,6 @@ const caseColumns = (detailRoute: string): ColumnDescriptor[] => [
   col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown', sortable: true, width: 140 }),
   col('createdAt', 'case.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
 ];
-
-const field = (
-  name: string,
-  label: string,
-  input: FieldDescriptor['input'],
-  extra: Partial<FieldDescriptor> = {},
-) => ({ name, label, input, ...extra }) as FieldDescriptor;
 
 const caseFilters: FieldDescriptor[] = [
   field(

@@ -1,5 +1,6 @@
 import type { DashboardPage } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
+import { stat } from './builders';
 
 /** Platform staff's workplace: totals, lawyer ranking, mediation results and the monthly trend. */
 const workplace: DashboardPage = {
@@ -9,38 +10,10 @@ const workplace: DashboardPage = {
   title: 'menu.workplace',
   source: { path: '/dashboard/workplace' },
   blocks: [
-    {
-      kind: 'stat',
-      title: 'dashboard.totalCases',
-      field: 'totals.cases',
-      widget: 'number',
-      icon: 'file',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.totalLawyers',
-      field: 'totals.lawyers',
-      widget: 'number',
-      icon: 'user',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.inProgress',
-      field: 'totals.inProgress',
-      widget: 'number',
-      icon: 'calendar',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.successRate',
-      field: 'totals.successRate',
-      widget: 'percent',
-      icon: 'trophy',
-      span: 6,
-    },
+    stat('dashboard.totalCases', 'totals.cases', 'file', 6),
+    stat('dashboard.totalLawyers', 'totals.lawyers', 'user', 6),
+    stat('dashboard.inProgress', 'totals.inProgress', 'calendar', 6),
+    stat('dashboard.successRate', 'totals.successRate', 'trophy', 6, 'percent'),
     {
       kind: 'chart',
       title: 'dashboard.caseTrend',
@@ -93,38 +66,10 @@ const lawfirmWorkplace: DashboardPage = {
   title: 'menu.lawfirmWorkplace',
   source: { path: '/dashboard/lawfirm-workplace' },
   blocks: [
-    {
-      kind: 'stat',
-      title: 'dashboard.firmCases',
-      field: 'totals.cases',
-      widget: 'number',
-      icon: 'file',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.firmLawyers',
-      field: 'totals.lawyers',
-      widget: 'number',
-      icon: 'user',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.inProgress',
-      field: 'totals.inProgress',
-      widget: 'number',
-      icon: 'calendar',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.recovered',
-      field: 'totals.recoveredFen',
-      widget: 'money',
-      icon: 'wallet',
-      span: 6,
-    },
+    stat('dashboard.firmCases', 'totals.cases', 'file', 6),
+    stat('dashboard.firmLawyers', 'totals.lawyers', 'user', 6),
+    stat('dashboard.inProgress', 'totals.inProgress', 'calendar', 6),
+    stat('dashboard.recovered', 'totals.recoveredFen', 'wallet', 6, 'money'),
     {
       kind: 'chart',
       title: 'dashboard.caseTrend',
@@ -177,38 +122,10 @@ const lawyerWorkplace: DashboardPage = {
   title: 'menu.lawyerWorkplace',
   source: { path: '/dashboard/lawyer-workplace' },
   blocks: [
-    {
-      kind: 'stat',
-      title: 'dashboard.myCases',
-      field: 'totals.cases',
-      widget: 'number',
-      icon: 'file',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.inProgress',
-      field: 'totals.inProgress',
-      widget: 'number',
-      icon: 'calendar',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.poolCases',
-      field: 'totals.pool',
-      widget: 'number',
-      icon: 'apps',
-      span: 6,
-    },
-    {
-      kind: 'stat',
-      title: 'dashboard.recovered',
-      field: 'totals.recoveredFen',
-      widget: 'money',
-      icon: 'wallet',
-      span: 6,
-    },
+    stat('dashboard.myCases', 'totals.cases', 'file', 6),
+    stat('dashboard.inProgress', 'totals.inProgress', 'calendar', 6),
+    stat('dashboard.poolCases', 'totals.pool', 'apps', 6),
+    stat('dashboard.recovered', 'totals.recoveredFen', 'wallet', 6, 'money'),
     {
       kind: 'chart',
       title: 'dashboard.caseTrend',

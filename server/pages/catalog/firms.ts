@@ -5,11 +5,11 @@ import type {
   FieldDescriptor,
   FormPage,
   PageDescriptor,
-  TablePage,
   TabsPage,
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import type { Role } from '../../../contract/roles';
+import { col, field, go, table } from './builders';
 
 /**
  * The law-firm, lawyer and letter pages, over server/lawfirms/, server/lawyers/ and
@@ -21,33 +21,6 @@ const v = SCHEMA_VERSION;
 const OPERATIONS: Role[] = ['bussinessOperation', 'superAdmin'];
 /** Who sees lawyers' and firms' phone numbers in full: the firm itself and operations. */
 const PHONE_READERS: Role[] = ['lawfirmContactPerson', 'bussinessOperation', 'superAdmin'];
-
-const col = (field: string, title: string, extra: Partial<ColumnDescriptor> = {}): ColumnDescriptor => ({
-  field,
-  title,
-  widget: 'text',
-  ...extra,
-});
-const field = (
-  name: string,
-  label: string,
-  input: FieldDescriptor['input'],
-  extra: Partial<FieldDescriptor> = {},
-) => ({ name, label, input, ...extra }) as FieldDescriptor;
-const go = (key: string, label: string, to: string, roles?: Role[]): ActionDescriptor => ({
-  kind: 'navigate',
-  key,
-  label,
-  to,
-  ...(roles ? { roles } : {}),
-});
-const table = (page: Omit<TablePage, 'schemaVersion' | 'type' | 'rowKey' | 'pageSize'>): TablePage => ({
-  schemaVersion: v,
-  type: 'table',
-  rowKey: 'id',
-  pageSize: 20,
-  ...page,
-});
 
 // Reviews: one action asks the decision and, for a rejection, the reason (the server requires it).
 const decision = (enumName: 'reviewStatus' | 'letterStatus'): FieldDescriptor[] => [

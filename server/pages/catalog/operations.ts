@@ -1,16 +1,15 @@
 import type {
-  ActionDescriptor,
   ColumnDescriptor,
   DashboardBlock,
   DashboardPage,
   DetailPage,
-  FieldDescriptor,
   PageDescriptor,
   TablePage,
   TabsPage,
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import type { Role } from '../../../contract/roles';
+import { col, field, go, stat } from './builders';
 
 /**
  * The operations pages: the task center, the business case list, statistics, device
@@ -23,36 +22,6 @@ const v = SCHEMA_VERSION;
 const OPERATIONS: Role[] = ['bussinessOperation', 'superAdmin'];
 /** Roles that see full phone numbers of the people they manage. */
 const PHONE_READERS: Role[] = ['bussinessOperation', 'superAdmin'];
-
-const col = (field: string, title: string, extra: Partial<ColumnDescriptor> = {}): ColumnDescriptor => ({
-  field,
-  title,
-  widget: 'text',
-  ...extra,
-});
-
-const field = (
-  name: string,
-  label: string,
-  input: FieldDescriptor['input'],
-  extra: Partial<FieldDescriptor> = {},
-) => ({ name, label, input, ...extra }) as FieldDescriptor;
-
-const go = (key: string, label: string, to: string, roles?: Role[]): ActionDescriptor => ({
-  kind: 'navigate',
-  key,
-  label,
-  to,
-  ...(roles ? { roles } : {}),
-});
-
-const stat = (
-  title: string,
-  path: string,
-  icon: Extract<DashboardBlock, { kind: 'stat' }>['icon'],
-  span: number,
-  widget: ColumnDescriptor['widget'] = 'number',
-): DashboardBlock => ({ kind: 'stat', title, field: path, widget, icon, span });
 
 // ---- The task center ----
 

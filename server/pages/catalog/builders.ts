@@ -1,0 +1,60 @@
+import {
+  type ActionDescriptor,
+  type ColumnDescriptor,
+  type DashboardBlock,
+  type FieldDescriptor,
+  SCHEMA_VERSION,
+  type TablePage,
+} from '../../../contract/pages/descriptor';
+import type { Role } from '../../../contract/roles';
+
+/**
+ * The small builders every catalog file writes its descriptors with: a column (text unless
+ * told), a form field, a navigate action, a stat card and a table page with the catalog's
+ * defaults. Plain data out; the schema still checks every page (tests/api/*-pages.test.ts).
+ */
+
+export const col = (
+  field: string,
+  title: string,
+  extra: Partial<ColumnDescriptor> = {},
+): ColumnDescriptor => ({
+  field,
+  title,
+  widget: 'text',
+  ...extra,
+});
+
+export const field = (
+  name: string,
+  label: string,
+  input: FieldDescriptor['input'],
+  extra: Partial<FieldDescriptor> = {},
+) => ({ name, label, input, ...extra }) as FieldDescriptor;
+
+export const go = (key: string, label: string, to: string, roles?: Role[]): ActionDescriptor => ({
+  kind: 'navigate',
+  key,
+  label,
+  to,
+  ...(roles ? { roles } : {}),
+});
+
+export const stat = (
+  title: string,
+  path: string,
+  icon: Extract<DashboardBlock, { kind: 'stat' }>['icon'],
+  span: number,
+  widget: ColumnDescriptor['widget'] = 'number',
+): DashboardBlock => ({ kind: 'stat', title, field: path, widget, icon, span });
+
+/** A table page keyed by `id`, 20 rows a page. */
+export const table = (
+  page: Omit<TablePage, 'schemaVersion' | 'type' | 'rowKey' | 'pageSize'>,
+): TablePage => ({
+  schemaVersion: SCHEMA_VERSION,
+  type: 'table',
+  rowKey: 'id',
+  pageSize: 20,
+  ...page,
+});
