@@ -1,0 +1,39 @@
+import type { ActionDescriptor, CASE_EVENTS } from '../../../contract/pages/descriptor';
+import type { Role } from '../../../contract/roles';
+import { col } from './builders';
+
+// What the case lists (cases.ts) and the pages of one case (case-record.ts) share.
+
+/** The roles that run cases: they edit, review, assign and see every case. */
+export const OPERATIONS: Role[] = ['caseOperation', 'superAdmin'];
+
+const EVENT_LABELS = {
+  TAKE: 'case.event.take',
+  ASSIGN: 'case.event.assign',
+  RELEASE: 'case.event.release',
+  SUSPEND: 'case.event.suspend',
+  RESUME: 'case.event.resume',
+  CLOSE: 'case.event.close',
+  REOPEN: 'case.event.reopen',
+} as const satisfies Record<(typeof CASE_EVENTS)[number], string>;
+
+const CONFIRMS: Partial<Record<(typeof CASE_EVENTS)[number], string>> = {
+  TAKE: 'case.confirm.take',
+  RELEASE: 'case.confirm.release',
+  RESUME: 'case.confirm.resume',
+  REOPEN: 'case.confirm.reopen',
+};
+
+export function transitions(...events: Array<(typeof CASE_EVENTS)[number]>): ActionDescriptor[] {
+  return events.map((event) => ({
+    kind: 'transition',
+    key: event.toLowerCase(),
+    label: EVENT_LABELS[event],
+    event,
+    ...(CONFIRMS[event] ? { confirm: CONFIRMS[event] } : {}),
+    ...(event === 'RELEASE' || event === 'CLOSE' ? { danger: true } : {}),
+  }));
+}
+
+/** The case status as a coloured tag. */
+export const status = col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 });

@@ -1,0 +1,313 @@
+import { ATTACHMENT_ACCEPT } from '../../../contract/case-api';
+import {
+  type ActionDescriptor,
+  CASE_EVENTS,
+  type DetailPage,
+  type FieldDescriptor,
+  type FormPage,
+  type PageDescriptor,
+  SCHEMA_VERSION,
+  type TabsPage,
+} from '../../../contract/pages/descriptor';
+import { col, field, go } from './builders';
+import { OPERATIONS, status, transitions } from './case-common';
+
+/**
+ * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
+ * the review, a lawyer's processing page, the edit form and the full record in tabs. The
+ * lists and statistics of cases are in cases.ts.
+ */
+
+const v = SCHEMA_VERSION;
+
+// The detail sections, shared by the detail, review, processing and full-record pages.
+const basics: DetailPage['sections'][number] = {
+  kind: 'descriptions',
+  title: 'case.section.basic',
+  columns: 3,
+  items: [
+    col('caseNo', 'case.caseNo'),
+    col('title', 'case.title'),
+    col('type', 'case.type', { widget: 'enum', enum: 'caseType' }),
+    status,
+    col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage' }),
+    col('closeResult', 'case.closeResult', { widget: 'enum', enum: 'closeResult' }),
+    col('suspendReason', 'case.suspendReason'),
+    col('amountFen', 'case.amount', { widget: 'money' }),
+    col('repaidFen', 'case.repaidFen', { widget: 'money' }),
+    col('regionCode', 'case.region', { widget: 'region' }),
+    col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date' }),
+    col('createdAt', 'case.createdAt', { widget: 'datetime' }),
+  ],
+};
+const parties: DetailPage['sections'][number] = {
+  kind: 'descriptions',
+  title: 'case.section.parties',
+  columns: 2,
+  items: [
+    col('debtorName', 'case.debtorName'),
+    col('clientName', 'case.clientName'),
+    col('description', 'case.description'),
+  ],
+};
+const handling: DetailPage['sections'][number] = {
+  kind: 'descriptions',
+  title: 'case.section.handling',
+  columns: 2,
+  items: [
+    col('lawyerName', 'case.lawyer'),
+    col('lawFirmName', 'case.lawFirm'),
+    col('court', 'case.court'),
+    col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown' }),
+  ],
+};
+/**
+ * Attachments: anyone who sees the case downloads a file (through the environment's download,
+ * which sends the session's token); operations remove one after confirming. Uploads are on the
+ * case edit page.
+ */
+const attachments: DetailPage['sections'][number] = {
+  kind: 'table',
+  title: 'case.section.attachments',
+  field: 'attachments',
+  columns: [
+    col('name', 'case.attachment.name'),
+    col('size', 'case.attachment.size', { widget: 'fileSize' }),
+    col('uploadedBy', 'case.attachment.uploadedBy'),
+    col('createdAt', 'case.attachment.createdAt', { widget: 'datetime' }),
+  ],
+  rowActions: [
+    {
+      kind: 'export',
+      key: 'download',
+      label: 'case.attachment.download',
+      path: '/cases/:caseId/attachments/:id',
+    },
+    {
+      kind: 'api',
+      key: 'remove',
+      label: 'case.attachment.remove',
+      method: 'DELETE',
+      path: '/cases/:caseId/attachments/:id',
+      confirm: 'case.attachment.confirmRemove',
+      successMessage: 'case.attachment.removed',
+      danger: true,
+      roles: OPERATIONS,
+    },
+  ],
+};
+const followUps: DetailPage['sections'][number] = {
+  kind: 'timeline',
+  title: 'case.section.followUps',
+  field: 'followUps',
+  time: 'followedAt',
+  content: 'note',
+  label: 'operatorName',
+};
+const repayments: DetailPage['sections'][number] = {
+  kind: 'table',
+  title: 'case.section.repayments',
+  field: 'repayments',
+  columns: [
+    col('repaidOn', 'case.repayment.repaidOn', { widget: 'date' }),
+    col('amountFen', 'case.repayment.amount', { widget: 'money' }),
+    col('note', 'case.repayment.note'),
+  ],
+};
+const pushes: DetailPage['sections'][number] = {
+  kind: 'table',
+  title: 'case.section.pushes',
+  field: 'pushes',
+  columns: [
+    col('lawFirmName', 'case.push.lawFirm'),
+    col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus' }),
+    col('pushedAt', 'case.push.pushedAt', { widget: 'datetime' }),
+    col('operatorName', 'case.push.operator'),
+  ],
+};
+const auditTrail: DetailPage['sections'][number] = {
+  kind: 'table',
+  title: 'case.section.audit',
+  field: 'auditTrail',
+  columns: [
+    col('at', 'case.audit.at', { widget: 'datetime' }),
+    col('action', 'case.audit.action'),
+    col('summary', 'case.audit.summary'),
+    col('actorName', 'case.audit.actor'),
+  ],
+};
+
+const detailPage = (
+  id: string,
+  title: string,
+  sections: DetailPage['sections'],
+  actions: ActionDescriptor[],
+): DetailPage => ({
+  schemaVersion: v,
+  id,
+  type: 'detail',
+  title,
+  source: { path: '/cases/:id' },
+  subtitleField: 'caseNo',
+  sections,
+  actions,
+});
+
+const caseDetail = detailPage(
+  'case-detail',
+  'menu.caseDetail',
+  [basics, parties, handling, attachments, followUps, repayments, pushes, auditTrail],
+  [
+    go('edit', 'case.action.edit', '/list/case-edit/:id', OPERATIONS),
+    go('details', 'case.action.details', '/list/case-details/:id'),
+    go('review', 'case.action.review', '/list/bussinessAudit/:id', OPERATIONS),
+    ...transitions(...CASE_EVENTS),
+  ],
+);
+
+/** Case review: the record, where it was pushed and what happened, and the operations' decisions. */
+const caseReview = detailPage(
+  'bussiness-audit',
+  'menu.bussinessAudit',
+  [basics, handling, parties, attachments, pushes, auditTrail],
+  [
+    go('edit', 'case.action.edit', '/list/case-edit/:id', OPERATIONS),
+    ...transitions('ASSIGN', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE', 'REOPEN'),
+  ],
+);
+
+const followUpForm: FieldDescriptor[] = [
+  field(
+    'paymentStatus',
+    'case.followUp.paymentStatus',
+    { kind: 'select', enum: 'paymentStatus' },
+    { required: true },
+  ),
+  field('note', 'case.followUp.note', { kind: 'textarea', maxLength: 500 }, { required: true }),
+];
+const repaymentForm: FieldDescriptor[] = [
+  field(
+    'amountFen',
+    'case.repayment.amount',
+    { kind: 'number', money: true, min: 1, precision: 2 },
+    { required: true },
+  ),
+  field('repaidOn', 'case.repayment.repaidOn', { kind: 'date' }, { required: true }),
+  field('note', 'case.repayment.note', { kind: 'textarea', maxLength: 200 }),
+];
+
+/** A lawyer's (or operations') case handling: the record, follow-ups and repayments, the status events. */
+const processing = detailPage(
+  'processing',
+  'menu.processing',
+  [basics, handling, parties, followUps, repayments, attachments],
+  [
+    {
+      kind: 'api',
+      key: 'followUp',
+      label: 'case.action.followUp',
+      method: 'POST',
+      path: '/cases/:id/follow-ups',
+      body: 'form',
+      form: followUpForm,
+      successMessage: 'case.followUpSaved',
+      when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+    },
+    {
+      kind: 'api',
+      key: 'repayment',
+      label: 'case.action.repayment',
+      method: 'POST',
+      path: '/cases/:id/repayments',
+      body: 'form',
+      form: repaymentForm,
+      successMessage: 'case.repaymentSaved',
+      when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+    },
+    ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
+  ],
+);
+
+/** Editing a case; the form sends back the version it loaded (409 when someone saved first). */
+const caseEdit: FormPage = {
+  schemaVersion: v,
+  id: 'case-edit',
+  type: 'form',
+  title: 'menu.caseEdit',
+  source: { path: '/cases/:id' },
+  layout: 'vertical',
+  columns: 2,
+  fields: [
+    field(
+      'title',
+      'case.title',
+      { kind: 'input', maxLength: 100 },
+      { required: true, minLength: 2, span: 24 },
+    ),
+    field('type', 'case.type', { kind: 'select', enum: 'caseType' }, { required: true }),
+    field('regionCode', 'case.region', { kind: 'region', depth: 2 }, { required: true }),
+    field('debtorName', 'case.debtorName', { kind: 'input', maxLength: 60 }, { required: true }),
+    field('clientName', 'case.clientName', { kind: 'input', maxLength: 60 }, { required: true }),
+    field(
+      'amountFen',
+      'case.amount',
+      { kind: 'number', money: true, min: 0, precision: 2 },
+      { required: true },
+    ),
+    field('entrustExpiresOn', 'case.entrustExpiresOn', { kind: 'date' }, { required: true }),
+    field('court', 'case.court', { kind: 'input', maxLength: 100 }),
+    field('courtSessionAt', 'case.courtSessionAt', { kind: 'datetime' }),
+    field('description', 'case.description', { kind: 'textarea', maxLength: 2000 }, { span: 24 }),
+    // Each file is stored as soon as it is chosen (and removed after a confirmation), not on submit.
+    field(
+      'attachments',
+      'case.section.attachments',
+      {
+        kind: 'upload',
+        path: '/cases/:id/attachments',
+        accept: ATTACHMENT_ACCEPT,
+        maxSizeMb: 20,
+        removable: true,
+      },
+      { span: 24 },
+    ),
+  ],
+  submit: {
+    method: 'PUT',
+    path: '/cases/:id',
+    successMessage: 'case.saved',
+    afterSuccess: '/list/case-detail/:id',
+  },
+};
+
+/** The full record, in tabs. */
+const caseDetails: TabsPage = {
+  schemaVersion: v,
+  id: 'case-details',
+  type: 'tabs',
+  title: 'menu.caseDetails',
+  tabs: [
+    {
+      key: 'overview',
+      title: 'case.tab.overview',
+      page: detailPage(
+        'case-details-overview',
+        'case.tab.overview',
+        [basics, parties, handling, attachments],
+        [],
+      ),
+    },
+    {
+      key: 'payments',
+      title: 'case.tab.payments',
+      page: detailPage('case-details-payments', 'case.tab.payments', [followUps, repayments], []),
+    },
+    {
+      key: 'history',
+      title: 'case.tab.history',
+      page: detailPage('case-details-history', 'case.tab.history', [pushes, auditTrail], []),
+    },
+  ],
+};
+
+export const caseRecordPages: PageDescriptor[] = [caseDetail, caseEdit, caseDetails, caseReview, processing];
