@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { type AccessRule, can } from './access';
 import type { FieldError } from './envelope';
 import { type MenuNode, menuTreeSchema } from './menu';
 import type { MessageKey } from './messages';
 import { roleSchema } from './role-schemas';
-import { canAccess, type Role } from './roles';
+import type { Role } from './roles';
 
 /** GET/PUT /api/menus/:role, POST /api/menus/:role/reset (superAdmin). */
 export const menuRoleParamsSchema = z.object({ role: roleSchema });
@@ -31,14 +32,39 @@ function hasPage(nodes: readonly MenuNode[], page: string): boolean {
 }
 
 /**
+ * What the menu check knows of each page a menu may name: the rule that opens it (the route
+ * table's leaf, else the saved descriptor's own `access`), or null for a saved page that
+ * names none (it cannot be put in a menu until it does).
+ */
+export type PageAccess = ReadonlyMap<string, AccessRule | null>;
+
+/**
+ * A tree as stored and served: every page node carries its page's rule, so the one permission
+ * filter (contract/routes.ts filterMenuForRole) reads stored menus and the route table alike.
+ * What a client sent as a page node's `access` is replaced: it is derived, never declared.
+ */
+export function withPageAccess(tree: readonly MenuNode[], pages: PageAccess): MenuNode[] {
+  return tree.map((node) => {
+    const { access, children, ...rest } = node;
+    const rule = node.page ? (pages.get(node.page) ?? undefined) : access;
+    return {
+      ...rest,
+      ...(rule ? { access: rule } : {}),
+      ...(children ? { children: withPageAccess(children, pages) } : {}),
+    };
+  });
+}
+
+/**
  * The rules a tree must keep beyond its schema, checked by the server before it stores one
  * (and usable by the editor before it sends one): pages that exist, keys and paths that are
- * unique, and no node the role may not open (a menu never grants a permission).
+ * unique, and no node the role may not open: a page whose ability the role does not hold is
+ * refused at that node (a menu never grants a permission; it may only narrow).
  */
 export function checkMenuTree(
   tree: readonly MenuNode[],
   role: Role,
-  knownPageIds: ReadonlySet<string>,
+  pages: PageAccess,
   prefix = 'tree',
 ): FieldError[] {
   const errors: FieldError[] = [];
@@ -53,14 +79,20 @@ export function checkMenuTree(
       keys.add(node.key);
       if (paths.has(node.path)) wrong(`${here}.path`, 'menu.duplicatePath');
       paths.add(node.path);
-      if (!canAccess(node.roles, role)) wrong(`${here}.roles`, 'menu.roleNotAdmitted');
-      if (node.page && !knownPageIds.has(node.page)) wrong(`${here}.page`, 'menu.unknownPage');
       if (node.page && node.external) wrong(`${here}.external`, 'menu.pageOrExternal');
+      if (node.page) {
+        const rule = pages.get(node.page);
+        if (rule === undefined) wrong(`${here}.page`, 'menu.unknownPage');
+        else if (rule === null) wrong(`${here}.page`, 'menu.pageWithoutAccess');
+        else if (!can(rule, role)) wrong(`${here}.page`, 'menu.pageNotPermitted');
+      } else if (node.access && !can(node.access, role)) {
+        wrong(`${here}.access`, 'menu.pageNotPermitted');
+      }
       if (node.children) walk(node.children, `${here}.children`);
     });
   };
   walk(tree, prefix);
-  // superAdmin reshapes every menu from this page: its own menu must keep it.
-  if (role === 'superAdmin' && !hasPage(tree, MENU_EDITOR_PAGE)) wrong(prefix, 'menu.editorRequired');
+  // Who edits menus reshapes them from this page: their own menu must keep it.
+  if (can('menus.edit', role) && !hasPage(tree, MENU_EDITOR_PAGE)) wrong(prefix, 'menu.editorRequired');
   return errors;
 }

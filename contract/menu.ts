@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { routeRolesSchema } from './role-schemas';
+import type { AccessRule } from './access';
+import { accessRuleSchema } from './role-schemas';
 
 /** Icons a menu node may name; the browser maps each to an Arco icon. Anything else is refused. */
 export const MENU_ICONS = [
@@ -53,7 +54,11 @@ export interface MenuNode {
   title: string;
   icon?: MenuIcon;
   order: number;
-  roles?: Array<z.infer<typeof routeRolesSchema>[number]>;
+  /**
+   * The ability that opens this route: the route table's leaves name it; in a stored menu the
+   * server sets it from the node's page, so the browser filters every menu the same way.
+   */
+  access?: AccessRule;
   hideInMenu?: boolean;
   ignoreCache?: boolean;
   /** The page this route renders (GET /api/pages/:id); groups have none. */
@@ -71,7 +76,7 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
     title: titleKeySchema,
     icon: menuIconSchema.optional(),
     order: z.number().int().min(0).max(9999),
-    roles: routeRolesSchema.optional(),
+    access: accessRuleSchema.optional(),
     hideInMenu: z.boolean().optional(),
     ignoreCache: z.boolean().optional(),
     page: pageIdSchema.optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ACCESS_RULES } from './access';
 import { ROLES } from './roles';
 
 export const roleSchema = z.enum(ROLES);
 
-/** A route's role list: concrete roles, or `*` for every signed-in role. */
-export const routeRolesSchema = z.array(z.union([roleSchema, z.literal('*')]));
+/** An ability of contract/access.ts, optionally in one scope (`lawyers.review:all`). */
+export const accessRuleSchema = z.enum(ACCESS_RULES, { error: 'access.unknownRule' });

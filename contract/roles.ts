@@ -14,16 +14,8 @@ export const ROLES = [
 
 export type Role = (typeof ROLES)[number];
 
-/** A route's role list: concrete roles, or `*` for every signed-in role. */
-export type RouteRoles = Array<Role | '*'>;
-
 /**
- * The one permission function, used by the router, the menu filter, descriptor visibility
- * and the server. Exact set membership: a route is open to a role when its list names the
- * role or `*`. No list at all means the route needs no particular role.
+ * The roles whose accounts belong to a law firm (an account of theirs names its firm). Who
+ * may do what is not a role list: it is contract/access.ts.
  */
-export function canAccess(roles: readonly string[] | undefined, role: string | null | undefined): boolean {
-  if (!roles) return true;
-  if (!role) return false;
-  return roles.includes('*') || roles.includes(role);
-}
+export const FIRM_MEMBER_ROLES: readonly Role[] = ['lawfirmContactPerson', 'lawyer'];

@@ -1,21 +1,17 @@
+import { type AccessRule, can } from './access';
 import type { MenuIcon, MenuNode } from './menu';
-import { canAccess, type Role } from './roles';
+import type { Role } from './roles';
 
 /**
  * The product's default route table, defined once. The server seeds each role's menu from
  * it and the browser uses it as the static fallback when menu-from-server is off, so the
- * two cannot drift. Group roles gate the group; each child names its own roles.
+ * two cannot drift. Each leaf names the ability that opens it (contract/access.ts); a group
+ * shows when one of its leaves does.
  */
 
 type Leaf = Omit<MenuNode, 'key' | 'path' | 'order' | 'children'> & { segment: string; order?: number };
 
-function group(
-  segment: string,
-  order: number,
-  icon: MenuIcon,
-  roles: MenuNode['roles'],
-  leaves: Leaf[],
-): MenuNode {
+function group(segment: string, order: number, icon: MenuIcon, leaves: Leaf[]): MenuNode {
   const base = `/${segment}`;
   return {
     key: base,
@@ -24,7 +20,6 @@ function group(
     title: `menu.${camel(segment)}`,
     icon,
     order,
-    roles,
     children: leaves.map(({ segment: child, order: childOrder, ...leaf }, i) => ({
       key: `${base}/${child}`,
       path: `${base}/${child}`,
@@ -38,141 +33,75 @@ function camel(text: string): string {
   return text.replace(/[-/](\w)/g, (_, c: string) => c.toUpperCase()).replace(/:\w+/g, '');
 }
 
-const leaf = (segment: string, page: string, roles: MenuNode['roles'], extra: Partial<Leaf> = {}): Leaf => ({
+const leaf = (segment: string, page: string, access: AccessRule, extra: Partial<Leaf> = {}): Leaf => ({
   segment,
   name: extra.name ?? camel(segment.replace(/\/:\w+$/, '')),
   title: extra.title ?? `menu.${page.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`,
   page,
-  roles,
+  access,
   ...extra,
 });
 
-const OPS: Role[] = ['bussinessOperation', 'superAdmin'];
-
 export const DEFAULT_ROUTES: MenuNode[] = [
-  group(
-    'dashboard',
-    0,
-    'dashboard',
-    ['*'],
-    [
-      leaf('workplace', 'workplace', ['superAdmin', 'caseOperation', 'bussinessOperation'], {
-        name: 'Workplace',
-      }),
-      leaf('lawfirm-workplace', 'lawfirm-workplace', ['lawfirmContactPerson']),
-      leaf('lawyer-workplace', 'lawyer-workplace', ['lawyer']),
-      leaf('task-center', 'task-center', ['bussinessOperation', 'superAdmin']),
-      leaf('monitor', 'monitor', ['admin'], { hideInMenu: true }),
-    ],
-  ),
-  group(
-    'form',
-    1,
-    'form',
-    ['lawfirmContactPerson', 'superAdmin'],
-    [
-      leaf('accountfirm', 'accountfirm', ['lawfirmContactPerson', 'superAdmin']),
-      leaf('casefirm', 'casefirm', ['lawfirmContactPerson', 'superAdmin']),
-      leaf('editfirm', 'editfirm', ['lawfirmContactPerson', 'superAdmin'], {
-        hideInMenu: true,
-        ignoreCache: true,
-      }),
-    ],
-  ),
-  group(
-    'list',
-    2,
-    'list',
-    ['caseOperation', 'superAdmin'],
-    [
-      leaf('search-table', 'search-table', ['caseOperation', 'superAdmin']),
-      leaf('case-node', 'case-node', ['caseOperation', 'superAdmin']),
-      leaf('send-back', 'send-back', ['caseOperation', 'superAdmin']),
-      leaf('case-detail/:id', 'case-detail', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-      leaf('case-edit/:id', 'case-edit', ['caseOperation', 'superAdmin'], {
-        hideInMenu: true,
-        ignoreCache: true,
-      }),
-      leaf('case-details/:id', 'case-details', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-      leaf('bussinessAudit/:id', 'bussiness-audit', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-      leaf('push-manage', 'push-manage', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-      leaf('renewal-follow', 'renewal-follow', ['caseOperation', 'superAdmin'], { hideInMenu: true }),
-    ],
-  ),
-  // The product gives this group no roles: the roles that process cases.
-  group(
-    'case',
-    3,
-    'case',
-    ['lawyer', 'caseOperation', 'superAdmin'],
-    [leaf('processing/:id', 'processing', ['lawyer', 'caseOperation', 'superAdmin'], { hideInMenu: true })],
-  ),
-  group(
-    'profile',
-    4,
-    'profile',
-    ['lawyer', 'superAdmin'],
-    [
-      leaf('search-table-lawyer', 'search-table-lawyer', ['lawyer', 'superAdmin']),
-      leaf('case', 'my-cases', ['lawyer', 'superAdmin'], { name: 'myCases' }),
-      leaf('editlawyer', 'editlawyer', ['lawyer', 'superAdmin'], { hideInMenu: true, ignoreCache: true }),
-    ],
-  ),
-  group('result', 5, 'result', OPS, [
-    leaf('search-table-business', 'search-table-business', OPS),
-    leaf('order-manage', 'order-manage', OPS, { hideInMenu: true }),
-    leaf('letter-audit', 'letter-audit', OPS),
+  group('dashboard', 0, 'dashboard', [
+    leaf('workplace', 'workplace', 'workplace.read', { name: 'Workplace' }),
+    leaf('lawfirm-workplace', 'lawfirm-workplace', 'firm.workplace'),
+    leaf('lawyer-workplace', 'lawyer-workplace', 'lawyer.workplace'),
+    leaf('task-center', 'task-center', 'tasks.read'),
+    leaf('monitor', 'monitor', 'monitor.read', { hideInMenu: true }),
   ]),
-  group('lawoffice', 6, 'lawoffice', OPS, [
-    leaf('account-verification', 'account-verification', OPS),
-    leaf('follow-up', 'follow-up', OPS),
+  group('form', 1, 'form', [
+    leaf('accountfirm', 'accountfirm', 'firm.profile'),
+    leaf('casefirm', 'casefirm', 'firm.cases'),
+    leaf('editfirm', 'editfirm', 'firm.profile', { hideInMenu: true, ignoreCache: true }),
   ]),
-  group('statistics', 7, 'statistics', OPS, [
-    leaf('case-node', 'statistics-case-node', OPS, { name: 'statisticsCaseNode' }),
-    leaf('statistics-data', 'statistics-data', OPS),
+  group('list', 2, 'list', [
+    leaf('search-table', 'search-table', 'cases.manage'),
+    leaf('case-node', 'case-node', 'cases.manage'),
+    leaf('send-back', 'send-back', 'letters.resubmit:all'),
+    leaf('case-detail/:id', 'case-detail', 'cases.manage', { hideInMenu: true }),
+    leaf('case-edit/:id', 'case-edit', 'cases.edit', { hideInMenu: true, ignoreCache: true }),
+    leaf('case-details/:id', 'case-details', 'cases.manage', { hideInMenu: true }),
+    leaf('bussinessAudit/:id', 'bussiness-audit', 'cases.review', { hideInMenu: true }),
+    leaf('push-manage', 'push-manage', 'cases.push', { hideInMenu: true }),
+    leaf('renewal-follow', 'renewal-follow', 'cases.run:all', { hideInMenu: true }),
   ]),
-  // The product gives this group no roles: settings and password change are for everyone.
-  group(
-    'user',
-    7,
-    'user',
-    ['*'],
-    [
-      leaf('setting', 'user-setting', ['*'], { hideInMenu: true, name: 'userSetting' }),
-      leaf('account', 'user-account', ['superAdmin'], { name: 'userAccount' }),
-      leaf('reset-modify', 'reset-modify', ['*'], { hideInMenu: true }),
-      leaf('menu-editor', 'menu-editor', ['superAdmin']),
-      leaf('page-editor', 'page-editor', ['superAdmin']),
-    ],
-  ),
-  group(
-    'xiaolvban',
-    9,
-    'wallet',
-    ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'],
-    [
-      leaf('account-center', 'account-center', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin']),
-      leaf(
-        'userAccount/:id',
-        'user-account-detail',
-        ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'],
-        {
-          hideInMenu: true,
-          name: 'userAccountDetail',
-        },
-      ),
-      leaf('userWallet/:id', 'user-wallet', ['bussinessOperation', 'lawfirmContactPerson', 'superAdmin'], {
-        hideInMenu: true,
-      }),
-    ],
-  ),
-  group(
-    'test',
-    999,
-    'file',
-    ['superAdmin'],
-    [leaf('pdf', 'pdf-viewer', ['superAdmin'], { hideInMenu: true, name: 'testPdf' })],
-  ),
+  group('case', 3, 'case', [leaf('processing/:id', 'processing', 'cases.run', { hideInMenu: true })]),
+  group('profile', 4, 'profile', [
+    leaf('search-table-lawyer', 'search-table-lawyer', 'lawyer.cases'),
+    leaf('case', 'my-cases', 'lawyer.cases', { name: 'myCases' }),
+    leaf('editlawyer', 'editlawyer', 'lawyer.profile', { hideInMenu: true, ignoreCache: true }),
+  ]),
+  group('result', 5, 'result', [
+    leaf('search-table-business', 'search-table-business', 'business.cases'),
+    leaf('order-manage', 'order-manage', 'firms.read', { hideInMenu: true }),
+    leaf('letter-audit', 'letter-audit', 'letters.review'),
+  ]),
+  group('lawoffice', 6, 'lawoffice', [
+    leaf('account-verification', 'account-verification', 'firms.review'),
+    leaf('follow-up', 'follow-up', 'lawyers.review:all'),
+  ]),
+  group('statistics', 7, 'statistics', [
+    leaf('case-node', 'statistics-case-node', 'statistics.read', { name: 'statisticsCaseNode' }),
+    leaf('statistics-data', 'statistics-data', 'statistics.read'),
+  ]),
+  group('user', 7, 'user', [
+    leaf('setting', 'user-setting', 'profile.edit', { hideInMenu: true, name: 'userSetting' }),
+    leaf('account', 'user-account', 'accounts.manage', { name: 'userAccount' }),
+    leaf('access', 'user-access', 'access.read', { name: 'userAccess' }),
+    leaf('reset-modify', 'reset-modify', 'profile.edit', { hideInMenu: true }),
+    leaf('menu-editor', 'menu-editor', 'menus.edit'),
+    leaf('page-editor', 'page-editor', 'pages.edit'),
+  ]),
+  group('xiaolvban', 9, 'wallet', [
+    leaf('account-center', 'account-center', 'devices.manage'),
+    leaf('userAccount/:id', 'user-account-detail', 'devices.manage', {
+      hideInMenu: true,
+      name: 'userAccountDetail',
+    }),
+    leaf('userWallet/:id', 'user-wallet', 'wallets.read', { hideInMenu: true }),
+  ]),
+  group('test', 999, 'file', [leaf('pdf', 'pdf-viewer', 'dev.tools', { hideInMenu: true, name: 'testPdf' })]),
 ];
 
 /** Where `/` sends a role (the guard then moves roles that may not open it). */
@@ -182,11 +111,14 @@ export function homePathFor(role: Role | null | undefined): string {
   return '/dashboard/workplace';
 }
 
-/** The one permission filter: the nodes this role may open, hidden ones included, empty groups dropped. */
+/**
+ * The one permission filter: the nodes this role may open (their ability held), hidden ones
+ * included, empty groups dropped.
+ */
 export function filterMenuForRole(nodes: readonly MenuNode[], role: Role | null | undefined): MenuNode[] {
   const out: MenuNode[] = [];
   for (const node of nodes) {
-    if (!canAccess(node.roles, role)) continue;
+    if (!can(node.access, role)) continue;
     if (node.children) {
       const children = filterMenuForRole(node.children, role);
       if (children.length === 0 && !node.page) continue;

@@ -1,4 +1,5 @@
 import { and, assign, getNextTransitions, type SnapshotFrom, setup, transition } from 'xstate';
+import { type Ability, type AccessScope, scopeOf } from '../contract/access';
 import { CASE_STATUSES, type CaseStatus, CLOSE_RESULTS, type CloseResult } from '../contract/cases';
 import type { Role } from '../contract/roles';
 
@@ -8,15 +9,17 @@ import type { Role } from '../contract/roles';
  * buttons `allowedEvents` lists. Both read the same machine, so they cannot drift apart.
  *
  *   pending --TAKE (a lawyer, from the pool)--------------> processing
- *   pending --ASSIGN (operations, to a lawyer)------------> processing
- *   pending --ASSIGN (operations, pushed to a firm only)--> pending
- *   processing --RELEASE (handling lawyer or operations)--> pending (back to the pool)
+ *   pending --ASSIGN (to a lawyer)------------------------> processing
+ *   pending --ASSIGN (pushed to a firm only)--------------> pending
+ *   processing --RELEASE----------------------------------> pending (back to the pool)
  *   processing --SUSPEND {reason}-------------------------> suspended
  *   suspended --RESUME------------------------------------> processing
  *   processing | suspended --CLOSE {result}---------------> closed
- *   closed --REOPEN (superAdmin only)---------------------> processing
+ *   closed --REOPEN---------------------------------------> processing
  *
- * "Operations" are caseOperation and superAdmin (superAdmin may do everything operations may).
+ * Who may send each event is the ability EVENT_ABILITY names (contract/access.ts), in the
+ * scope the actor's role holds it: `all` over every case, `firm` over the cases of the
+ * actor's firm, `own` over the cases the actor handles as their lawyer.
  */
 
 /** Who asks for the transition; the server fills it from the session, never from the request body. */
@@ -73,29 +76,50 @@ export const REFUSAL_REASONS = [
   'case.transition.unknownEvent',
   'case.transition.unknownStatus',
   'case.transition.notAllowedInStatus',
-  'case.transition.lawyerOnly',
+  'case.transition.notPermitted',
   'case.transition.alreadyTaken',
   'case.transition.pushedToAnotherFirm',
-  'case.transition.operationsOnly',
   'case.transition.assigneeRequired',
+  'case.transition.lawyerRequired',
   'case.transition.notHandlingLawyer',
+  'case.transition.notYourFirm',
   'case.transition.reasonRequired',
   'case.transition.invalidResult',
-  'case.transition.superAdminOnly',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export type TransitionDecision = { ok: true; next: CaseState } | { ok: false; reason: RefusalReason };
 
-const OPERATIONS: readonly Role[] = ['caseOperation', 'superAdmin'];
+/** The ability each event needs; the actor's scope of it says over which cases. */
+export const EVENT_ABILITY = {
+  TAKE: 'cases.take',
+  ASSIGN: 'cases.assign',
+  RELEASE: 'cases.run',
+  SUSPEND: 'cases.run',
+  RESUME: 'cases.run',
+  CLOSE: 'cases.run',
+  REOPEN: 'cases.reopen',
+} as const satisfies Record<CaseEventType, Ability>;
 
-const isOperations = (actor: CaseActor) => OPERATIONS.includes(actor.role);
-const isHandlingLawyer = (context: CaseContext, actor: CaseActor) =>
-  actor.role === 'lawyer' && actor.lawyerId != null && actor.lawyerId === context.lawyerId;
-
-function handlingLawyerOrOperations(context: CaseContext, actor: CaseActor): RefusalReason | null {
-  return isHandlingLawyer(context, actor) || isOperations(actor) ? null : 'case.transition.notHandlingLawyer';
+/** Is this case inside the scope the actor holds an ability in? */
+function scopeRefusal(
+  scope: AccessScope | null,
+  context: CaseContext,
+  actor: CaseActor,
+): RefusalReason | null {
+  if (scope === null) return 'case.transition.notPermitted';
+  if (scope === 'all') return null;
+  if (scope === 'firm') {
+    return actor.lawFirmId != null && actor.lawFirmId === context.lawFirmId
+      ? null
+      : 'case.transition.notYourFirm';
+  }
+  return actor.lawyerId != null && actor.lawyerId === context.lawyerId
+    ? null
+    : 'case.transition.notHandlingLawyer';
 }
+
+const scopeFor = (event: CaseEvent) => scopeOf(EVENT_ABILITY[event.type], event.actor.role);
 
 type EventOf<T extends CaseEventType> = Extract<CaseEvent, { type: T }>;
 
@@ -104,28 +128,37 @@ type EventOf<T extends CaseEventType> = Extract<CaseEvent, { type: T }>;
  * states; these rules are its guards, and the first rule that fails is the refusal's reason.
  */
 const RULES: { [T in CaseEventType]: (context: CaseContext, event: EventOf<T>) => RefusalReason | null } = {
-  TAKE: (context, { actor }) => {
-    if (actor.role !== 'lawyer' || actor.lawyerId == null) return 'case.transition.lawyerOnly';
+  TAKE: (context, event) => {
+    const { actor } = event;
+    // Taking is from the pool open to the lawyer, not over cases they already handle.
+    if (scopeFor(event) === null || actor.lawyerId == null) return 'case.transition.notPermitted';
     if (context.lawyerId != null) return 'case.transition.alreadyTaken';
     if (context.lawFirmId != null && context.lawFirmId !== actor.lawFirmId) {
       return 'case.transition.pushedToAnotherFirm';
     }
     return null;
   },
-  ASSIGN: (_, { actor, lawFirmId, lawyerId }) => {
-    if (!isOperations(actor)) return 'case.transition.operationsOnly';
-    if (lawFirmId == null && lawyerId == null) return 'case.transition.assigneeRequired';
-    return null;
+  ASSIGN: (context, event) => {
+    const scope = scopeFor(event);
+    if (scope === null) return 'case.transition.notPermitted';
+    if (event.lawFirmId == null && event.lawyerId == null) return 'case.transition.assigneeRequired';
+    if (scope === 'all') return null;
+    // Within a firm: one of its own lawyers (the server checks the lawyer's firm), on its own case.
+    if (event.lawyerId == null) return 'case.transition.lawyerRequired';
+    if (event.lawFirmId != null && event.lawFirmId !== event.actor.lawFirmId) {
+      return 'case.transition.notYourFirm';
+    }
+    return scopeRefusal(scope, context, event.actor);
   },
-  RELEASE: (context, { actor }) => handlingLawyerOrOperations(context, actor),
-  SUSPEND: (context, { actor, reason }) =>
-    handlingLawyerOrOperations(context, actor) ??
-    (typeof reason === 'string' && reason.trim() ? null : 'case.transition.reasonRequired'),
-  RESUME: (context, { actor }) => handlingLawyerOrOperations(context, actor),
-  CLOSE: (context, { actor, result }) =>
-    handlingLawyerOrOperations(context, actor) ??
-    (CLOSE_RESULTS.includes(result) ? null : 'case.transition.invalidResult'),
-  REOPEN: (_, { actor }) => (actor.role === 'superAdmin' ? null : 'case.transition.superAdminOnly'),
+  RELEASE: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
+  SUSPEND: (context, event) =>
+    scopeRefusal(scopeFor(event), context, event.actor) ??
+    (typeof event.reason === 'string' && event.reason.trim() ? null : 'case.transition.reasonRequired'),
+  RESUME: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
+  CLOSE: (context, event) =>
+    scopeRefusal(scopeFor(event), context, event.actor) ??
+    (CLOSE_RESULTS.includes(event.result) ? null : 'case.transition.invalidResult'),
+  REOPEN: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
 };
 
 function refusalOf(context: CaseContext, event: CaseEvent): RefusalReason | null {
@@ -145,14 +178,14 @@ export const caseStatusMachine = setup({
     input: { lawyerId?: number | null; lawFirmId?: number | null };
   },
   guards: {
-    lawyerMayTake: allowedBy('TAKE'),
-    operationsMayAssign: allowedBy('ASSIGN'),
+    mayTake: allowedBy('TAKE'),
+    mayAssign: allowedBy('ASSIGN'),
     namesLawyer: ({ event }) => event.type === 'ASSIGN' && event.lawyerId != null,
     mayRelease: allowedBy('RELEASE'),
     maySuspend: allowedBy('SUSPEND'),
     mayResume: allowedBy('RESUME'),
     mayClose: allowedBy('CLOSE'),
-    superAdminMayReopen: allowedBy('REOPEN'),
+    mayReopen: allowedBy('REOPEN'),
   },
   actions: {
     recordTakingLawyer: assign(({ context, event }) =>
@@ -188,14 +221,10 @@ export const caseStatusMachine = setup({
   states: {
     pending: {
       on: {
-        TAKE: { guard: 'lawyerMayTake', target: 'processing', actions: 'recordTakingLawyer' },
+        TAKE: { guard: 'mayTake', target: 'processing', actions: 'recordTakingLawyer' },
         ASSIGN: [
-          {
-            guard: and(['operationsMayAssign', 'namesLawyer']),
-            target: 'processing',
-            actions: 'recordAssignee',
-          },
-          { guard: 'operationsMayAssign', actions: 'recordAssignee' },
+          { guard: and(['mayAssign', 'namesLawyer']), target: 'processing', actions: 'recordAssignee' },
+          { guard: 'mayAssign', actions: 'recordAssignee' },
         ],
       },
     },
@@ -214,7 +243,7 @@ export const caseStatusMachine = setup({
     },
     closed: {
       on: {
-        REOPEN: { guard: 'superAdminMayReopen', target: 'processing', actions: 'clearResult' },
+        REOPEN: { guard: 'mayReopen', target: 'processing', actions: 'clearResult' },
       },
     },
   },

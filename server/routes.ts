@@ -1,3 +1,4 @@
+import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
 import { caseRoutes } from './cases/routes';
@@ -43,6 +44,7 @@ export const apiRoutes: ApiRoute[] = [
   ...lawyerRoutes,
   ...letterRoutes,
   ...menuRoutes,
+  ...accessRoutes,
   ...pageRoutes(() => apiRoutes),
   ...dashboardRoutes,
   ...caseRoutes,

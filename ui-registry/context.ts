@@ -8,7 +8,7 @@ import type { Registry } from './registry';
  * never reach for globals (fetch, window.location, Message, i18next) themselves.
  */
 export interface RegistryEnvironment {
-  /** The signed-in user's role; every `roles` list in a descriptor is checked against it. */
+  /** The signed-in user's role; every `access` rule in a descriptor is checked against it. */
   role: Role | null;
   /**
    * The signed-in user, when the app knows it: table column settings are remembered per user

@@ -1,7 +1,7 @@
 import { Skeleton } from '@arco-design/web-react';
 import { Suspense } from 'react';
+import { can } from '../contract/access';
 import type { PageDescriptor } from '../contract/pages/descriptor';
-import { canAccess } from '../contract/roles';
 import { BlockBoundary } from './boundary';
 import { useRegistry, useRegistryEnv } from './context';
 import { Result } from './on-demand';
@@ -14,7 +14,7 @@ import type { RouteParams } from './registry';
 export function PageView({ page, params }: { page: PageDescriptor; params: RouteParams }) {
   const registry = useRegistry();
   const { role, t } = useRegistryEnv();
-  if (!canAccess(page.roles, role)) return <Result status="403" title={t('registry.forbidden')} />;
+  if (!can(page.access, role)) return <Result status="403" title={t('registry.forbidden')} />;
   const Renderer = registry.resolve('page', page.type);
   return (
     <BlockBoundary resetKey={page}>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { AccessRule } from '../access';
 import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
-import { routeRolesSchema } from '../role-schemas';
+import { accessRuleSchema } from '../role-schemas';
 import { ENUM_NAMES } from './enums';
 
 /**
@@ -11,7 +12,8 @@ import { ENUM_NAMES } from './enums';
 export const SCHEMA_VERSION = 1;
 
 const key = titleKeySchema;
-const roles = routeRolesSchema.optional();
+/** Shown only to roles holding this rule (contract/access.ts); the server enforces it again. */
+const access = accessRuleSchema.optional();
 /** A field of a record, as a dot path: `caseNo`, `lawyer.name`. */
 const fieldPath = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'descriptor.field');
 
@@ -50,13 +52,11 @@ export const columnSchema = z.object({
   enum: z.enum(ENUM_NAMES).optional(),
   /** Route template for the link widget; `:name` comes from the record. */
   link: routeTemplateSchema.optional(),
-  /** Phone widget: roles that see the full number (others see 138****0001). */
-  unmaskRoles: routeRolesSchema.optional(),
   sortable: z.boolean().optional(),
   width: z.number().int().min(40).max(800).optional(),
   fixed: z.enum(['left', 'right']).optional(),
   defaultHidden: z.boolean().optional(),
-  roles,
+  access,
 });
 export type ColumnDescriptor = z.infer<typeof columnSchema>;
 
@@ -134,7 +134,7 @@ export const fieldSchema = z.object({
   defaultValue: z.union([z.string(), z.number(), z.boolean()]).optional(),
   /** Grid span out of 24. */
   span: z.number().int().min(1).max(24).optional(),
-  roles,
+  access,
 });
 export type FieldDescriptor = z.infer<typeof fieldSchema>;
 
@@ -147,7 +147,7 @@ const whenSchema = z.object({
 const actionBase = {
   key: z.string().regex(/^[a-zA-Z][\w-]{0,40}$/),
   label: key,
-  roles,
+  access,
   when: whenSchema.optional(),
   danger: z.boolean().optional(),
   /** i18n key of a confirmation question; the action waits for OK. */
@@ -173,7 +173,7 @@ export type ActionDescriptor =
 interface BaseAction {
   key: string;
   label: string;
-  roles?: z.infer<typeof routeRolesSchema>;
+  access?: AccessRule;
   when?: z.infer<typeof whenSchema>;
   danger?: boolean;
   confirm?: string;
@@ -213,7 +213,7 @@ const base = {
   schemaVersion: z.literal(SCHEMA_VERSION),
   id: pageIdSchema,
   title: key,
-  roles,
+  access,
 };
 
 /**
@@ -267,7 +267,7 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     title: key,
     items: z.array(columnSchema).min(1).max(60),
     columns: z.number().int().min(1).max(4).default(3),
-    roles,
+    access,
   }),
   z.object({
     kind: z.literal('table'),
@@ -276,7 +276,7 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     columns: z.array(columnSchema).min(1).max(30),
     /** Per row (templates filled from the row, then the route); the record is read again after one. */
     rowActions: z.array(actionSchema).max(5).optional(),
-    roles,
+    access,
   }),
   z.object({
     kind: z.literal('timeline'),
@@ -285,7 +285,7 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     time: fieldPath,
     content: fieldPath,
     label: fieldPath.optional(),
-    roles,
+    access,
   }),
 ]);
 
@@ -310,7 +310,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     /** From the same icon allowlist as the menu. */
     icon: menuIconSchema.optional(),
     span: z.number().int().min(1).max(24).default(6),
-    roles,
+    access,
   }),
   z.object({
     kind: z.literal('chart'),
@@ -325,7 +325,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     enum: z.enum(ENUM_NAMES).optional(),
     span: z.number().int().min(1).max(24).default(12),
     height: z.number().int().min(160).max(600).default(300),
-    roles,
+    access,
   }),
   z.object({
     kind: z.literal('ranking'),
@@ -335,7 +335,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     value: fieldPath,
     widget: displayWidgetSchema.default('number'),
     span: z.number().int().min(1).max(24).default(8),
-    roles,
+    access,
   }),
   z.object({
     kind: z.literal('list'),
@@ -344,7 +344,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     columns: z.array(columnSchema).min(1).max(10),
     more: routeTemplateSchema.optional(),
     span: z.number().int().min(1).max(24).default(12),
-    roles,
+    access,
   }),
 ]);
 
@@ -384,9 +384,9 @@ export type TabsPage = {
   schemaVersion: typeof SCHEMA_VERSION;
   id: string;
   title: string;
-  roles?: z.infer<typeof routeRolesSchema>;
+  access?: AccessRule;
   type: 'tabs';
-  tabs: Array<{ key: string; title: string; page: PageDescriptor; roles?: z.infer<typeof routeRolesSchema> }>;
+  tabs: Array<{ key: string; title: string; page: PageDescriptor; access?: AccessRule }>;
 };
 export type PageDescriptor =
   | TablePage
@@ -403,7 +403,7 @@ export const tabsPageSchema: z.ZodType<TabsPage> = z.lazy(() =>
     type: z.literal('tabs'),
     tabs: z
       .array(
-        z.object({ key: z.string().regex(/^[\w-]{1,40}$/), title: key, page: pageDescriptorSchema, roles }),
+        z.object({ key: z.string().regex(/^[\w-]{1,40}$/), title: key, page: pageDescriptorSchema, access }),
       )
       .min(1)
       .max(12),

@@ -1,3 +1,4 @@
+import { ABILITY_NAMES, ACCESS_SCOPES } from '../access';
 import {
   CASE_STAGES,
   CASE_STATUSES,
@@ -31,6 +32,8 @@ export const ENUMS = {
   deviceType: ['ios', 'android', 'web'],
   certificationStatus: ['auditing', 'passed', 'rejected', 'withdrawn'],
   enabled: ['true', 'false'],
+  ability: ABILITY_NAMES,
+  accessScope: ACCESS_SCOPES,
 } as const satisfies Record<string, readonly string[]>;
 
 export type EnumName = keyof typeof ENUMS;

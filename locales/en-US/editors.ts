@@ -37,6 +37,8 @@ export default {
   'menuEditor.pickNode': 'Pick a node on the left to edit it',
   'menuEditor.path': 'Path',
   'menuEditor.page': 'Page',
+  'menuEditor.access': 'Ability needed',
+  'menuEditor.accessHolders': 'Roles holding it: {{roles}}',
   'menuEditor.group': 'Group',
   'menuEditor.titleKey': 'Title key',
   'menuEditor.titleKeyHint': "Pick an i18n key; the menu shows it in the user's language",

@@ -40,6 +40,7 @@ export default {
   'menu.user': 'User center',
   'menu.userSetting': 'User settings',
   'menu.userAccount': 'Accounts',
+  'menu.userAccess': 'Access',
   'menu.resetModify': 'Change password',
   'menu.xiaolvban': 'Xiaolvban',
   'menu.accountCenter': 'Devices',

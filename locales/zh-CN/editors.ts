@@ -34,6 +34,8 @@ export default {
   'menuEditor.pickNode': '在左侧选择一个节点进行编辑',
   'menuEditor.path': '路径',
   'menuEditor.page': '页面',
+  'menuEditor.access': '所需权限',
+  'menuEditor.accessHolders': '拥有该权限的角色：{{roles}}',
   'menuEditor.group': '分组',
   'menuEditor.titleKey': '标题词条',
   'menuEditor.titleKeyHint': '选择多语言词条，菜单按用户的语言显示',

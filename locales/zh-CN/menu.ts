@@ -38,6 +38,7 @@ export default {
   'menu.user': '个人中心',
   'menu.userSetting': '用户设置',
   'menu.userAccount': '账号管理',
+  'menu.userAccess': '权限表',
   'menu.resetModify': '修改密码',
   'menu.xiaolvban': '小律伴',
   'menu.accountCenter': '设备管理',

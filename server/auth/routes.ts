@@ -8,7 +8,7 @@ import {
 } from '../../contract/auth';
 import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { loadUserInfo } from '../users/user-info';
 import { login } from './login';
 import { hashPassword, verifyPassword } from './passwords';
@@ -25,7 +25,7 @@ export const authRoutes = [
     url: '/login',
     summary: 'Sign in with phone and password',
     tags: ['auth'],
-    access: access.public,
+    access: 'public',
     body: loginRequestSchema,
     response: loginResponseSchema,
     handler: ({ app, body, ip, userAgent, requestId }) =>
@@ -37,7 +37,7 @@ export const authRoutes = [
     url: '/logout',
     summary: 'Revoke the current session',
     tags: ['auth'],
-    access: access.signedIn,
+    access: 'signedIn',
     response: z.null(),
     handler: async ({ app, caller, requestId }) => {
       const at = app.clock.now();
@@ -63,7 +63,7 @@ export const authRoutes = [
     url: '/user/info',
     summary: "The caller's user info",
     tags: ['auth'],
-    access: access.signedIn,
+    access: 'signedIn',
     response: userInfoSchema,
     handler: async ({ app, caller }) => {
       const info = await loadUserInfo(app.db, caller.userId, caller.role);
@@ -77,7 +77,7 @@ export const authRoutes = [
     url: '/user/switch-role',
     summary: 'Switch the active role of this session (users holding several roles)',
     tags: ['auth'],
-    access: access.signedIn,
+    access: 'signedIn',
     body: switchRoleRequestSchema,
     response: userInfoSchema,
     handler: async ({ app, caller, body, requestId }) => {
@@ -111,7 +111,7 @@ export const authRoutes = [
     url: '/user/change-password',
     summary: "Change the caller's own password; other sessions end",
     tags: ['auth'],
-    access: access.signedIn,
+    access: 'signedIn',
     body: changePasswordSchema,
     response: z.null(),
     handler: async ({ app, caller, body, requestId }) => {

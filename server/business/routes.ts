@@ -7,7 +7,7 @@ import {
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import { viewerOf } from '../cases/scope';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { attachmentPdf, listAttachments } from './attachments';
 import { listBusinessCases } from './cases';
 
@@ -18,7 +18,7 @@ export const businessRoutes = [
     summary:
       "The business operations' case list: the case list's filters and sort, with repaid totals, the newest follow-up and the newest push",
     tags: ['business'],
-    access: access.roles('bussinessOperation'),
+    access: 'business.cases',
     query: businessCaseQuerySchema,
     response: pagedSchema(businessCaseRowSchema),
     handler: async ({ app, caller, query }) => listBusinessCases(app, await viewerOf(app.db, caller), query),
@@ -30,7 +30,7 @@ export const businessRoutes = [
     summary:
       'Case attachments, newest first, by case number and optionally only PDFs (roles that see every case)',
     tags: ['business'],
-    access: access.roles('caseOperation', 'bussinessOperation'),
+    access: 'attachments.read',
     query: attachmentListQuerySchema,
     response: pagedSchema(attachmentRowSchema),
     handler: ({ app, query }) => listAttachments(app.db, query),
@@ -42,7 +42,7 @@ export const businessRoutes = [
     summary:
       "The file of an attachment of a case in the caller's scope, as application/pdf: the demo data stores no files, so a *.pdf is generated from its record; other kinds answer 404",
     tags: ['business'],
-    access: access.roles('caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer'),
+    access: 'cases.read',
     params: idParamsSchema,
     raw: true,
     handler: async ({ app, caller, params, reply }) => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { scopeOf } from '../../contract/access';
 import type { lawyerOptionSchema, lawyerOptionsQuerySchema } from '../../contract/case-api';
 import { MAX_PAGE_SIZE, type Paged } from '../../contract/paging';
 import type { AppContext } from '../context';
@@ -6,8 +7,8 @@ import { containsText } from '../db/text-search';
 import type { CaseViewer } from './scope';
 
 /**
- * Lawyers a case can be assigned to (passed review), by name, for a select: operations get
- * every firm's, a contact person their own firm's.
+ * Lawyers a case can be assigned to (passed review), by name, for a select: every firm's in
+ * scope `all` of `cases.assign`, the caller's own firm's otherwise.
  */
 export async function lawyerOptions(
   app: AppContext,
@@ -20,7 +21,8 @@ export async function lawyerOptions(
     .innerJoin('law_firms as f', 'f.id', 'l.law_firm_id')
     .where('l.review_status', '=', 'passed')
     .where('u.enabled', '=', 1);
-  if (viewer.role === 'lawfirmContactPerson') base = base.where('l.law_firm_id', '=', viewer.lawFirmId ?? 0);
+  if (scopeOf('cases.assign', viewer.role) !== 'all')
+    base = base.where('l.law_firm_id', '=', viewer.lawFirmId ?? 0);
   if (query.lawFirmId) base = base.where('l.law_firm_id', '=', query.lawFirmId);
   if (query.keyword) {
     const keyword = query.keyword;

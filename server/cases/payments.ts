@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { scopeOf } from '../../contract/access';
 import type {
   followUpListQuerySchema,
   followUpRequestSchema,
@@ -20,10 +21,16 @@ type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
 type FollowUp = z.infer<typeof followUpSchema>;
 type PaymentStatus = FollowUp['paymentStatus'];
 
-/** A case the caller handles: operations any case, a lawyer only their own (a pool case is not theirs yet). */
+/**
+ * A case the caller works (`cases.run`): any case in scope `all`, only the cases they handle
+ * in scope `own` (a pool case is not theirs yet).
+ */
 async function handledCase(app: AppContext, viewer: CaseViewer, id: number) {
   const row = await visibleCase(app.db, viewer, id);
-  if (viewer.role === 'lawyer' && row.lawyerId !== viewer.lawyerId) {
+  if (
+    scopeOf('cases.run', viewer.role) !== 'all' &&
+    (row.lawyerId === null || row.lawyerId !== viewer.lawyerId)
+  ) {
     throw fail.forbidden('case.transition.notHandlingLawyer');
   }
   return row;
@@ -116,15 +123,16 @@ export async function addRepayment(
   };
 }
 
-/** Payment follow-ups across cases, newest first: operations see all, a lawyer those of their own cases. */
+/** Payment follow-ups across cases, newest first: scope `all` of `cases.run` sees all, `own` those of the cases one handles. */
 export async function listFollowUps(
   app: AppContext,
   viewer: CaseViewer,
   query: z.infer<typeof followUpListQuerySchema>,
 ): Promise<Paged<z.infer<typeof followUpRowSchema>>> {
-  if (viewer.role === 'lawyer' && viewer.lawyerId === null) return { list: [], total: 0 };
+  const everyCase = scopeOf('cases.run', viewer.role) === 'all';
+  if (!everyCase && viewer.lawyerId === null) return { list: [], total: 0 };
   let base = app.db.selectFrom('payment_follow_ups as f').innerJoin('cases as c', 'c.id', 'f.case_id');
-  if (viewer.role === 'lawyer') base = base.where('c.lawyer_id', '=', viewer.lawyerId);
+  if (!everyCase) base = base.where('c.lawyer_id', '=', viewer.lawyerId);
   if (query.caseNo) base = base.where('c.case_no', '=', query.caseNo.toUpperCase());
   if (query.paymentStatus) base = base.where('f.payment_status', '=', query.paymentStatus);
   if (query.followedFrom) base = base.where('f.followed_at', '>=', chinaDayStart(query.followedFrom));

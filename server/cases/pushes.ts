@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { scopeOf } from '../../contract/access';
 import type { pushListQuerySchema, pushRowSchema } from '../../contract/case-api';
 import type { Paged } from '../../contract/paging';
 import type { AppContext } from '../context';
@@ -6,15 +7,16 @@ import type { CaseViewer } from './scope';
 
 type PushRow = z.infer<typeof pushRowSchema>;
 
-/** Cases pushed to firms, newest first: operations see every push, a contact person their firm's. */
+/** Cases pushed to firms, newest first: scope `all` of `cases.pushes` sees every push, `firm` the firm's own. */
 export async function listPushes(
   app: AppContext,
   viewer: CaseViewer,
   query: z.infer<typeof pushListQuerySchema>,
 ): Promise<Paged<PushRow>> {
-  if (viewer.role === 'lawfirmContactPerson' && viewer.lawFirmId === null) return { list: [], total: 0 };
+  const everyFirm = scopeOf('cases.pushes', viewer.role) === 'all';
+  if (!everyFirm && viewer.lawFirmId === null) return { list: [], total: 0 };
   let base = app.db.selectFrom('case_pushes as p').innerJoin('cases as c', 'c.id', 'p.case_id');
-  if (viewer.role === 'lawfirmContactPerson') base = base.where('p.law_firm_id', '=', viewer.lawFirmId);
+  if (!everyFirm) base = base.where('p.law_firm_id', '=', viewer.lawFirmId);
   if (query.lawFirmId) base = base.where('p.law_firm_id', '=', query.lawFirmId);
   if (query.pushStatus) base = base.where('p.push_status', '=', query.pushStatus);
   if (query.caseNo) base = base.where('c.case_no', '=', query.caseNo.toUpperCase());

@@ -24,7 +24,7 @@ import {
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { downloadAttachment, removeAttachment, uploadAttachment } from './attachments';
 import { caseCsv } from './csv-export';
 import { caseDetail } from './detail';
@@ -37,13 +37,6 @@ import { viewerOf } from './scope';
 import { stageStats } from './stage-stats';
 import { applyTransition } from './transitions';
 
-/** Roles with a case list; each sees only its scope (server/cases/scope.ts). */
-const CASE_READERS = access.roles('caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer');
-/** Roles that record payment follow-ups and repayments: operations, and a lawyer on their own cases. */
-const CASE_HANDLERS = access.roles('caseOperation', 'lawyer');
-/** Roles that edit a case (PUT /cases/:id): they also add and remove its attachments. */
-const CASE_EDITORS = access.roles('caseOperation');
-
 export const caseRoutes = [
   defineRoute({
     method: 'GET',
@@ -51,7 +44,7 @@ export const caseRoutes = [
     summary:
       "The case list in the caller's scope: filters, sort, paging; each row with the events the caller may send",
     tags: ['cases'],
-    access: CASE_READERS,
+    access: 'cases.read',
     query: caseListQuerySchema,
     response: pagedSchema(caseRowSchema),
     handler: async ({ app, caller, query }) => listCases(app, await viewerOf(app.db, caller), query),
@@ -62,7 +55,7 @@ export const caseRoutes = [
     url: '/cases/pool',
     summary: 'The case pool: pending cases without a lawyer (for a lawyer: not pushed to another firm)',
     tags: ['cases'],
-    access: access.roles('caseOperation', 'lawyer'),
+    access: 'cases.pool',
     query: caseListQuerySchema,
     response: pagedSchema(caseRowSchema),
     handler: async ({ app, caller, query }) =>
@@ -74,7 +67,7 @@ export const caseRoutes = [
     url: '/cases/mine',
     summary: "The calling lawyer's own cases",
     tags: ['cases'],
-    access: access.roles('lawyer'),
+    access: 'lawyer.cases',
     query: caseListQuerySchema,
     response: pagedSchema(caseRowSchema),
     handler: async ({ app, caller, query }) =>
@@ -86,7 +79,7 @@ export const caseRoutes = [
     url: '/cases/export',
     summary: 'The case list of the current filter (or the selected ids) as CSV, streamed; UTF-8 with BOM',
     tags: ['cases'],
-    access: CASE_READERS,
+    access: 'cases.read',
     query: caseExportQuerySchema,
     raw: true,
     handler: async ({ app, caller, query, lang, reply, requestId }) => {
@@ -118,7 +111,7 @@ export const caseRoutes = [
     url: '/cases/stats/stages',
     summary: 'Case-node statistics: cases per stage and status',
     tags: ['cases'],
-    access: access.roles('caseOperation', 'bussinessOperation'),
+    access: 'cases.stats',
     query: stageStatsQuerySchema,
     response: stageStatsSchema,
     handler: ({ app, query }) => stageStats(app.db, query),
@@ -129,7 +122,7 @@ export const caseRoutes = [
     url: '/cases/:id',
     summary: 'One case with attachments, payment follow-ups, repayments, pushes and its audit trail',
     tags: ['cases'],
-    access: CASE_READERS,
+    access: 'cases.read',
     params: idParamsSchema,
     response: caseDetailSchema,
     handler: async ({ app, caller, params }) => caseDetail(app.db, await viewerOf(app.db, caller), params.id),
@@ -140,7 +133,7 @@ export const caseRoutes = [
     url: '/cases/:id',
     summary: 'Edit a case under optimistic locking: a stale version is answered 409 and nothing changes',
     tags: ['cases'],
-    access: CASE_EDITORS,
+    access: 'cases.edit',
     params: idParamsSchema,
     body: caseEditRequestSchema,
     response: caseRowSchema,
@@ -154,7 +147,7 @@ export const caseRoutes = [
     summary:
       'Attach one file to a case (multipart/form-data, field `file`; pdf, jpg, jpeg, png, doc, docx, xls, xlsx or zip; at most UPLOAD_MAX_MB, default 20 MB, and 50 files a case)',
     tags: ['cases'],
-    access: CASE_EDITORS,
+    access: 'cases.edit',
     params: idParamsSchema,
     response: attachmentSchema,
     handler: async ({ app, caller, params, request, requestId }) =>
@@ -172,7 +165,7 @@ export const caseRoutes = [
     summary:
       'The file of a case attachment, streamed (Content-Disposition with RFC 5987 filename*); 404 when the record has no stored file',
     tags: ['cases'],
-    access: CASE_READERS,
+    access: 'cases.read',
     params: attachmentParamsSchema,
     raw: true,
     handler: async ({ app, caller, params, reply }) =>
@@ -184,7 +177,7 @@ export const caseRoutes = [
     url: '/cases/:id/attachments/:attachmentId',
     summary: 'Remove a case attachment: its record (audited) and its file',
     tags: ['cases'],
-    access: CASE_EDITORS,
+    access: 'cases.edit',
     params: attachmentParamsSchema,
     response: attachmentDeletedSchema,
     handler: async ({ app, caller, params, requestId }) =>
@@ -202,7 +195,7 @@ export const caseRoutes = [
     summary:
       'Send a status event to a case; the case status machine accepts it or refuses it (409 with the reason)',
     tags: ['cases'],
-    access: access.signedIn,
+    access: 'cases.read',
     params: idParamsSchema,
     body: caseTransitionRequestSchema,
     response: caseRowSchema,
@@ -215,7 +208,7 @@ export const caseRoutes = [
     url: '/cases/:id/follow-ups',
     summary: 'Record a payment follow-up on a case (its handling lawyer or operations)',
     tags: ['cases'],
-    access: CASE_HANDLERS,
+    access: 'cases.run',
     params: idParamsSchema,
     body: followUpRequestSchema,
     response: followUpSchema,
@@ -228,7 +221,7 @@ export const caseRoutes = [
     url: '/cases/:id/repayments',
     summary: 'Record a repayment on a case (its handling lawyer or operations)',
     tags: ['cases'],
-    access: CASE_HANDLERS,
+    access: 'cases.run',
     params: idParamsSchema,
     body: repaymentRequestSchema,
     response: repaymentSchema,
@@ -241,7 +234,7 @@ export const caseRoutes = [
     url: '/follow-ups',
     summary: "Payment follow-ups across cases, newest first (a lawyer: their own cases')",
     tags: ['cases'],
-    access: CASE_HANDLERS,
+    access: 'cases.run',
     query: followUpListQuerySchema,
     response: pagedSchema(followUpRowSchema),
     handler: async ({ app, caller, query }) => listFollowUps(app, await viewerOf(app.db, caller), query),
@@ -252,7 +245,7 @@ export const caseRoutes = [
     url: '/case-pushes',
     summary: "Cases pushed to law firms, newest first (a contact person: their firm's)",
     tags: ['cases'],
-    access: access.roles('caseOperation', 'lawfirmContactPerson'),
+    access: 'cases.pushes',
     query: pushListQuerySchema,
     response: pagedSchema(pushRowSchema),
     handler: async ({ app, caller, query }) => listPushes(app, await viewerOf(app.db, caller), query),
@@ -264,7 +257,7 @@ export const caseRoutes = [
     summary:
       "Lawyers a case can be assigned to (passed review), for a select (a contact person: their firm's)",
     tags: ['cases'],
-    access: access.roles('caseOperation', 'lawfirmContactPerson'),
+    access: 'cases.assign',
     query: lawyerOptionsQuerySchema,
     response: pagedSchema(lawyerOptionSchema),
     handler: async ({ app, caller, query }) => lawyerOptions(app, await viewerOf(app.db, caller), query),

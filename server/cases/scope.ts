@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { scopeOf } from '../../contract/access';
 import type { Role } from '../../contract/roles';
 import type { CaseActor } from '../../machines/caseStatusMachine';
 import type { Database } from '../db/schema';
@@ -40,8 +41,6 @@ export function actorOf(viewer: CaseViewer): CaseActor {
   };
 }
 
-const ALL_CASES: readonly Role[] = ['superAdmin', 'caseOperation', 'bussinessOperation'];
-
 /** A part of a caller's scope: cases meeting every condition (none: every case). */
 export type ScopePart = CaseCondition[];
 
@@ -56,11 +55,13 @@ const ofFirm =
 
 /**
  * The cases a caller may see, as disjoint parts (a case matches at most one), so a list can
- * read each part along its own index and merge them, and a count can add the parts up:
- * - operations (superAdmin, caseOperation, bussinessOperation): every case;
- * - a law firm's contact person: the firm's cases;
- * - a lawyer: the pool (pending, no lawyer, not pushed to another firm) and their own cases;
- * - anyone else: nothing.
+ * read each part along its own index and merge them, and a count can add the parts up. By
+ * the scope the caller's role holds `cases.read` in (contract/access.ts):
+ * - `all`: every case;
+ * - `firm`: the cases of the caller's firm;
+ * - `own`: the pool open to the caller as a lawyer (pending, no lawyer, not pushed to another
+ *   firm) and the cases they handle;
+ * - none: nothing.
  * `pool` narrows to unassigned pending cases, `mine` to the caller's own as a lawyer.
  */
 export function visibleParts(
@@ -69,16 +70,17 @@ export function visibleParts(
 ): ScopePart[] {
   const lawyerId = viewer.lawyerId;
   const own: ScopePart[] = lawyerId === null ? [] : [[(eb) => eb('cases.lawyer_id', '=', lawyerId)]];
-  if (ALL_CASES.includes(viewer.role)) {
+  const scope = scopeOf('cases.read', viewer.role);
+  if (scope === 'all') {
     if (narrow.mine) return narrow.pool ? [] : own;
     return [narrow.pool ? unassignedPending : []];
   }
-  if (viewer.role === 'lawfirmContactPerson' && viewer.lawFirmId !== null) {
+  if (scope === 'firm' && viewer.lawFirmId !== null) {
     if (narrow.mine) return [];
     const firm = ofFirm(viewer.lawFirmId);
     return [narrow.pool ? [...unassignedPending, firm] : [firm]];
   }
-  if (viewer.role === 'lawyer' && lawyerId !== null) {
+  if (scope === 'own' && lawyerId !== null) {
     const parts: ScopePart[] = [];
     if (!narrow.mine) {
       // Two parts, not one OR: each is a prefix of cases_pool_idx, so both list and count stay indexed.

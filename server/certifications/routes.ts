@@ -11,7 +11,7 @@ import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { maskIdNumber, toCertificationRecord } from './records';
 
 function recordsOf(db: Kysely<Database>, userId: number) {
@@ -34,7 +34,7 @@ export const certificationRoutes = [
     url: '/user/certification',
     summary: "The caller's certification state, certified enterprise and pending application",
     tags: ['certifications'],
-    access: access.signedIn,
+    access: 'signedIn',
     response: certificationOverviewSchema,
     handler: async ({ app, caller }) => {
       const [user, current, pending] = await Promise.all([
@@ -64,7 +64,7 @@ export const certificationRoutes = [
     url: '/user/certifications',
     summary: "The caller's certification applications, newest first",
     tags: ['certifications'],
-    access: access.signedIn,
+    access: 'signedIn',
     query: pageQuerySchema,
     response: certificationPageSchema,
     handler: async ({ app, caller, query }) => {
@@ -89,7 +89,7 @@ export const certificationRoutes = [
     url: '/user/certifications',
     summary: 'Apply for enterprise certification; the application waits for review',
     tags: ['certifications'],
-    access: access.signedIn,
+    access: 'signedIn',
     body: submitCertificationRequestSchema,
     response: certificationRecordSchema,
     handler: async ({ app, caller, body, requestId }) => {
@@ -150,7 +150,7 @@ export const certificationRoutes = [
     url: '/user/certifications/:id/withdraw',
     summary: 'Withdraw an own application that is still under review',
     tags: ['certifications'],
-    access: access.signedIn,
+    access: 'signedIn',
     params: idParamsSchema,
     response: certificationRecordSchema,
     handler: async ({ app, caller, params, requestId }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { caseTotals, countBy, lawyerRanking, monthlyTrend, recoveredFen, upcomingSessions } from './stats';
 
 const trendSchema = z.array(z.object({ month: z.string(), count: z.number() }));
@@ -23,7 +23,7 @@ export const dashboardRoutes = [
     url: '/dashboard/workplace',
     summary: 'Workplace figures for platform staff (all cases)',
     tags: ['dashboards'],
-    access: access.roles('caseOperation', 'bussinessOperation'),
+    access: 'workplace.read',
     response: z.object({
       totals: z.object({
         cases: z.number(),
@@ -65,7 +65,7 @@ export const dashboardRoutes = [
     url: '/dashboard/lawfirm-workplace',
     summary: "A law firm's own figures (the caller's firm)",
     tags: ['dashboards'],
-    access: access.only('lawfirmContactPerson'),
+    access: 'firm.workplace',
     response: z.object({
       totals: z.object({
         cases: z.number(),
@@ -116,7 +116,7 @@ export const dashboardRoutes = [
     url: '/dashboard/lawyer-workplace',
     summary: "A lawyer's own figures",
     tags: ['dashboards'],
-    access: access.only('lawyer'),
+    access: 'lawyer.workplace',
     response: z.object({
       totals: z.object({
         cases: z.number(),

@@ -1,19 +1,21 @@
 import type { Kysely } from 'kysely';
+import type { Ability } from '../../contract/access';
 import type { AccountDetail } from '../../contract/operations-api';
 import type { Role } from '../../contract/roles';
+import { phoneFor } from '../access/phones';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { walletSummary } from '../wallets/summary';
 import { peopleInScope } from './people-scope';
 
-/** A user in the caller's scope; one outside it is answered like a missing one (404). */
-export async function personInScope(db: Kysely<Database>, caller: Caller, userId: number) {
+/** A user in the caller's scope of an ability; one outside it is answered like a missing one (404). */
+export async function personInScope(db: Kysely<Database>, caller: Caller, ability: Ability, userId: number) {
   const person = await db
     .selectFrom('users')
     .leftJoin('law_firms', 'law_firms.id', 'users.law_firm_id')
     .where('users.id', '=', userId)
-    .where(peopleInScope(caller))
+    .where(peopleInScope(caller, ability))
     .select([
       'users.id',
       'users.name',
@@ -38,7 +40,7 @@ export async function accountDetail(
   caller: Caller,
   userId: number,
 ): Promise<AccountDetail> {
-  const person = await personInScope(db, caller, userId);
+  const person = await personInScope(db, caller, 'devices.manage', userId);
   const [devices, wallet] = await Promise.all([
     db
       .selectFrom('devices')
@@ -54,7 +56,7 @@ export async function accountDetail(
   return {
     id: person.id,
     name: person.name,
-    phone: person.phone,
+    phone: phoneFor(caller, person.phone, { userId: person.id, lawFirmId: person.law_firm_id }),
     role: person.role as Role,
     enabled: person.enabled === 1,
     accountId: person.account_id,

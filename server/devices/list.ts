@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DeviceListQuery, DeviceRow } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
 import type { Role } from '../../contract/roles';
+import { maySearchPhones, phoneFor } from '../access/phones';
 import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
@@ -16,14 +17,17 @@ export function devicesQuery(db: Kysely<Database>, caller: Caller, filter: Parti
     .selectFrom('devices')
     .innerJoin('users', 'users.id', 'devices.user_id')
     .leftJoin('law_firms', 'law_firms.id', 'users.law_firm_id')
-    .where(peopleInScope(caller));
+    .where(peopleInScope(caller, 'devices.manage'));
   const { keyword, deviceType, state, role, lawFirmId, boundFrom, boundTo } = filter;
   if (keyword) {
     query = query.where((eb) =>
       eb.or(
-        ['users.name', 'users.phone', 'devices.device_name', 'devices.device_uid'].map((column) =>
-          containsText(column, keyword),
-        ),
+        [
+          'users.name',
+          'devices.device_name',
+          'devices.device_uid',
+          ...(maySearchPhones(caller) ? ['users.phone'] : []),
+        ].map((column) => containsText(column, keyword)),
       ),
     );
   }
@@ -69,7 +73,8 @@ type StoredRow = {
   law_firm_name: string | null;
 };
 
-export function deviceRowOf(r: StoredRow): DeviceRow {
+/** A device row as this caller may see it (the owner's number masked unless they may read it). */
+function deviceRowOf(r: StoredRow, caller: Caller): DeviceRow {
   return {
     id: r.id,
     deviceUid: r.device_uid,
@@ -80,7 +85,7 @@ export function deviceRowOf(r: StoredRow): DeviceRow {
     unboundAt: r.unbound_at,
     userId: r.user_id,
     userName: r.user_name,
-    phone: r.phone,
+    phone: phoneFor(caller, r.phone, { userId: r.user_id, lawFirmId: r.law_firm_id }),
     role: r.role as Role,
     lawFirmId: r.law_firm_id,
     lawFirmName: r.law_firm_name,
@@ -93,7 +98,7 @@ export async function deviceInScope(db: Kysely<Database>, caller: Caller, id: nu
     .where('devices.id', '=', id)
     .select(ROW_COLUMNS)
     .executeTakeFirst();
-  return row ? deviceRowOf(row) : undefined;
+  return row ? deviceRowOf(row, caller) : undefined;
 }
 
 /** A page of device management: newest bound first unless sorted otherwise. */
@@ -115,5 +120,5 @@ export async function listDevices(
       .execute(),
     matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map(deviceRowOf), total: Number(count.n) };
+  return { list: rows.map((r) => deviceRowOf(r, caller)), total: Number(count.n) };
 }

@@ -3,12 +3,9 @@ import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { accountDetail } from './account';
 import { deviceInScope, listDevices } from './list';
-
-/** The account center's roles; each sees the people of its scope (people-scope.ts). */
-export const ACCOUNT_CENTER = access.roles('bussinessOperation', 'lawfirmContactPerson');
 
 export const deviceRoutes = [
   defineRoute({
@@ -16,7 +13,7 @@ export const deviceRoutes = [
     url: '/devices',
     summary: "Device management: devices of the people in the caller's scope, with their owners",
     tags: ['devices'],
-    access: ACCOUNT_CENTER,
+    access: 'devices.manage',
     query: deviceListQuerySchema,
     response: pagedSchema(deviceRowSchema),
     handler: ({ app, caller, query }) => listDevices(app.db, caller, query),
@@ -28,7 +25,7 @@ export const deviceRoutes = [
     summary:
       "Unbind a device of someone in the caller's scope; a device outside it, or already unbound, is 404",
     tags: ['devices'],
-    access: ACCOUNT_CENTER,
+    access: 'devices.manage',
     params: idParamsSchema,
     response: deviceRowSchema,
     handler: async ({ app, caller, params, requestId }) => {
@@ -66,7 +63,7 @@ export const deviceRoutes = [
     url: '/accounts/:id',
     summary: "One account in the caller's scope: profile, role, firm, every device, the wallet in figures",
     tags: ['devices'],
-    access: ACCOUNT_CENTER,
+    access: 'devices.manage',
     params: idParamsSchema,
     response: accountDetailSchema,
     handler: ({ app, caller, params }) => accountDetail(app.db, caller, params.id),

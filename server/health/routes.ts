@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['up', 'degraded']),
@@ -15,7 +15,7 @@ export const healthRoutes = [
     url: '/health',
     summary: 'Liveness and database readiness',
     tags: ['ops'],
-    access: access.public,
+    access: 'public',
     response: healthResponseSchema,
     handler: async ({ app, reply }) => {
       let database: 'ready' | 'unavailable' = 'ready';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { rolesHolding } from '../../contract/access';
 import { failEnvelopeSchema, okEnvelopeSchema } from '../../contract/envelope';
 import { API_PREFIX } from './register';
-import { type ApiRoute, access, defineRoute } from './route';
+import { type ApiRoute, defineRoute } from './route';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
@@ -21,9 +22,9 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
 
 function describeAccess(route: ApiRoute): string {
   const a = route.access;
-  if (a.kind === 'public') return 'public';
-  if (a.kind === 'signedIn') return 'any signed-in role';
-  return [...a.roles, ...(a.superAdmin ? ['superAdmin'] : [])].join(', ');
+  if (a === 'public') return 'public';
+  if (a === 'signedIn') return 'any signed-in role';
+  return `${a} (${rolesHolding(a).join(', ')})`;
 }
 
 /** The OpenAPI 3 document, generated from the same declarations that validate requests. */
@@ -34,9 +35,9 @@ export function buildOpenApi(routes: ApiRoute[]) {
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
-      description: `Roles: ${describeAccess(route)}`,
+      description: `Access: ${describeAccess(route)}`,
       tags: route.tags,
-      security: route.access.kind === 'public' ? [] : [{ bearer: [] }],
+      security: route.access === 'public' ? [] : [{ bearer: [] }],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       ...(route.body
         ? {
@@ -79,7 +80,7 @@ export function openApiRoute(routes: () => ApiRoute[]) {
     url: '/docs',
     summary: 'This OpenAPI document',
     tags: ['ops'],
-    access: access.public,
+    access: 'public',
     raw: true,
     handler: async ({ reply }) => {
       cached ??= buildOpenApi(routes());

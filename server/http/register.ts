@@ -26,7 +26,7 @@ export function registerRoutes(
       handler: async (request, reply) => {
         const lang = languageOf(request);
         const caller =
-          route.access.kind === 'public' ? null : await resolveCaller(app, request.headers.authorization);
+          route.access === 'public' ? null : await resolveCaller(app, request.headers.authorization);
         if (caller && !isAllowed(route.access, caller.role)) throw fail.forbidden();
         const input = {
           params: route.params ? parseInput(route.params, request.params, lang) : undefined,

@@ -1,30 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type AccessRule, can } from '../../contract/access';
 import type { Language } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
 import type { AppContext } from '../context';
 
 /**
- * Who may call a route, declared next to the route. `roles` lets superAdmin through too,
- * unless `superAdmin` is false; `signedIn` is any valid session; `public` needs none.
+ * Who may call a route, declared next to the route: `public` (no session), `signedIn` (any
+ * valid session: one's own profile, messages, password), or a rule of contract/access.ts
+ * (`cases.edit`), which the caller's active role must hold. That table is the only place that
+ * says which roles hold what; superAdmin gets nothing it does not list.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  | { kind: 'roles'; roles: readonly Role[]; superAdmin: boolean };
-
-export const access = {
-  public: { kind: 'public' } as const,
-  signedIn: { kind: 'signedIn' } as const,
-  roles: (...roles: Role[]) => ({ kind: 'roles', roles, superAdmin: true }) as const,
-  only: (...roles: Role[]) => ({ kind: 'roles', roles, superAdmin: false }) as const,
-};
+export type Access = 'public' | 'signedIn' | AccessRule;
 
 export function isAllowed(rule: Access, role: Role | null): boolean {
-  if (rule.kind === 'public') return true;
-  if (!role) return false;
-  if (rule.kind === 'signedIn') return true;
-  return rule.roles.includes(role) || (rule.superAdmin && role === 'superAdmin');
+  if (rule === 'public') return true;
+  if (rule === 'signedIn') return role !== null;
+  return can(rule, role);
 }
 
 /** The signed-in caller, as resolved from the session (the role is the session's active role). */
@@ -51,9 +43,7 @@ export interface RouteInput<P, Q, B> {
   reply: FastifyReply;
 }
 
-type CallerOf<A extends Access> = A extends { kind: 'public' }
-  ? { caller: Caller | null }
-  : { caller: Caller };
+type CallerOf<A extends Access> = A extends 'public' ? { caller: Caller | null } : { caller: Caller };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { LawFirmListQuery, LawFirmRow } from '../../contract/firm-api';
 import type { Paged } from '../../contract/paging';
 import type { ReviewStatus } from '../../contract/reviews';
+import { maySearchPhones, phoneFor } from '../access/phones';
 import { chinaDayEnd, chinaDayStart, regionRange } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
-import type { FirmScope } from './scope';
+import type { Caller } from '../http/route';
+import { type FirmScope, firmScopeOf } from './scope';
 
 const SORT_COLUMNS = { createdAt: 'f.created_at', reviewedAt: 'f.reviewed_at' } as const;
 
@@ -15,8 +17,16 @@ const DECISIONS = ['lawfirm.review.passed', 'lawfirm.review.rejected'];
 const firms = (db: Kysely<Database>) => db.selectFrom('law_firms as f');
 type FirmQuery = ReturnType<typeof firms>;
 
-/** The firms in the scope that meet the list's filters (not sorted, not paged). */
-function matching(db: Kysely<Database>, scope: FirmScope, query: Partial<LawFirmListQuery>): FirmQuery {
+/**
+ * The firms in the scope that meet the list's filters (not sorted, not paged); the keyword
+ * matches contact numbers only for a caller who reads them in full.
+ */
+function matching(
+  db: Kysely<Database>,
+  scope: FirmScope,
+  query: Partial<LawFirmListQuery>,
+  searchPhones: boolean,
+): FirmQuery {
   let q = firms(db);
   if (scope.kind === 'none') return q.where('f.id', 'is', null);
   if (scope.kind === 'firm') q = q.where('f.id', '=', scope.firmId);
@@ -24,7 +34,9 @@ function matching(db: Kysely<Database>, scope: FirmScope, query: Partial<LawFirm
   if (keyword) {
     q = q.where((eb) =>
       eb.or(
-        ['f.name', 'f.credit_code', 'f.contact_name', 'f.contact_phone'].map((c) => containsText(c, keyword)),
+        ['f.name', 'f.credit_code', 'f.contact_name', ...(searchPhones ? ['f.contact_phone'] : [])].map((c) =>
+          containsText(c, keyword),
+        ),
       ),
     );
   }
@@ -109,10 +121,10 @@ function toRow(f: FirmRecord): LawFirmRow {
 /** A page of the firms in the caller's scope, filtered and sorted (a firm never sorted after itself: id breaks ties). */
 export async function listLawFirms(
   db: Kysely<Database>,
-  scope: FirmScope,
+  caller: Caller,
   query: LawFirmListQuery,
 ): Promise<Paged<LawFirmRow>> {
-  const base = matching(db, scope, query);
+  const base = matching(db, firmScopeOf(caller, 'firms.read'), query, maySearchPhones(caller));
   const column = SORT_COLUMNS[query.sortField];
   const dir = query.sortOrder;
   const [rows, count] = await Promise.all([
@@ -124,7 +136,10 @@ export async function listLawFirms(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map(toRow), total: Number(count.n) };
+  const list = rows
+    .map(toRow)
+    .map((row) => ({ ...row, contactPhone: phoneFor(caller, row.contactPhone, { lawFirmId: row.id }) }));
+  return { list, total: Number(count.n) };
 }
 
 /** One firm with its figures, or undefined. */

@@ -1,7 +1,7 @@
 import { reviewDecisionSchema, reviewResultSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { recordReview } from '../reviews/record-review';
 
 export const lawFirmReviewRoutes = [
@@ -10,7 +10,7 @@ export const lawFirmReviewRoutes = [
     url: '/lawfirms/:id/review',
     summary: "Pass or reject a law firm's registration",
     tags: ['lawfirms'],
-    access: access.roles('bussinessOperation'),
+    access: 'firms.review',
     params: idParamsSchema,
     body: reviewDecisionSchema,
     response: reviewResultSchema,

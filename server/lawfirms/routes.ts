@@ -1,9 +1,8 @@
 import { lawFirmEditRequestSchema, lawFirmListQuerySchema, lawFirmRowSchema } from '../../contract/firm-api';
 import { pagedSchema } from '../../contract/paging';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { listLawFirms } from './list';
 import { editOwnFirm, ownFirm } from './own-firm';
-import { firmScopeOf } from './scope';
 
 /** The law-firm pages' data: the firms under review (operations) and a contact person's own firm. */
 export const lawFirmRoutes = [
@@ -12,10 +11,10 @@ export const lawFirmRoutes = [
     url: '/lawfirms',
     summary: 'Law firms with their review and figures: filters, sort, paging (business operations)',
     tags: ['lawfirms'],
-    access: access.roles('bussinessOperation'),
+    access: 'firms.read',
     query: lawFirmListQuerySchema,
     response: pagedSchema(lawFirmRowSchema),
-    handler: ({ app, caller, query }) => listLawFirms(app.db, firmScopeOf(caller), query),
+    handler: ({ app, caller, query }) => listLawFirms(app.db, caller, query),
   }),
 
   defineRoute({
@@ -23,7 +22,7 @@ export const lawFirmRoutes = [
     url: '/lawfirms/mine',
     summary: "The calling contact person's own law firm, with its review and figures",
     tags: ['lawfirms'],
-    access: access.roles('lawfirmContactPerson'),
+    access: 'firm.profile',
     response: lawFirmRowSchema,
     handler: ({ app, caller }) => ownFirm(app, caller),
   }),
@@ -33,7 +32,7 @@ export const lawFirmRoutes = [
     url: '/lawfirms/mine',
     summary: "Update the calling contact person's firm: region, address, contact name and phone",
     tags: ['lawfirms'],
-    access: access.roles('lawfirmContactPerson'),
+    access: 'firm.profile',
     body: lawFirmEditRequestSchema,
     response: lawFirmRowSchema,
     handler: ({ app, caller, body, requestId }) => editOwnFirm(app, { caller, requestId }, body),

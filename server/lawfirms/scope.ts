@@ -1,20 +1,17 @@
-import type { Role } from '../../contract/roles';
+import { type Ability, scopeOf } from '../../contract/access';
 import type { Caller } from '../http/route';
 
 /**
- * Which law firms' records (the firm, its lawyers, its letters) a caller sees: operations see
- * every firm's, a firm's contact person only their own firm's, anyone else none. Ids outside
- * the scope are answered like missing ones (404).
+ * Which law firms' records (the firm, its lawyers, its letters) a caller sees through an
+ * ability: the scope their role holds it in (contract/access.ts): every firm's, their own
+ * firm's, or none. Ids outside the scope are answered like missing ones (404).
  */
 export type FirmScope = { kind: 'all' } | { kind: 'firm'; firmId: number } | { kind: 'none' };
 
-const OPERATIONS: readonly Role[] = ['superAdmin', 'caseOperation', 'bussinessOperation'];
-
-export function firmScopeOf(caller: Caller): FirmScope {
-  if (OPERATIONS.includes(caller.role)) return { kind: 'all' };
-  if (caller.role === 'lawfirmContactPerson' && caller.lawFirmId !== null) {
-    return { kind: 'firm', firmId: caller.lawFirmId };
-  }
+export function firmScopeOf(caller: Caller, ability: Ability): FirmScope {
+  const scope = scopeOf(ability, caller.role);
+  if (scope === 'all') return { kind: 'all' };
+  if (scope === 'firm' && caller.lawFirmId !== null) return { kind: 'firm', firmId: caller.lawFirmId };
   return { kind: 'none' };
 }
 

@@ -2,10 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { LawyerListQuery, LawyerRow } from '../../contract/firm-api';
 import type { Paged } from '../../contract/paging';
 import type { ReviewStatus } from '../../contract/reviews';
+import { maySearchPhones, phoneFor } from '../access/phones';
 import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
-import type { FirmScope } from '../lawfirms/scope';
+import type { Caller } from '../http/route';
+import { type FirmScope, firmScopeOf } from '../lawfirms/scope';
 
 const lawyers = (db: Kysely<Database>) =>
   db
@@ -14,14 +16,23 @@ const lawyers = (db: Kysely<Database>) =>
     .innerJoin('law_firms as f', 'f.id', 'l.law_firm_id');
 type LawyerQuery = ReturnType<typeof lawyers>;
 
-/** The lawyers in the scope that meet the list's filters (not sorted, not paged). */
-function matching(db: Kysely<Database>, scope: FirmScope, query: Partial<LawyerListQuery>): LawyerQuery {
+/**
+ * The lawyers in the scope that meet the list's filters (not sorted, not paged); the keyword
+ * matches phone numbers only for a caller who reads them in full.
+ */
+function matching(
+  db: Kysely<Database>,
+  scope: FirmScope,
+  query: Partial<LawyerListQuery>,
+  searchPhones: boolean,
+): LawyerQuery {
   let q = lawyers(db);
   if (scope.kind === 'none') return q.where('l.id', 'is', null);
   if (scope.kind === 'firm') q = q.where('l.law_firm_id', '=', scope.firmId);
   const { keyword, reviewStatus, lawFirmId } = query;
   if (keyword) {
-    q = q.where((eb) => eb.or(['u.name', 'l.licence_no', 'u.phone'].map((c) => containsText(c, keyword))));
+    const columns = ['u.name', 'l.licence_no', ...(searchPhones ? ['u.phone'] : [])];
+    q = q.where((eb) => eb.or(columns.map((c) => containsText(c, keyword))));
   }
   if (reviewStatus?.length) q = q.where('l.review_status', 'in', reviewStatus);
   if (lawFirmId !== undefined) q = q.where('l.law_firm_id', '=', lawFirmId);
@@ -102,10 +113,10 @@ const SORTS = {
 /** A page of the lawyers in the caller's scope; sorting by a case count orders by the subquery's alias. */
 export async function listLawyers(
   db: Kysely<Database>,
-  scope: FirmScope,
+  caller: Caller,
   query: LawyerListQuery,
 ): Promise<Paged<LawyerRow>> {
-  const base = matching(db, scope, query);
+  const base = matching(db, firmScopeOf(caller, 'lawyers.read'), query, maySearchPhones(caller));
   const dir = query.sortOrder;
   const [rows, count] = await Promise.all([
     withCaseCounts(base)
@@ -116,7 +127,11 @@ export async function listLawyers(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map(toRow), total: Number(count.n) };
+  const list = rows.map(toRow).map((row) => ({
+    ...row,
+    phone: phoneFor(caller, row.phone, { userId: row.userId, lawFirmId: row.lawFirmId }),
+  }));
+  return { list, total: Number(count.n) };
 }
 
 /** The lawyer record of a user, with profile fields and case counts, or undefined. */

@@ -1,7 +1,8 @@
 import { reviewDecisionSchema, reviewResultSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
+import { firmInScope, firmScopeOf } from '../lawfirms/scope';
 import { recordReview } from '../reviews/record-review';
 
 export const lawyerReviewRoutes = [
@@ -10,7 +11,7 @@ export const lawyerReviewRoutes = [
     url: '/lawyers/:id/review',
     summary: "Pass or reject a lawyer's registration (a firm's contact person: own firm only)",
     tags: ['lawyers'],
-    access: access.roles('bussinessOperation', 'lawfirmContactPerson'),
+    access: 'lawyers.review',
     params: idParamsSchema,
     body: reviewDecisionSchema,
     response: reviewResultSchema,
@@ -21,8 +22,8 @@ export const lawyerReviewRoutes = [
         .select(['l.id', 'l.law_firm_id', 'u.name'])
         .where('l.id', '=', params.id)
         .executeTakeFirst();
-      // Another firm's lawyer is answered like a missing one: a contact person sees only their firm.
-      if (!lawyer || (caller.role === 'lawfirmContactPerson' && lawyer.law_firm_id !== caller.lawFirmId)) {
+      // A lawyer outside the caller's scope (another firm's) is answered like a missing one.
+      if (!lawyer || !firmInScope(firmScopeOf(caller, 'lawyers.review'), lawyer.law_firm_id)) {
         throw fail.notFound('lawyer.notFound');
       }
       return recordReview(

@@ -5,8 +5,7 @@ import {
   lawyerRowSchema,
 } from '../../contract/firm-api';
 import { pagedSchema } from '../../contract/paging';
-import { access, defineRoute } from '../http/route';
-import { firmScopeOf } from '../lawfirms/scope';
+import { defineRoute } from '../http/route';
 import { listLawyers } from './list';
 import { editOwnProfile, ownProfile } from './profile';
 
@@ -18,10 +17,10 @@ export const lawyerRoutes = [
     summary:
       "Lawyers with their firm, review and case counts: filters, sort, paging (a contact person: their firm's)",
     tags: ['lawyers'],
-    access: access.roles('bussinessOperation', 'lawfirmContactPerson'),
+    access: 'lawyers.read',
     query: lawyerListQuerySchema,
     response: pagedSchema(lawyerRowSchema),
-    handler: ({ app, caller, query }) => listLawyers(app.db, firmScopeOf(caller), query),
+    handler: ({ app, caller, query }) => listLawyers(app.db, caller, query),
   }),
 
   defineRoute({
@@ -29,7 +28,7 @@ export const lawyerRoutes = [
     url: '/lawyers/mine',
     summary: "The calling lawyer's own profile: licence, firm, review, contact details and case counts",
     tags: ['lawyers'],
-    access: access.roles('lawyer'),
+    access: 'lawyer.profile',
     response: lawyerProfileSchema,
     handler: ({ app, caller }) => ownProfile(app, caller),
   }),
@@ -39,7 +38,7 @@ export const lawyerRoutes = [
     url: '/lawyers/mine',
     summary: "Update the calling lawyer's email and introduction",
     tags: ['lawyers'],
-    access: access.roles('lawyer'),
+    access: 'lawyer.profile',
     body: lawyerEditRequestSchema,
     response: lawyerProfileSchema,
     handler: ({ app, caller, body, requestId }) => editOwnProfile(app, { caller, requestId }, body),

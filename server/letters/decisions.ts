@@ -1,3 +1,4 @@
+import type { Ability } from '../../contract/access';
 import type { LetterResubmitRequest, LetterRow } from '../../contract/firm-api';
 import type { ReviewDecision } from '../../contract/reviews';
 import { recordAudit } from '../audit/audit';
@@ -9,8 +10,8 @@ import { letterInScope } from './list';
 
 type Who = { caller: Caller; requestId: string };
 
-async function found(app: AppContext, caller: Caller, id: number): Promise<LetterRow> {
-  const letter = await letterInScope(app.db, firmScopeOf(caller), id);
+async function found(app: AppContext, caller: Caller, ability: Ability, id: number): Promise<LetterRow> {
+  const letter = await letterInScope(app.db, firmScopeOf(caller, ability), id);
   if (!letter) throw fail.notFound('letter.notFound');
   return letter;
 }
@@ -26,7 +27,7 @@ export async function reviewLetter(
   id: number,
   decision: ReviewDecision,
 ): Promise<LetterRow> {
-  const letter = await found(app, who.caller, id);
+  const letter = await found(app, who.caller, 'letters.review', id);
   const now = app.clock.now();
   const reason = decision.status === 'rejected' ? (decision.reason ?? null) : null;
   await app.db.transaction().execute(async (trx) => {
@@ -53,7 +54,7 @@ export async function reviewLetter(
       },
     );
   });
-  return found(app, who.caller, id);
+  return found(app, who.caller, 'letters.review', id);
 }
 
 /**
@@ -66,7 +67,7 @@ export async function resubmitLetter(
   id: number,
   body: LetterResubmitRequest,
 ): Promise<LetterRow> {
-  const letter = await found(app, who.caller, id);
+  const letter = await found(app, who.caller, 'letters.resubmit', id);
   const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {
     const result = await trx
@@ -93,5 +94,5 @@ export async function resubmitLetter(
       },
     );
   });
-  return found(app, who.caller, id);
+  return found(app, who.caller, 'letters.resubmit', id);
 }

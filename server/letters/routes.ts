@@ -7,13 +7,10 @@ import {
 import { pagedSchema } from '../../contract/paging';
 import { reviewDecisionSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { firmScopeOf } from '../lawfirms/scope';
 import { resubmitLetter, reviewLetter } from './decisions';
 import { listLetters } from './list';
-
-/** Roles that send letters back in after re-stamping: case operations, and a firm for its own letters. */
-const RESUBMITTERS = access.roles('caseOperation', 'lawfirmContactPerson');
 
 export const letterRoutes = [
   defineRoute({
@@ -21,10 +18,10 @@ export const letterRoutes = [
     url: '/letters',
     summary: "Lawyer's letters in the caller's scope: filters, sort, paging (a contact person: their firm's)",
     tags: ['letters'],
-    access: access.roles('caseOperation', 'bussinessOperation', 'lawfirmContactPerson'),
+    access: 'letters.read',
     query: letterListQuerySchema,
     response: pagedSchema(letterRowSchema),
-    handler: ({ app, caller, query }) => listLetters(app.db, firmScopeOf(caller), query),
+    handler: ({ app, caller, query }) => listLetters(app.db, firmScopeOf(caller, 'letters.read'), query),
   }),
 
   defineRoute({
@@ -32,11 +29,11 @@ export const letterRoutes = [
     url: '/letters/auditing',
     summary: 'Letters waiting for review (business operations)',
     tags: ['letters'],
-    access: access.roles('bussinessOperation'),
+    access: 'letters.review',
     query: letterQueueQuerySchema,
     response: pagedSchema(letterRowSchema),
     handler: ({ app, caller, query }) =>
-      listLetters(app.db, firmScopeOf(caller), { ...query, status: ['auditing'] }),
+      listLetters(app.db, firmScopeOf(caller, 'letters.review'), { ...query, status: ['auditing'] }),
   }),
 
   defineRoute({
@@ -44,11 +41,11 @@ export const letterRoutes = [
     url: '/letters/sent-back',
     summary: "Letters sent back for re-stamping, with the reason (a contact person: their firm's)",
     tags: ['letters'],
-    access: RESUBMITTERS,
+    access: 'letters.resubmit',
     query: letterQueueQuerySchema,
     response: pagedSchema(letterRowSchema),
     handler: ({ app, caller, query }) =>
-      listLetters(app.db, firmScopeOf(caller), { ...query, status: ['rejected'] }),
+      listLetters(app.db, firmScopeOf(caller, 'letters.resubmit'), { ...query, status: ['rejected'] }),
   }),
 
   defineRoute({
@@ -56,7 +53,7 @@ export const letterRoutes = [
     url: '/letters/:id/review',
     summary: 'Pass a letter under review, or send it back with a reason (409 when already reviewed)',
     tags: ['letters'],
-    access: access.roles('bussinessOperation'),
+    access: 'letters.review',
     params: idParamsSchema,
     body: reviewDecisionSchema,
     response: letterRowSchema,
@@ -69,7 +66,7 @@ export const letterRoutes = [
     url: '/letters/:id/resubmit',
     summary: 'Send a letter that was sent back in for review again, stamped anew (409 unless sent back)',
     tags: ['letters'],
-    access: RESUBMITTERS,
+    access: 'letters.resubmit',
     params: idParamsSchema,
     body: letterResubmitRequestSchema,
     response: letterRowSchema,

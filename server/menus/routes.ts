@@ -4,11 +4,12 @@ import {
   menuRoleParamsSchema,
   roleMenuSchema,
   saveMenuBodySchema,
+  withPageAccess,
 } from '../../contract/menu-api';
 import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
-import { knownPageIds } from '../pages/store';
+import { defineRoute } from '../http/route';
+import { pageAccessMap } from '../pages/store';
 import { menuForRole, resetRoleMenu, roleMenu, saveRoleMenu } from './store';
 
 export const menuRoutes = [
@@ -17,7 +18,7 @@ export const menuRoutes = [
     url: '/user/menu',
     summary: "The menu tree of the caller's role (hidden routes included, flagged hideInMenu)",
     tags: ['menus'],
-    access: access.signedIn,
+    access: 'signedIn',
     response: menuTreeSchema,
     handler: ({ app, caller }) => menuForRole(app.db, caller.role),
   }),
@@ -27,7 +28,7 @@ export const menuRoutes = [
     url: '/menus/:role',
     summary: "A role's whole menu tree as stored, or the product's default for it",
     tags: ['menus'],
-    access: access.only('superAdmin'),
+    access: 'menus.edit',
     params: menuRoleParamsSchema,
     response: roleMenuSchema,
     handler: ({ app, params }) => roleMenu(app.db, params.role),
@@ -38,16 +39,17 @@ export const menuRoutes = [
     url: '/menus/:role',
     summary: "Replaces a role's menu tree; the role's next menu load shows it",
     tags: ['menus'],
-    access: access.only('superAdmin'),
+    access: 'menus.edit',
     params: menuRoleParamsSchema,
     body: saveMenuBodySchema,
     response: roleMenuSchema,
     handler: async ({ app, caller, params, body, requestId }) => {
-      const errors = checkMenuTree(body.tree, params.role, await knownPageIds(app.db));
+      const pages = await pageAccessMap(app.db);
+      const errors = checkMenuTree(body.tree, params.role, pages);
       if (errors.length) throw fail.validation(errors);
       const now = app.clock.now();
       await app.db.transaction().execute(async (trx) => {
-        await saveRoleMenu(trx, params.role, body.tree, caller.userId, now);
+        await saveRoleMenu(trx, params.role, withPageAccess(body.tree, pages), caller.userId, now);
         await recordAudit(
           trx,
           { caller, requestId, at: now },
@@ -68,7 +70,7 @@ export const menuRoutes = [
     url: '/menus/:role/reset',
     summary: "Puts a role's menu back to the product's default route table",
     tags: ['menus'],
-    access: access.only('superAdmin'),
+    access: 'menus.edit',
     params: menuRoleParamsSchema,
     response: roleMenuSchema,
     handler: async ({ app, caller, params, requestId }) => {

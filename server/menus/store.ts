@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { type MenuNode, menuTreeSchema } from '../../contract/menu';
-import type { RoleMenu } from '../../contract/menu-api';
+import { type RoleMenu, withPageAccess } from '../../contract/menu-api';
 import { ROLES, type Role } from '../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../contract/routes';
 import type { Database } from '../db/schema';
+import { pageAccessMap } from '../pages/store';
 
 export function defaultMenuFor(role: Role): MenuNode[] {
   return filterMenuForRole(DEFAULT_ROUTES, role);
@@ -25,8 +26,27 @@ async function storedTree(db: Kysely<Database>, role: Role) {
   } catch {
     return null;
   }
-  const parsed = menuTreeSchema.safeParse(json);
-  return parsed.success ? { tree: parsed.data, updatedAt: row.updated_at, updatedBy: row.name } : null;
+  const parsed = menuTreeSchema.safeParse(withoutLegacyRoles(json));
+  if (!parsed.success) return null;
+  const tree = withPageAccess(parsed.data, await pageAccessMap(db, pageIdsOf(parsed.data)));
+  return { tree, updatedAt: row.updated_at, updatedBy: row.name };
+}
+
+/**
+ * Menus saved before abilities carried a `roles` list on every node. A role's menu is that
+ * role's alone, and a node's page now says what opens it, so the list is dropped on reading.
+ */
+function withoutLegacyRoles(json: unknown): unknown {
+  if (!Array.isArray(json)) return json;
+  return json.map((node) => {
+    if (typeof node !== 'object' || node === null) return node;
+    const { roles: _legacy, children, ...rest } = node as { roles?: unknown; children?: unknown };
+    return children === undefined ? rest : { ...rest, children: withoutLegacyRoles(children) };
+  });
+}
+
+function pageIdsOf(tree: readonly MenuNode[]): string[] {
+  return tree.flatMap((node) => [...(node.page ? [node.page] : []), ...pageIdsOf(node.children ?? [])]);
 }
 
 /**

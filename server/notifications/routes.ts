@@ -6,7 +6,7 @@ import {
   readMessagesRequestSchema,
 } from '../../contract/notifications';
 import { recordAudit } from '../audit/audit';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 
 /** The bell shows the newest messages; older ones are not paged through here. */
 export const MESSAGE_LIST_MAX = 100;
@@ -28,7 +28,7 @@ export const notificationRoutes = [
     url: '/message/list',
     summary: "The caller's messages, newest first, with the unread count (same type filter)",
     tags: ['notifications'],
-    access: access.signedIn,
+    access: 'signedIn',
     query: messageListQuerySchema,
     response: messageListSchema,
     handler: async ({ app, caller, query }) => {
@@ -67,7 +67,7 @@ export const notificationRoutes = [
     url: '/message/read',
     summary: "Mark messages read; ids of other users' messages are ignored (nothing is revealed about them)",
     tags: ['notifications'],
-    access: access.signedIn,
+    access: 'signedIn',
     body: readMessagesRequestSchema,
     response: readMessagesResponseSchema,
     handler: async ({ app, caller, body, requestId }) => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { can } from '../../contract/access';
 import {
   type PageSummary,
   pageHistorySchema,
@@ -14,9 +15,10 @@ import { routesBreadthFirst } from '../../contract/routes';
 import { recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
-import { type ApiRoute, access, defineRoute } from '../http/route';
+import { type ApiRoute, defineRoute } from '../http/route';
 import { menuForRole } from '../menus/store';
 import { PAGE_CATALOG } from './catalog';
+import { pageRuleOf } from './page-access';
 import type { DeclaredApi } from './references';
 import {
   checkPage,
@@ -62,7 +64,9 @@ function served(
     );
   }
   const catalogued = PAGE_CATALOG.get(id);
-  return catalogued ? { page: catalogued, source: 'catalog' } : null;
+  if (!catalogued) return null;
+  const rule = pageRuleOf(id, catalogued);
+  return { page: rule ? { ...catalogued, access: rule } : catalogued, source: 'catalog' };
 }
 
 async function isKnownPage(db: Kysely<Database>, id: string, stored?: StoredLatest | null): Promise<boolean> {
@@ -82,13 +86,15 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
       url: '/pages/:id',
       summary: "A page descriptor, for a page in the caller's role menu",
       tags: ['pages'],
-      access: access.signedIn,
+      access: 'signedIn',
       params: pageIdParamsSchema,
       response: z.unknown(),
       handler: async ({ app, caller, params }) => {
         const stored = await latestStoredPage(app.db, params.id);
         if (!(await isKnownPage(app.db, params.id, stored))) throw fail.notFound('page.notFound');
-        // The role's own menu decides: a page removed from it is closed to that role.
+        // The page's rule and the role's own menu both decide: the menu may only narrow.
+        const rule = pageRuleOf(params.id, stored?.descriptor ?? PAGE_CATALOG.get(params.id));
+        if (!rule || !can(rule, caller.role)) throw fail.forbidden('page.forbidden');
         const route = routesBreadthFirst(await menuForRole(app.db, caller.role)).find(
           (r) => r.page === params.id,
         );
@@ -104,7 +110,7 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
       url: '/pages',
       summary: 'Every page id with its title, where its descriptor comes from and its latest saved version',
       tags: ['pages'],
-      access: access.only('superAdmin'),
+      access: 'pages.edit',
       response: pageListSchema,
       handler: async ({ app }) => {
         const stored = await latestStoredPages(app.db);
@@ -129,7 +135,7 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
       url: '/pages/:id',
       summary: 'Saves a page descriptor as the newest version (checked against the API and the route table)',
       tags: ['pages'],
-      access: access.only('superAdmin'),
+      access: 'pages.edit',
       params: pageIdParamsSchema,
       body: pageDescriptorSchema,
       response: savedPageSchema,
@@ -155,7 +161,7 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
       url: '/pages/:id/history',
       summary: 'What a page serves now and every saved version, newest first, with who saved it and when',
       tags: ['pages'],
-      access: access.only('superAdmin'),
+      access: 'pages.edit',
       params: pageIdParamsSchema,
       response: pageHistorySchema,
       handler: async ({ app, params }) => {
@@ -179,7 +185,7 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
       url: '/pages/:id/revert',
       summary: 'Saves an earlier version of a page again as the newest',
       tags: ['pages'],
-      access: access.only('superAdmin'),
+      access: 'pages.edit',
       params: pageIdParamsSchema,
       body: revertBodySchema,
       response: savedPageSchema,

@@ -1,26 +1,30 @@
 import type { Kysely } from 'kysely';
+import type { AccessRule } from '../../contract/access';
 import type { FieldError } from '../../contract/envelope';
-import type { MenuNode } from '../../contract/menu';
+import type { PageAccess } from '../../contract/menu-api';
 import type { PageVersion, SavedPage } from '../../contract/page-api';
 import { type PageDescriptor, pageDescriptorSchema } from '../../contract/pages/descriptor';
-import { DEFAULT_ROUTES, routesBreadthFirst } from '../../contract/routes';
+import { DEFAULT_ROUTES } from '../../contract/routes';
 import type { Database } from '../db/schema';
 import { PAGE_CATALOG } from './catalog';
+import { pageRuleOf, ROUTE_PAGES, upgradeLegacyRoles } from './page-access';
 import { checkReferences, type DeclaredApi } from './references';
 
-/** The routes of the product's route table that open a page, by page id. */
-export const ROUTE_PAGES: ReadonlyMap<string, MenuNode> = new Map(
-  routesBreadthFirst(DEFAULT_ROUTES).flatMap((r) => (r.page ? [[r.page, r] as const] : [])),
-);
+export { ROUTE_PAGES };
 
 export type PageCheck = { ok: true; page: PageDescriptor } | { ok: false; errors: FieldError[] };
 
 /**
- * The whole check of a descriptor, for saving and for serving: the schema, then every API
- * path against the declared routes and every route template against the route table.
+ * The whole check of a descriptor, for saving and for serving: role lists of older versions
+ * read as rules, the schema, every API path against the declared routes and every route
+ * template against the route table, and the rule that opens the page: the route table's for
+ * its id (a descriptor may repeat it, not change it), else its own, which a page outside the
+ * route table must name. The checked page carries that rule.
  */
 export function checkPage(raw: unknown, declared: readonly DeclaredApi[]): PageCheck {
-  const parsed = pageDescriptorSchema.safeParse(raw);
+  const legacy = upgradeLegacyRoles(raw);
+  if (legacy.errors.length) return { ok: false, errors: legacy.errors };
+  const parsed = pageDescriptorSchema.safeParse(legacy.value);
   if (!parsed.success) {
     return {
       ok: false,
@@ -31,7 +35,14 @@ export function checkPage(raw: unknown, declared: readonly DeclaredApi[]): PageC
     };
   }
   const errors = checkReferences(parsed.data, declared, DEFAULT_ROUTES);
-  return errors.length ? { ok: false, errors } : { ok: true, page: parsed.data };
+  const page = parsed.data;
+  const routeRule = ROUTE_PAGES.get(page.id)?.access;
+  if (routeRule && page.access && page.access !== routeRule) {
+    errors.push({ path: 'access', message: 'page.accessMismatch' });
+  }
+  const rule: AccessRule | undefined = routeRule ?? page.access;
+  if (!rule) errors.push({ path: 'access', message: 'page.accessRequired' });
+  return errors.length ? { ok: false, errors } : { ok: true, page: { ...page, access: rule } };
 }
 
 export interface StoredLatest {
@@ -61,9 +72,13 @@ export async function latestStoredPage(db: Kysely<Database>, id: string): Promis
 }
 
 /** The newest version of every saved page, unchecked. */
-export async function latestStoredPages(db: Kysely<Database>): Promise<Map<string, StoredLatest>> {
-  const rows = await db
-    .selectFrom('page_descriptors as p')
+export async function latestStoredPages(
+  db: Kysely<Database>,
+  ids?: readonly string[],
+): Promise<Map<string, StoredLatest>> {
+  let query = db.selectFrom('page_descriptors as p');
+  if (ids) query = query.where('p.page_id', 'in', ids.length ? ids : ['']);
+  const rows = await query
     .select(['p.page_id', 'p.version', 'p.saved_at', 'p.descriptor'])
     .where(({ eb, selectFrom }) =>
       eb(
@@ -83,14 +98,22 @@ export async function latestStoredPages(db: Kysely<Database>): Promise<Map<strin
   );
 }
 
-export async function storedPageIds(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('page_descriptors').select('page_id').distinct().execute();
-  return rows.map((r) => r.page_id);
-}
-
-/** Page ids a menu may name: the route table's, the catalogue's and every saved page's. */
-export async function knownPageIds(db: Kysely<Database>): Promise<Set<string>> {
-  return new Set([...ROUTE_PAGES.keys(), ...PAGE_CATALOG.keys(), ...(await storedPageIds(db))]);
+/**
+ * The rule that opens each page a menu may name (the route table's, the catalogue's, every
+ * saved page's), as contract/menu-api.ts PageAccess; with `ids`, only those pages.
+ */
+export async function pageAccessMap(db: Kysely<Database>, ids?: readonly string[]): Promise<PageAccess> {
+  const pages = new Map<string, AccessRule | null>();
+  const wanted = ids ? new Set(ids) : null;
+  for (const id of [...ROUTE_PAGES.keys(), ...PAGE_CATALOG.keys()]) {
+    if (!wanted || wanted.has(id)) pages.set(id, pageRuleOf(id, PAGE_CATALOG.get(id)));
+  }
+  const rest = wanted ? [...wanted].filter((id) => pages.get(id) == null) : null;
+  if (rest?.length === 0) return pages;
+  for (const [id, latest] of await latestStoredPages(db, rest ?? undefined)) {
+    if (pages.get(id) == null) pages.set(id, pageRuleOf(id, latest.descriptor));
+  }
+  return pages;
 }
 
 /** Every saved version of a page, newest first, with who saved it. */

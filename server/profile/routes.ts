@@ -3,7 +3,7 @@ import { phoneSchema, smsCodeSchema } from '../../contract/account-rules';
 import { userInfoSchema } from '../../contract/auth';
 import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { consumeCode } from '../sms/codes';
 import { loadUserInfo } from '../users/user-info';
 
@@ -15,7 +15,7 @@ export const profileRoutes = [
     url: '/user/bind-phone',
     summary: "Change the caller's security phone (also the sign-in name), proven by a bind SMS code",
     tags: ['users'],
-    access: access.signedIn,
+    access: 'signedIn',
     body: bindPhoneRequestSchema,
     response: userInfoSchema,
     handler: async ({ app, caller, body, requestId }) => {

@@ -14,7 +14,7 @@ import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { consumeCode } from '../sms/codes';
 import { newAccountId } from '../users/account-id';
 
@@ -34,7 +34,7 @@ export const registrationRoutes = [
     url: '/register/lawfirms',
     summary: 'Law firms open for lawyer registration (passed review)',
     tags: ['registration'],
-    access: access.public,
+    access: 'public',
     response: z.object({ list: z.array(publicLawFirmSchema) }),
     handler: async ({ app }) => {
       const rows = await app.db
@@ -52,7 +52,7 @@ export const registrationRoutes = [
     url: '/register/lawfirm',
     summary: 'Register a law firm and its contact person; both wait for review',
     tags: ['registration'],
-    access: access.public,
+    access: 'public',
     body: registerLawFirmRequestSchema,
     response: registrationResponseSchema,
     handler: async ({ app, body, requestId }) => {
@@ -130,7 +130,7 @@ export const registrationRoutes = [
     url: '/register/lawyer',
     summary: 'Register a lawyer with a passed law firm; the lawyer waits for review',
     tags: ['registration'],
-    access: access.public,
+    access: 'public',
     body: registerLawyerRequestSchema,
     response: registrationResponseSchema,
     handler: async ({ app, body, requestId }) => {
@@ -208,7 +208,7 @@ export const registrationRoutes = [
     url: '/reset-password',
     summary: 'Reset a password with an SMS code; every session of the account ends',
     tags: ['auth'],
-    access: access.public,
+    access: 'public',
     body: resetPasswordRequestSchema,
     response: z.null(),
     handler: async ({ app, body, requestId }) => {

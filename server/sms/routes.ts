@@ -1,7 +1,7 @@
 import type { SmsPurpose } from '../../contract/auth';
 import { sendSmsQuerySchema, sendSmsResponseSchema } from '../../contract/auth';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { issueCode, SMS_RULES } from './codes';
 
 /** Register and bind prove a phone that is about to join an account; reset, one that has one. */
@@ -17,7 +17,7 @@ export const smsRoutes = [
     url: '/send-sms',
     summary: 'Send a 6-digit SMS code (register, reset or bind); 60 s cool-down per phone and purpose',
     tags: ['auth'],
-    access: access.public,
+    access: 'public',
     query: sendSmsQuerySchema,
     response: sendSmsResponseSchema,
     handler: async ({ app, query }) => {

@@ -1,5 +1,5 @@
 import { statisticsDataSchema } from '../../contract/operations-api';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { statisticsData } from './data';
 
 export const statisticsRoutes = [
@@ -9,7 +9,7 @@ export const statisticsRoutes = [
     summary:
       'Business statistics over every case: recovered by month, cases by province and type, closing results, days to close',
     tags: ['statistics'],
-    access: access.roles('bussinessOperation'),
+    access: 'statistics.read',
     response: statisticsDataSchema,
     handler: ({ app }) => statisticsData(app.db, app.database.dialect, app.clock.now()),
   }),

@@ -1,5 +1,5 @@
 import { taskCenterSchema } from '../../contract/operations-api';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { taskCenter } from './center';
 
 export const taskRoutes = [
@@ -9,7 +9,7 @@ export const taskRoutes = [
     summary:
       "The work waiting for business operations: reviews, pool cases, expiring entrustments, this week's court sessions, the caller's to-dos",
     tags: ['tasks'],
-    access: access.roles('bussinessOperation'),
+    access: 'tasks.read',
     response: taskCenterSchema,
     handler: ({ app, caller }) => taskCenter(app.db, caller.userId, app.clock.now()),
   }),

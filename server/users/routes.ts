@@ -22,7 +22,7 @@ import { generatePassword, hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { defineRoute } from '../http/route';
 import { newAccountId } from './account-id';
 import { listUsers } from './admin';
 import { loadUserInfo } from './user-info';
@@ -52,7 +52,7 @@ export const userRoutes = [
     url: '/users',
     summary: 'Account management: users, paged and filtered',
     tags: ['users'],
-    access: access.only('superAdmin'),
+    access: 'accounts.manage',
     query: userListQuerySchema,
     response: pagedSchema(userSummarySchema),
     handler: ({ app, query }) => listUsers(app.db, query),
@@ -63,7 +63,7 @@ export const userRoutes = [
     url: '/users',
     summary: 'Create an account; its generated password is returned once',
     tags: ['users'],
-    access: access.only('superAdmin'),
+    access: 'accounts.manage',
     body: createUserRequestSchema,
     response: createUserResponseSchema,
     handler: async ({ app, body, caller, requestId }) => {
@@ -148,7 +148,7 @@ export const userRoutes = [
     url: '/user/random-password/:id',
     summary: "Replace a user's password with a random one (shown once); their sessions end",
     tags: ['users'],
-    access: access.only('superAdmin'),
+    access: 'accounts.manage',
     params: idParamsSchema,
     response: randomPasswordResponseSchema,
     handler: async ({ app, params, caller, requestId }) => {
@@ -185,7 +185,7 @@ export const userRoutes = [
     url: '/users/enable/:id',
     summary: 'Enable or disable a user (toggle); disabling ends their sessions',
     tags: ['users'],
-    access: access.only('superAdmin'),
+    access: 'accounts.manage',
     params: idParamsSchema,
     response: enableToggleResponseSchema,
     handler: async ({ app, params, caller, requestId }) => {
@@ -220,7 +220,7 @@ export const userRoutes = [
     url: '/user-info',
     summary: 'One user with profile and bound devices',
     tags: ['users'],
-    access: access.only('superAdmin'),
+    access: 'accounts.manage',
     query: idQuerySchema,
     response: userDetailSchema,
     handler: async ({ app, query }) => {
@@ -252,7 +252,7 @@ export const userRoutes = [
     url: '/user-edit',
     summary: "Edit a user's name, role, law firm, email or nickname; a role change ends their sessions",
     tags: ['users'],
-    access: access.only('superAdmin'),
+    access: 'accounts.manage',
     body: editUserRequestSchema,
     response: userSummarySchema,
     handler: async ({ app, body, caller, requestId }) => {
@@ -326,7 +326,7 @@ export const userRoutes = [
     url: '/unbind',
     summary: 'Unbind a device from its account',
     tags: ['users'],
-    access: access.only('superAdmin'),
+    access: 'accounts.manage',
     body: unbindRequestSchema,
     response: z.null(),
     handler: async ({ app, body, caller, requestId }) => {
@@ -359,7 +359,7 @@ export const userRoutes = [
     url: '/user/save-info',
     summary: "Save the caller's own profile (basic information)",
     tags: ['users'],
-    access: access.signedIn,
+    access: 'signedIn',
     body: saveInfoRequestSchema,
     response: userInfoSchema,
     handler: async ({ app, body, caller, requestId }) => {

@@ -7,7 +7,6 @@ import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import type { AppContext } from '../context';
 import { personInScope } from '../devices/account';
-import { ACCOUNT_CENTER } from '../devices/routes';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { defineRoute } from '../http/route';
@@ -16,7 +15,7 @@ import { listWalletTransactions } from './transactions';
 
 /** The wallet of a person in the caller's scope: 404 for someone outside it, or without a wallet. */
 async function walletOf(app: AppContext, caller: Caller, userId: number) {
-  const person = await personInScope(app.db, caller, userId);
+  const person = await personInScope(app.db, caller, 'wallets.read', userId);
   const wallet = await app.db
     .selectFrom('wallets')
     .select('id')
@@ -32,7 +31,7 @@ export const walletRoutes = [
     url: '/accounts/:id/wallet',
     summary: "A wallet of someone in the caller's scope: the balance, money in and out, figures per kind",
     tags: ['wallets'],
-    access: ACCOUNT_CENTER,
+    access: 'wallets.read',
     params: idParamsSchema,
     response: userWalletSchema,
     handler: async ({ app, caller, params }) => {
@@ -51,7 +50,7 @@ export const walletRoutes = [
     url: '/accounts/:id/wallet/transactions',
     summary: "A wallet's transactions, newest first: kind, direction and date filters, paged",
     tags: ['wallets'],
-    access: ACCOUNT_CENTER,
+    access: 'wallets.read',
     params: idParamsSchema,
     query: walletTransactionQuerySchema,
     response: pagedSchema(walletTransactionSchema),

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { can } from '../../contract/access';
 import { loadAppCatalogue, loadRegisterCatalogue } from '../i18n';
 import { getRole } from '../session/storage';
 import { BootSpinner, RootFrame } from './RootFrame';
@@ -31,11 +32,11 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   return { notFound: decision.kind === 'notFound' };
 }
 
-/** The inspector: in dev mode, or for superAdmin with ?inspect=1. */
+/** The inspector: in dev mode, or with ?inspect=1 for a role holding `dev.tools`. */
 async function inspectorLoader(args: LoaderFunctionArgs) {
   const guarded = await guardLoader(args);
   const url = new URL(args.request.url);
-  if (!import.meta.env.DEV && !(getRole() === 'superAdmin' && url.searchParams.get('inspect') === '1')) {
+  if (!import.meta.env.DEV && !(can('dev.tools', getRole()) && url.searchParams.get('inspect') === '1')) {
     throw redirect('/exception/403');
   }
   return guarded;

@@ -260,7 +260,7 @@ describe('POST /api/cases/:id/transitions: accepted events', () => {
     expect(closed.allowedEvents).toEqual([]);
     expectRefusal(
       await transition('caseOperation', before.id, { event: 'REOPEN', version }),
-      'case.transition.superAdminOnly',
+      'case.transition.notPermitted',
     );
     expect(await step('superAdmin', { event: 'REOPEN' })).toMatchObject({
       status: 'processing',
@@ -282,6 +282,54 @@ describe('POST /api/cases/:id/transitions: accepted events', () => {
       stage: 'intake',
     });
     expect(res.body.data.allowedEvents).toEqual(['TAKE']);
+  });
+});
+
+describe('POST /api/cases/:id/transitions: a firm assigns its own cases to its own lawyers (cases.assign, scope firm)', () => {
+  const passedLawyer = (firm: 'demo' | 'other') =>
+    server.app.db
+      .selectFrom('lawyers')
+      .select(['id', 'law_firm_id'])
+      .where('review_status', '=', 'passed')
+      .where('law_firm_id', firm === 'demo' ? '=' : '!=', demoFirmId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+
+  it("assigns a case pushed to the contact person's firm to one of the firm's lawyers", async () => {
+    const before = await freshCase({ status: 'pending', lawyer: 'none', firm: 'demo' });
+    const lawyer = await passedLawyer('demo');
+    const res = await transition('lawfirmContactPerson', before.id, {
+      event: 'ASSIGN',
+      lawyerId: lawyer.id,
+      version: before.version,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'processing', lawyerId: lawyer.id, lawFirmId: demoFirmId });
+  });
+
+  it('refuses a lawyer of another firm, and changes nothing', async () => {
+    const before = await freshCase({ status: 'pending', lawyer: 'none', firm: 'demo' });
+    const lawyer = await passedLawyer('other');
+    expectRefusal(
+      await transition('lawfirmContactPerson', before.id, {
+        event: 'ASSIGN',
+        lawyerId: lawyer.id,
+        version: before.version,
+      }),
+      'case.transition.notYourFirm',
+    );
+    expect(await stored(before.id)).toEqual(before);
+  });
+
+  it("does not even see another firm's case (404)", async () => {
+    const before = await freshCase({ status: 'pending', lawyer: 'none', firm: 'other' });
+    const lawyer = await passedLawyer('demo');
+    const res = await transition('lawfirmContactPerson', before.id, {
+      event: 'ASSIGN',
+      lawyerId: lawyer.id,
+      version: before.version,
+    });
+    expect(res.status).toBe(404);
   });
 });
 
@@ -307,28 +355,28 @@ describe('POST /api/cases/:id/transitions: refusals answer 409 with the reason a
       'caseOperation',
       { status: 'pending', firm: 'none' },
       { event: 'TAKE' },
-      'case.transition.lawyerOnly',
+      'case.transition.notPermitted',
     ],
     [
       'a take by a contact person',
       'lawfirmContactPerson',
       { status: 'pending', firm: 'demo' },
       { event: 'TAKE' },
-      'case.transition.lawyerOnly',
+      'case.transition.notPermitted',
     ],
     [
       'an assignment by a lawyer',
       'lawyer',
       { status: 'pending', firm: 'none' },
       { event: 'ASSIGN', lawyerId: 1 },
-      'case.transition.operationsOnly',
+      'case.transition.notPermitted',
     ],
     [
       'an assignment by business operations',
       'bussinessOperation',
       { status: 'pending' },
       { event: 'ASSIGN', lawFirmId: 1 },
-      'case.transition.operationsOnly',
+      'case.transition.notPermitted',
     ],
     [
       'an assignment to nobody',
@@ -338,18 +386,25 @@ describe('POST /api/cases/:id/transitions: refusals answer 409 with the reason a
       'case.transition.assigneeRequired',
     ],
     [
-      'a suspension by someone not handling it',
+      'a suspension by a role that does not work cases',
       'bussinessOperation',
       { status: 'processing' },
       { event: 'SUSPEND', reason: '无' },
-      'case.transition.notHandlingLawyer',
+      'case.transition.notPermitted',
     ],
     [
       'a contact person closing',
       'lawfirmContactPerson',
       { status: 'processing', firm: 'demo' },
       { event: 'CLOSE', result: 'repaid' },
-      'case.transition.notHandlingLawyer',
+      'case.transition.notPermitted',
+    ],
+    [
+      'a contact person pushing to a firm instead of naming a lawyer',
+      'lawfirmContactPerson',
+      { status: 'pending', firm: 'demo' },
+      { event: 'ASSIGN', lawFirmId: 1 },
+      'case.transition.lawyerRequired',
     ],
     [
       'a suspension without a reason',
@@ -377,7 +432,7 @@ describe('POST /api/cases/:id/transitions: refusals answer 409 with the reason a
       'caseOperation',
       { status: 'closed' },
       { event: 'REOPEN' },
-      'case.transition.superAdminOnly',
+      'case.transition.notPermitted',
     ],
   ])('refuses %s', async (_, role, where, body, reason) => {
     const before = await freshCase(where);

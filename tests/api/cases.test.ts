@@ -240,7 +240,9 @@ describe('GET /api/cases: scope', () => {
     const { rows, total } = await listAll('lawfirmContactPerson', 'sortField=amountFen');
     expect(total).toBe(await countWhere(sql`law_firm_id = ${demoFirmId}`));
     expect(rows.every((c) => c.lawFirmId === demoFirmId)).toBe(true);
-    expect(rows.every((c) => c.allowedEvents.length === 0)).toBe(true);
+    // The firm assigns its own pending cases to its lawyers (cases.assign in scope firm), nothing else.
+    for (const c of rows) expect(c.allowedEvents).toEqual(c.status === 'pending' ? ['ASSIGN'] : []);
+    expect(rows.some((c) => c.status === 'pending')).toBe(true);
   });
 
   it('shows operations every case, and only operations may assign', async () => {

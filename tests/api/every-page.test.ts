@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessRule, can } from '../../contract/access';
 import type { MenuNode } from '../../contract/menu';
-import { canAccess, ROLES, type Role } from '../../contract/roles';
+import { ROLES, type Role } from '../../contract/roles';
 import { routesBreadthFirst } from '../../contract/routes';
 import { startServer, type TestServer } from './harness';
 
@@ -21,8 +22,8 @@ function sources(value: unknown, role: Role, under = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => sources(v, role, under));
   if (!value || typeof value !== 'object') return [];
   const object = value as Record<string, unknown>;
-  // A part with a roles list the role is not on is not rendered for it (the registry's canAccess).
-  if (Array.isArray(object.roles) && !canAccess(object.roles as string[], role)) return [];
+  // A part whose rule the role does not hold is not rendered for it (the registry's `can`).
+  if (typeof object.access === 'string' && !can(object.access as AccessRule, role)) return [];
   const own = under === 'source' && typeof object.path === 'string' ? [object.path] : [];
   return [...own, ...Object.entries(object).flatMap(([key, child]) => sources(child, role, key))];
 }

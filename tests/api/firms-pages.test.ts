@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can } from '../../contract/access';
 import type { PageDescriptor, TablePage } from '../../contract/pages/descriptor';
 import { firmPages } from '../../server/pages/catalog/firms';
 import { checkCataloguePages } from './catalogue-checks';
@@ -23,13 +24,16 @@ describe('the firm pages', () => {
     );
   });
 
-  it('links a contact person nowhere they may not go: case links and views are for superAdmin only', () => {
+  it('links a contact person nowhere they may not go: case links and views need the case workspace', () => {
     const caseFirm = firmPages.find((p) => p.id === 'casefirm') as TablePage;
     const toCaseDetail = [...caseFirm.columns, ...caseFirm.rowActions].filter((item) =>
       JSON.stringify(item).includes('/list/case-detail/'),
     );
     expect(toCaseDetail.length).toBeGreaterThan(0);
-    for (const item of toCaseDetail) expect(item.roles).toEqual(['superAdmin']);
+    for (const item of toCaseDetail) {
+      expect(item.access).toBe('cases.manage');
+      expect(can('cases.manage', 'lawfirmContactPerson')).toBe(false);
+    }
   });
 });
 

@@ -23,7 +23,7 @@ const ROLES_IN_ORDER: Role[] = [
 
 /** A role the route lets in (or none for public routes). */
 function roleFor(route: ApiRoute): Role | null {
-  if (route.access.kind === 'public') return null;
+  if (route.access === 'public') return null;
   return ROLES_IN_ORDER.find((role) => isAllowed(route.access, role)) ?? null;
 }
 

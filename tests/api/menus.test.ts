@@ -145,9 +145,23 @@ describe('PUT /api/menus/:role refuses a wrong tree, naming the wrong node', () 
       (t) => `${pathOf(t, '/profile/case')}.path`,
     ],
     [
-      'a node whose roles leave the role out',
-      (t) => Object.assign(nodeAt(t, '/profile/case'), { roles: ['caseOperation'] }),
-      (t) => `${pathOf(t, '/profile/case')}.roles`,
+      'a page whose ability the role does not hold (the account page in a lawyer menu)',
+      (t) => Object.assign(nodeAt(t, '/profile/case'), { page: 'user-account' }),
+      (t) => `${pathOf(t, '/profile/case')}.page`,
+    ],
+    [
+      'a link naming an ability the role does not hold',
+      (t) =>
+        t.push({
+          key: 'x',
+          path: '/x',
+          name: 'x',
+          title: 'menu.test',
+          order: 9,
+          access: 'accounts.manage',
+          external: 'https://example.com/',
+        }),
+      (t) => `tree.${t.length}.access`,
     ],
   ];
 
@@ -285,6 +299,7 @@ describe("reshaping a role's menu", () => {
       type: 'result',
       title: 'menu.myCases',
       status: 'info',
+      access: 'lawyer.cases',
     };
     expect((await server.call('PUT', '/api/pages/lawyer-notes', { token: admin, body: page })).status).toBe(
       200,
@@ -297,7 +312,6 @@ describe("reshaping a role's menu", () => {
       name: 'notes',
       title: 'menu.myCases',
       order: 9,
-      roles: ['lawyer'],
       page: 'lawyer-notes',
     });
     expect((await putMenu('lawyer', tree)).status).toBe(200);

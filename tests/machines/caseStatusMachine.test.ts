@@ -150,11 +150,11 @@ describe('caseStatusMachine: reasons for a refusal', () => {
   it('lets only lawyers take a case from the pool', () => {
     expect(decideTransition(pool, eventFor('TAKE', ACTORS.caseOperation))).toEqual({
       ok: false,
-      reason: 'case.transition.lawyerOnly',
+      reason: 'case.transition.notPermitted',
     });
     const lawyerWithoutRecord: CaseActor = { role: 'lawyer', userId: 10 };
     expect(decideTransition(pool, eventFor('TAKE', lawyerWithoutRecord))).toMatchObject({
-      reason: 'case.transition.lawyerOnly',
+      reason: 'case.transition.notPermitted',
     });
   });
 
@@ -175,11 +175,34 @@ describe('caseStatusMachine: reasons for a refusal', () => {
     expect(decideTransition(pushed, eventFor('TAKE', ACTORS.lawyer)).ok).toBe(true);
   });
 
-  it('lets only operations assign', () => {
+  it('lets operations assign any case, and a firm only its own cases to its own lawyers', () => {
+    expect(decideTransition(pool, eventFor('ASSIGN', ACTORS.lawyer))).toEqual({
+      ok: false,
+      reason: 'case.transition.notPermitted',
+    });
+    // The pool case belongs to no firm: not the contact person's to assign.
     expect(decideTransition(pool, eventFor('ASSIGN', ACTORS.lawfirmContactPerson))).toEqual({
       ok: false,
-      reason: 'case.transition.operationsOnly',
+      reason: 'case.transition.notYourFirm',
     });
+    const pushedToFirm: CaseState = { status: 'pending', lawyerId: null, lawFirmId: FIRM };
+    const firmAssign = eventFor('ASSIGN', ACTORS.lawfirmContactPerson);
+    expect(decideTransition(pushedToFirm, firmAssign)).toMatchObject({
+      ok: true,
+      next: { status: 'processing', lawyerId: HANDLING_LAWYER, lawFirmId: FIRM },
+    });
+    // Within a firm an assignment names a lawyer, of that firm.
+    expect(
+      decideTransition(pushedToFirm, { type: 'ASSIGN', actor: ACTORS.lawfirmContactPerson, lawFirmId: FIRM }),
+    ).toEqual({ ok: false, reason: 'case.transition.lawyerRequired' });
+    expect(
+      decideTransition(pushedToFirm, {
+        type: 'ASSIGN',
+        actor: ACTORS.lawfirmContactPerson,
+        lawFirmId: 4,
+        lawyerId: 8,
+      }),
+    ).toEqual({ ok: false, reason: 'case.transition.notYourFirm' });
   });
 
   it('needs a firm or a lawyer to assign to', () => {
@@ -195,7 +218,7 @@ describe('caseStatusMachine: reasons for a refusal', () => {
       reason: 'case.transition.notHandlingLawyer',
     });
     expect(decideTransition(CASES.processing, eventFor('CLOSE', ACTORS.bussinessOperation))).toMatchObject({
-      reason: 'case.transition.notHandlingLawyer',
+      reason: 'case.transition.notPermitted',
     });
   });
 
@@ -215,10 +238,10 @@ describe('caseStatusMachine: reasons for a refusal', () => {
     });
   });
 
-  it('lets only superAdmin reopen', () => {
+  it('lets only a role holding cases.reopen reopen', () => {
     expect(decideTransition(CASES.closed, eventFor('REOPEN', ACTORS.caseOperation))).toEqual({
       ok: false,
-      reason: 'case.transition.superAdminOnly',
+      reason: 'case.transition.notPermitted',
     });
   });
 

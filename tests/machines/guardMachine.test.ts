@@ -84,7 +84,7 @@ describe('guardMachine: each role against the default route table', () => {
     });
   });
 
-  it('checks a group’s roles as well as the route’s own', async () => {
+  it('checks the route’s ability, whatever its group', async () => {
     const menu: MenuNode[] = [
       {
         key: '/list',
@@ -92,12 +92,27 @@ describe('guardMachine: each role against the default route table', () => {
         name: 'list',
         title: 'menu.list',
         order: 0,
-        roles: ['superAdmin'],
         children: [
-          { key: '/list/a', path: '/list/a', name: 'a', title: 'menu.a', order: 0, roles: ['*'], page: 'a' },
+          {
+            key: '/list/a',
+            path: '/list/a',
+            name: 'a',
+            title: 'menu.a',
+            order: 0,
+            access: 'accounts.manage',
+            page: 'a',
+          },
         ],
       },
-      { key: '/home', path: '/home', name: 'home', title: 'menu.home', order: 1, roles: ['*'], page: 'home' },
+      {
+        key: '/home',
+        path: '/home',
+        name: 'home',
+        title: 'menu.home',
+        order: 1,
+        access: 'profile.edit',
+        page: 'home',
+      },
     ];
     expect(await decide({ role: 'lawyer', path: '/list/a', menu })).toEqual({
       kind: 'redirect',
@@ -121,7 +136,7 @@ describe('guardMachine: first permitted route', () => {
         name: 'case',
         title: 'menu.case',
         order: 0,
-        roles: ['lawyer'],
+        access: 'lawyer.workplace',
         children: [
           {
             key: '/case/processing/:id',
@@ -129,7 +144,7 @@ describe('guardMachine: first permitted route', () => {
             name: 'processing',
             title: 'menu.processing',
             order: 0,
-            roles: ['lawyer'],
+            access: 'lawyer.workplace',
             page: 'processing',
           },
         ],
@@ -140,7 +155,7 @@ describe('guardMachine: first permitted route', () => {
         name: 'mine',
         title: 'menu.mine',
         order: 1,
-        roles: ['lawyer'],
+        access: 'lawyer.workplace',
         page: 'mine',
       },
     ];
@@ -149,8 +164,16 @@ describe('guardMachine: first permitted route', () => {
 
   it('answers not found when the role may open nothing', async () => {
     const onlyParams: MenuNode[] = [
-      { key: '/x/:id', path: '/x/:id', name: 'x', title: 'menu.x', order: 0, roles: ['lawyer'], page: 'x' },
-      { key: '/y', path: '/y', name: 'y', title: 'menu.y', order: 1, roles: ['superAdmin'], page: 'y' },
+      {
+        key: '/x/:id',
+        path: '/x/:id',
+        name: 'x',
+        title: 'menu.x',
+        order: 0,
+        access: 'lawyer.workplace',
+        page: 'x',
+      },
+      { key: '/y', path: '/y', name: 'y', title: 'menu.y', order: 1, access: 'accounts.manage', page: 'y' },
     ];
     expect(await decide({ role: 'lawyer', path: '/y', menu: onlyParams })).toEqual({ kind: 'notFound' });
   });

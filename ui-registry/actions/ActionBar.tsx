@@ -1,8 +1,9 @@
 import { Button, Dropdown, Space } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
 import { cloneElement, Suspense, useEffect, useState } from 'react';
+import { can } from '../../contract/access';
 import type { ActionDescriptor } from '../../contract/pages/descriptor';
-import { canAccess, type Role } from '../../contract/roles';
+import type { Role } from '../../contract/roles';
 import { useRegistry, useRegistryEnv } from '../context';
 import { getField } from '../record';
 import type { DataRecord, RouteParams, Selection } from '../registry';
@@ -15,7 +16,7 @@ import { type ActionLook, ActionLookContext } from './action-button';
  * status machine (loaded with it, not with every page).
  */
 export function isActionVisible(action: ActionDescriptor, role: Role | null, record?: DataRecord): boolean {
-  if (!canAccess(action.roles, role)) return false;
+  if (!can(action.access, role)) return false;
   if (action.when) {
     const value = getField(record, action.when.field);
     if (!action.when.in.some((allowed) => allowed === (value ?? null))) return false;

@@ -1,6 +1,7 @@
 import { Form, Grid } from '@arco-design/web-react';
+import { can } from '../../contract/access';
 import type { FieldDescriptor } from '../../contract/pages/descriptor';
-import { canAccess } from '../../contract/roles';
+import type { Role } from '../../contract/roles';
 import { useRegistryEnv } from '../context';
 import type { RouteParams } from '../registry';
 import { FieldInput } from './FieldInput';
@@ -8,9 +9,9 @@ import { fieldProblem } from './rules';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** The fields a role may fill in (a field's `roles`). */
-export function visibleFields(fields: readonly FieldDescriptor[], role: string | null): FieldDescriptor[] {
-  return fields.filter((field) => canAccess(field.roles, role));
+/** The fields a role may fill in (a field's `access`). */
+export function visibleFields(fields: readonly FieldDescriptor[], role: Role | null): FieldDescriptor[] {
+  return fields.filter((field) => can(field.access, role));
 }
 
 /** One Arco rule that asks `fieldProblem`, so the messages are the product's own. */

@@ -1,6 +1,6 @@
 import { Card, Tabs } from '@arco-design/web-react';
+import { can } from '../../contract/access';
 import type { TabsPage as TabsDescriptor } from '../../contract/pages/descriptor';
-import { canAccess } from '../../contract/roles';
 import { useRegistryEnv } from '../context';
 import { PageView } from '../page-view';
 import { PrefixedQueryScope } from '../query-scope';
@@ -12,7 +12,7 @@ import type { PageRendererProps } from '../registry';
  */
 export function TabsPage({ page, params }: PageRendererProps<TabsDescriptor>) {
   const { t, role } = useRegistryEnv();
-  const tabs = page.tabs.filter((tab) => canAccess(tab.roles, role));
+  const tabs = page.tabs.filter((tab) => can(tab.access, role));
   return (
     <Card bordered={false}>
       <Tabs lazyload>

@@ -1,3 +1,4 @@
+import type { AccessRule } from '../../../contract/access';
 import {
   type ActionDescriptor,
   type ColumnDescriptor,
@@ -6,7 +7,6 @@ import {
   SCHEMA_VERSION,
   type TablePage,
 } from '../../../contract/pages/descriptor';
-import type { Role } from '../../../contract/roles';
 
 /**
  * The small builders every catalog file writes its descriptors with: a column (text unless
@@ -32,12 +32,12 @@ export const field = (
   extra: Partial<FieldDescriptor> = {},
 ) => ({ name, label, input, ...extra }) as FieldDescriptor;
 
-export const go = (key: string, label: string, to: string, roles?: Role[]): ActionDescriptor => ({
+export const go = (key: string, label: string, to: string, access?: AccessRule): ActionDescriptor => ({
   kind: 'navigate',
   key,
   label,
   to,
-  ...(roles ? { roles } : {}),
+  ...(access ? { access } : {}),
 });
 
 export const stat = (

@@ -1,11 +1,7 @@
 import type { ActionDescriptor, CASE_EVENTS } from '../../../contract/pages/descriptor';
-import type { Role } from '../../../contract/roles';
 import { col } from './builders';
 
 // What the case lists (cases.ts) and the pages of one case (case-record.ts) share.
-
-/** The roles that run cases: they edit, review, assign and see every case. */
-export const OPERATIONS: Role[] = ['caseOperation', 'superAdmin'];
 
 const EVENT_LABELS = {
   TAKE: 'case.event.take',

@@ -10,7 +10,7 @@ import {
   type TabsPage,
 } from '../../../contract/pages/descriptor';
 import { col, field, go } from './builders';
-import { OPERATIONS, status, transitions } from './case-common';
+import { status, transitions } from './case-common';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -92,7 +92,7 @@ const attachments: DetailPage['sections'][number] = {
       confirm: 'case.attachment.confirmRemove',
       successMessage: 'case.attachment.removed',
       danger: true,
-      roles: OPERATIONS,
+      access: 'cases.edit',
     },
   ],
 };
@@ -158,9 +158,9 @@ const caseDetail = detailPage(
   'menu.caseDetail',
   [basics, parties, handling, attachments, followUps, repayments, pushes, auditTrail],
   [
-    go('edit', 'case.action.edit', '/list/case-edit/:id', OPERATIONS),
+    go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('details', 'case.action.details', '/list/case-details/:id'),
-    go('review', 'case.action.review', '/list/bussinessAudit/:id', OPERATIONS),
+    go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
     ...transitions(...CASE_EVENTS),
   ],
 );
@@ -171,7 +171,7 @@ const caseReview = detailPage(
   'menu.bussinessAudit',
   [basics, handling, parties, attachments, pushes, auditTrail],
   [
-    go('edit', 'case.action.edit', '/list/case-edit/:id', OPERATIONS),
+    go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     ...transitions('ASSIGN', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE', 'REOPEN'),
   ],
 );

@@ -8,7 +8,7 @@ import {
   type TablePage,
 } from '../../../contract/pages/descriptor';
 import { col, field, go } from './builders';
-import { OPERATIONS, status, transitions } from './case-common';
+import { status, transitions } from './case-common';
 import { caseRecordPages } from './case-record';
 
 /**
@@ -64,7 +64,7 @@ const caseFilters: FieldDescriptor[] = [
     'lawyerId',
     'case.lawyer',
     { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'name' } },
-    { roles: OPERATIONS },
+    { access: 'cases.assign' },
   ),
   field('lawFirmId', 'case.lawFirm', {
     kind: 'select',
@@ -97,8 +97,8 @@ const searchTable: TablePage = {
   columns: caseColumns('/list/case-detail/:id'),
   rowActions: [
     go('view', 'case.action.view', '/list/case-detail/:id'),
-    go('edit', 'case.action.edit', '/list/case-edit/:id', OPERATIONS),
-    go('review', 'case.action.review', '/list/bussinessAudit/:id', OPERATIONS),
+    go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
+    go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
     ...transitions('ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
   toolbar: [

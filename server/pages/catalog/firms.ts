@@ -1,3 +1,4 @@
+import type { AccessRule } from '../../../contract/access';
 import type {
   ActionDescriptor,
   ColumnDescriptor,
@@ -8,7 +9,6 @@ import type {
   TabsPage,
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
-import type { Role } from '../../../contract/roles';
 import { col, field, go, table } from './builders';
 
 /**
@@ -18,9 +18,6 @@ import { col, field, go, table } from './builders';
  */
 
 const v = SCHEMA_VERSION;
-const OPERATIONS: Role[] = ['bussinessOperation', 'superAdmin'];
-/** Who sees lawyers' and firms' phone numbers in full: the firm itself and operations. */
-const PHONE_READERS: Role[] = ['lawfirmContactPerson', 'bussinessOperation', 'superAdmin'];
 
 // Reviews: one action asks the decision and, for a rejection, the reason (the server requires it).
 const decision = (enumName: 'reviewStatus' | 'letterStatus'): FieldDescriptor[] => [
@@ -72,12 +69,12 @@ const firmKeyword = field(
   { kind: 'input', maxLength: 60 },
   { placeholder: 'firm.keywordPlaceholder' },
 );
-const firmOptions = (roles?: Role[]) =>
+const firmOptions = (access?: AccessRule) =>
   field(
     'lawFirmId',
     'firm.lawFirm',
     { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
-    roles ? { roles } : {},
+    access ? { access } : {},
   );
 const reviewStatusColumn = col('reviewStatus', 'firm.reviewStatus', {
   widget: 'status',
@@ -102,7 +99,7 @@ const orderManage = table({
     col('creditCode', 'firm.creditCode', { width: 190 }),
     col('regionCode', 'firm.region', { widget: 'region', width: 150 }),
     col('contactName', 'firm.contactName', { width: 100 }),
-    col('contactPhone', 'firm.contactPhone', { widget: 'phone', unmaskRoles: OPERATIONS, width: 130 }),
+    col('contactPhone', 'firm.contactPhone', { widget: 'phone', width: 130 }),
     col('createdAt', 'firm.submittedAt', { widget: 'datetime', sortable: true, width: 170 }),
     reviewStatusColumn,
     col('reviewerName', 'firm.reviewer', { width: 100 }),
@@ -127,7 +124,7 @@ const accountVerification = table({
     col('regionCode', 'firm.region', { widget: 'region', width: 150 }),
     col('address', 'firm.address', { width: 220, defaultHidden: true }),
     col('contactName', 'firm.contactName', { width: 100 }),
-    col('contactPhone', 'firm.contactPhone', { widget: 'phone', unmaskRoles: OPERATIONS, width: 130 }),
+    col('contactPhone', 'firm.contactPhone', { widget: 'phone', width: 130 }),
     col('lawyerCount', 'firm.lawyerCount', { widget: 'number', width: 100 }),
     col('auditingLawyerCount', 'firm.auditingLawyerCount', { widget: 'number', width: 110 }),
     col('caseCount', 'firm.caseCount', { widget: 'number', width: 100 }),
@@ -157,7 +154,7 @@ const lawyerFilters: FieldDescriptor[] = [
 ];
 const lawyerColumns = (extra: ColumnDescriptor[]): ColumnDescriptor[] => [
   col('name', 'firm.lawyer.name', { fixed: 'left', width: 100 }),
-  col('phone', 'firm.lawyer.phone', { widget: 'phone', unmaskRoles: PHONE_READERS, width: 130 }),
+  col('phone', 'firm.lawyer.phone', { widget: 'phone', width: 130 }),
   col('licenceNo', 'firm.lawyer.licenceNo', { width: 170 }),
   ...extra,
   reviewStatusColumn,
@@ -204,7 +201,7 @@ const firmDetail: DetailPage = {
         col('regionCode', 'firm.region', { widget: 'region' }),
         col('address', 'firm.address'),
         col('contactName', 'firm.contactName'),
-        col('contactPhone', 'firm.contactPhone', { widget: 'phone', unmaskRoles: PHONE_READERS }),
+        col('contactPhone', 'firm.contactPhone', { widget: 'phone' }),
       ],
     },
     {
@@ -242,7 +239,7 @@ const accountFirm: TabsPage = {
   type: 'tabs',
   title: 'menu.accountfirm',
   tabs: [
-    { key: 'firm', title: 'firm.tab.firm', roles: ['lawfirmContactPerson'], page: firmDetail },
+    { key: 'firm', title: 'firm.tab.firm', access: 'firm.profile:firm', page: firmDetail },
     {
       key: 'lawyers',
       title: 'firm.tab.lawyers',
@@ -251,8 +248,10 @@ const accountFirm: TabsPage = {
         title: 'firm.tab.lawyers',
         source: { path: '/lawyers' },
         // A contact person's list is their firm's already; the firm filter is for operations.
-        filters: [...lawyerFilters, firmOptions(['superAdmin'])],
-        columns: lawyerColumns([col('lawFirmName', 'firm.lawFirm', { width: 200, roles: ['superAdmin'] })]),
+        filters: [...lawyerFilters, firmOptions('lawyers.read:all')],
+        columns: lawyerColumns([
+          col('lawFirmName', 'firm.lawFirm', { width: 200, access: 'lawyers.read:all' }),
+        ]),
         rowActions: [
           review('/lawyers/:id/review', 'reviewStatus', { field: 'reviewStatus', in: ['auditing'] }),
         ],
@@ -298,14 +297,20 @@ const editFirmForm: FormPage = {
 };
 
 /**
- * Both "own profile" pages edit the signed-in person's own firm or lawyer record; a
- * superAdmin has neither, so their tab says so and points to where firms and lawyers are
- * reviewed, instead of a load error.
+ * Both "own profile" pages edit the signed-in person's own firm or lawyer record; who holds
+ * the page's ability over every record (superAdmin) has neither, so their tab says so and
+ * points to where firms and lawyers are reviewed, instead of a load error.
  */
-const notYourOwn = (id: string, title: string, hint: string, to: string): TabsPage['tabs'][number] => ({
+const notYourOwn = (
+  id: string,
+  title: string,
+  access: AccessRule,
+  hint: string,
+  to: string,
+): TabsPage['tabs'][number] => ({
   key: 'superAdmin',
   title,
-  roles: ['superAdmin'],
+  access,
   page: {
     schemaVersion: v,
     id,
@@ -323,8 +328,14 @@ const editFirm: TabsPage = {
   type: 'tabs',
   title: 'menu.editfirm',
   tabs: [
-    { key: 'edit', title: 'menu.editfirm', roles: ['lawfirmContactPerson'], page: editFirmForm },
-    notYourOwn('editfirm-admin', 'menu.editfirm', 'firm.ownPage.firmHint', '/lawoffice/account-verification'),
+    { key: 'edit', title: 'menu.editfirm', access: 'firm.profile:firm', page: editFirmForm },
+    notYourOwn(
+      'editfirm-admin',
+      'menu.editfirm',
+      'firm.profile:all',
+      'firm.ownPage.firmHint',
+      '/lawoffice/account-verification',
+    ),
   ],
 };
 
@@ -357,9 +368,9 @@ const caseFirm = table({
       link: '/list/case-detail/:id',
       fixed: 'left',
       width: 140,
-      roles: ['superAdmin'],
+      access: 'cases.manage',
     }),
-    col('caseNo', 'case.caseNo', { fixed: 'left', width: 140, roles: ['lawfirmContactPerson'] }),
+    col('caseNo', 'case.caseNo', { fixed: 'left', width: 140, access: 'firm.cases:firm' }),
     col('title', 'case.title', { width: 260 }),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
     col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 }),
@@ -367,11 +378,11 @@ const caseFirm = table({
     col('regionCode', 'case.region', { widget: 'region', width: 160 }),
     col('amountFen', 'case.amount', { widget: 'money', sortable: true, width: 140 }),
     col('lawyerName', 'case.lawyer', { width: 100 }),
-    col('lawFirmName', 'case.lawFirm', { width: 180, roles: ['superAdmin'] }),
+    col('lawFirmName', 'case.lawFirm', { width: 180, access: 'firm.cases:all' }),
     col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown', sortable: true, width: 140 }),
     col('createdAt', 'case.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
   ],
-  rowActions: [go('view', 'case.action.view', '/list/case-detail/:id', ['superAdmin'])],
+  rowActions: [go('view', 'case.action.view', '/list/case-detail/:id', 'cases.manage')],
   toolbar: [{ kind: 'export', key: 'export', label: 'case.action.export', path: '/cases/export' }],
   bulkActions: [
     { kind: 'export', key: 'exportSelected', label: 'case.action.exportSelected', path: '/cases/export' },
@@ -391,7 +402,7 @@ const editLawyer: TabsPage = {
     {
       key: 'edit',
       title: 'firm.tab.editLawyer',
-      roles: ['lawyer'],
+      access: 'lawyer.profile:own',
       page: {
         schemaVersion: v,
         id: 'editlawyer-form',
@@ -410,7 +421,7 @@ const editLawyer: TabsPage = {
     {
       key: 'profile',
       title: 'firm.tab.profile',
-      roles: ['lawyer'],
+      access: 'lawyer.profile:own',
       page: {
         schemaVersion: v,
         id: 'editlawyer-profile',
@@ -427,7 +438,7 @@ const editLawyer: TabsPage = {
               col('name', 'firm.lawyer.name'),
               col('licenceNo', 'firm.lawyer.licenceNo'),
               col('lawFirmName', 'firm.lawFirm'),
-              col('phone', 'firm.lawyer.phone', { widget: 'phone', unmaskRoles: ['lawyer', 'superAdmin'] }),
+              col('phone', 'firm.lawyer.phone', { widget: 'phone' }),
               col('email', 'firm.lawyer.email'),
               col('introduction', 'firm.lawyer.introduction'),
             ],
@@ -457,7 +468,13 @@ const editLawyer: TabsPage = {
         actions: [],
       },
     },
-    notYourOwn('editlawyer-admin', 'menu.editlawyer', 'firm.ownPage.lawyerHint', '/lawoffice/follow-up'),
+    notYourOwn(
+      'editlawyer-admin',
+      'menu.editlawyer',
+      'lawyer.profile:all',
+      'firm.ownPage.lawyerHint',
+      '/lawoffice/follow-up',
+    ),
   ],
 };
 
@@ -480,7 +497,7 @@ const letterCase = col('caseNo', 'firm.letter.caseNo', {
   widget: 'link',
   link: '/list/case-detail/:caseId',
   width: 140,
-  roles: ['caseOperation', 'superAdmin'],
+  access: 'cases.manage',
 });
 const submittedAt = col('submittedAt', 'firm.letter.submittedAt', {
   widget: 'datetime',

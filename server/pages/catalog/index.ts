@@ -1,4 +1,5 @@
 import type { PageDescriptor } from '../../../contract/pages/descriptor';
+import { accessPages } from './access';
 import { builtinPages } from './builtins';
 import { casePages } from './cases';
 import { dashboardPages } from './dashboards';
@@ -7,8 +8,7 @@ import { operationsPages } from './operations';
 
 /** The product's own page descriptors, by page id. */
 export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
-  [...builtinPages, ...dashboardPages, ...casePages, ...firmPages, ...operationsPages].map((page) => [
-    page.id,
-    page,
-  ]),
+  [...builtinPages, ...dashboardPages, ...casePages, ...firmPages, ...operationsPages, ...accessPages].map(
+    (page) => [page.id, page],
+  ),
 );

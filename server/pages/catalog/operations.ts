@@ -8,7 +8,6 @@ import type {
   TabsPage,
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
-import type { Role } from '../../../contract/roles';
 import { col, field, go, stat } from './builders';
 
 /**
@@ -19,9 +18,6 @@ import { col, field, go, stat } from './builders';
  */
 
 const v = SCHEMA_VERSION;
-const OPERATIONS: Role[] = ['bussinessOperation', 'superAdmin'];
-/** Roles that see full phone numbers of the people they manage. */
-const PHONE_READERS: Role[] = ['bussinessOperation', 'superAdmin'];
 
 // ---- The task center ----
 
@@ -296,12 +292,17 @@ const accountCenter: TablePage = {
       ],
     }),
     field('deviceType', 'operations.device.type', { kind: 'select', enum: 'deviceType' }),
-    field('role', 'operations.account.role', { kind: 'select', enum: 'role' }, { roles: OPERATIONS }),
+    field(
+      'role',
+      'operations.account.role',
+      { kind: 'select', enum: 'role' },
+      { access: 'devices.manage:all' },
+    ),
     field(
       'lawFirmId',
       'operations.account.lawFirm',
       { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
-      { roles: OPERATIONS },
+      { access: 'devices.manage:all' },
     ),
     field('bound', 'operations.device.boundRange', { kind: 'dateRange' }),
   ],
@@ -312,7 +313,7 @@ const accountCenter: TablePage = {
       fixed: 'left',
       width: 110,
     }),
-    col('phone', 'operations.account.phone', { widget: 'phone', unmaskRoles: PHONE_READERS, width: 130 }),
+    col('phone', 'operations.account.phone', { widget: 'phone', width: 130 }),
     col('role', 'operations.account.role', { widget: 'enum', enum: 'role', width: 110 }),
     col('lawFirmName', 'operations.account.lawFirm', { width: 180 }),
     ...deviceColumns,
@@ -360,7 +361,7 @@ const userAccountDetail: DetailPage = {
       columns: 3,
       items: [
         col('name', 'operations.account.name'),
-        col('phone', 'operations.account.phone', { widget: 'phone', unmaskRoles: PHONE_READERS }),
+        col('phone', 'operations.account.phone', { widget: 'phone' }),
         col('role', 'operations.account.role', { widget: 'enum', enum: 'role' }),
         col('enabled', 'operations.account.enabled', { widget: 'status', enum: 'enabled' }),
         col('lawFirmName', 'operations.account.lawFirm'),

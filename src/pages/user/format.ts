@@ -1,3 +1,4 @@
+import { maskPhone } from '../../../contract/access';
 /** Display helpers for the user pages: dates in the UI language, masked phone numbers. */
 
 export function formatDateTime(iso: string | null | undefined, locale: string): string {
@@ -21,8 +22,7 @@ export function formatDate(iso: string | null | undefined, locale: string): stri
   return date.toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
-/** 138****0001: the security phone as shown on screen. */
-export function maskPhone(phone: string | null | undefined): string {
-  if (!phone) return '-';
-  return phone.length < 7 ? phone : `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+/** 138****0001: the security phone as shown on screen (contract/access.ts masks every number alike). */
+export function shownPhone(phone: string | null | undefined): string {
+  return phone ? maskPhone(phone) : '-';
 }

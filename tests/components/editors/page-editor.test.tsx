@@ -19,7 +19,7 @@ const taskCenter: PageDescriptor = {
   status: 'info',
   actions: [
     { key: 'go', label: 'menu.workplace', kind: 'navigate', to: '/dashboard/workplace' },
-    { key: 'mine', label: 'menu.myCases', kind: 'navigate', to: '/profile/case', roles: ['lawyer'] },
+    { key: 'mine', label: 'menu.myCases', kind: 'navigate', to: '/profile/case', access: 'cases.take' },
   ],
 };
 const menuEditorPage: PageDescriptor = {

@@ -66,8 +66,8 @@ describe('statechart layout', () => {
     );
     expect(intoProcessing).toHaveLength(1);
     expect(intoProcessing[0].labels).toEqual([
-      'TAKE [lawyerMayTake]',
-      'ASSIGN [operationsMayAssign && namesLawyer]',
+      'TAKE [mayTake]',
+      'ASSIGN [mayAssign && namesLawyer]',
     ]);
   });
 

@@ -16,7 +16,7 @@ const TREE: MenuNode[] = [
     name: 'g',
     title: 'menu.list',
     order: 0,
-    roles: ['*'],
+    access: 'profile.edit',
     children: [
       {
         key: '/g/kept',
@@ -25,7 +25,7 @@ const TREE: MenuNode[] = [
         title: 'menu.searchTable',
         order: 0,
         page: 'kept-page',
-        roles: ['*'],
+        access: 'profile.edit',
       },
       {
         key: '/g/other',
@@ -34,7 +34,7 @@ const TREE: MenuNode[] = [
         title: 'menu.caseNode',
         order: 1,
         page: 'other-page',
-        roles: ['*'],
+        access: 'profile.edit',
       },
       {
         key: '/g/fresh',
@@ -44,7 +44,7 @@ const TREE: MenuNode[] = [
         order: 2,
         page: 'fresh-page',
         ignoreCache: true,
-        roles: ['*'],
+        access: 'profile.edit',
       },
     ],
   },

@@ -217,8 +217,8 @@ describe('the workplace dashboard', () => {
     const page = {
       ...workplace,
       blocks: [
-        { ...workplace.blocks[0], roles: ['superAdmin' as const] },
-        { ...workplace.blocks[1], roles: ['caseOperation' as const] },
+        { ...workplace.blocks[0], access: 'accounts.manage' as const },
+        { ...workplace.blocks[1], access: 'cases.edit' as const },
       ],
     };
     renderWithRegistry(<DescriptorView descriptor={page} />, {

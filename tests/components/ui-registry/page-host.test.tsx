@@ -160,7 +160,7 @@ describe('DescriptorView', () => {
 
   it('turns away a role the page is not for', async () => {
     const env = testEnvironment({ role: 'lawyer' });
-    renderWithRegistry(<DescriptorView descriptor={{ ...notYet, roles: ['caseOperation'] }} />, { env });
+    renderWithRegistry(<DescriptorView descriptor={{ ...notYet, access: 'cases.edit' as const }} />, { env });
     expect(await screen.findByText('当前角色无权查看此页面')).toBeInTheDocument();
     expect(screen.queryByText('该页面的页面描述尚未提供，敬请期待。')).not.toBeInTheDocument();
   });

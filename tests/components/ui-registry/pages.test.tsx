@@ -59,7 +59,7 @@ describe('the result page', () => {
           kind: 'navigate',
           label: 'common.edit',
           to: '/list/case-edit/:id',
-          roles: ['superAdmin'],
+          access: 'accounts.manage',
         },
       ],
     };
@@ -151,7 +151,7 @@ describe('the tabs page', () => {
       {
         key: 'c',
         title: 'common.delete',
-        roles: ['superAdmin'],
+        access: 'accounts.manage',
         page: { ...base, id: 'tab-c', type: 'result', status: 'info' },
       },
     ],

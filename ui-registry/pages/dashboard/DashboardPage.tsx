@@ -1,10 +1,10 @@
 import { Button, Card, Grid, Skeleton } from '@arco-design/web-react';
 import { Suspense } from 'react';
+import { can } from '../../../contract/access';
 import type {
   DashboardBlock,
   DashboardPage as DashboardDescriptor,
 } from '../../../contract/pages/descriptor';
-import { canAccess } from '../../../contract/roles';
 import { BlockBoundary } from '../../boundary';
 import { useRegistry, useRegistryEnv } from '../../context';
 import { Result } from '../../on-demand';
@@ -19,7 +19,7 @@ export function DashboardPage({ page, params }: PageRendererProps<DashboardDescr
   const { t, role } = useRegistryEnv();
   const registry = useRegistry();
   const source = useSourceData(page.source.path, params);
-  const blocks = page.blocks.filter((block) => canAccess(block.roles, role));
+  const blocks = page.blocks.filter((block) => can(block.access, role));
 
   if (source.status === 'failed') {
     return (

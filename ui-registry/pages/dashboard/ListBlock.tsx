@@ -1,7 +1,7 @@
 import { Empty, Link } from '@arco-design/web-react';
 import type { CSSProperties } from 'react';
+import { can } from '../../../contract/access';
 import type { DashboardBlock } from '../../../contract/pages/descriptor';
-import { canAccess } from '../../../contract/roles';
 import { useRegistryEnv } from '../../context';
 import { fillTemplate, getList, isAppPath } from '../../record';
 import type { BlockRendererProps } from '../../registry';
@@ -27,7 +27,7 @@ const head: CSSProperties = { ...cell, background: 'var(--color-neutral-2)' };
 export function ListBlock({ block, data, params }: BlockRendererProps<ListBlockDescriptor>) {
   const { t, role, navigate } = useRegistryEnv();
   const rows = getList(data, block.field);
-  const columns = block.columns.filter((column) => canAccess(column.roles, role));
+  const columns = block.columns.filter((column) => can(column.access, role));
   const more = block.more ? fillTemplate(block.more, (name) => params[name]) : null;
   return (
     <BlockCard

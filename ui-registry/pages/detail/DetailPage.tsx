@@ -1,6 +1,6 @@
 import { Button, Card, Result, Skeleton, Space, Typography } from '@arco-design/web-react';
+import { can } from '../../../contract/access';
 import type { DetailPage as DetailDescriptor } from '../../../contract/pages/descriptor';
-import { canAccess } from '../../../contract/roles';
 import { ActionBar } from '../../actions/ActionBar';
 import { BlockBoundary } from '../../boundary';
 import { useRegistryEnv } from '../../context';
@@ -36,7 +36,7 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
   }
   const record = (source.data !== null && typeof source.data === 'object' ? source.data : {}) as DataRecord;
   const subtitle = page.subtitleField ? displayText(getField(record, page.subtitleField)) : null;
-  const sections = page.sections.filter((section) => canAccess(section.roles, role));
+  const sections = page.sections.filter((section) => can(section.access, role));
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-page-type="detail">

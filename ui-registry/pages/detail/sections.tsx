@@ -1,6 +1,6 @@
 import { Descriptions, Empty, Table, Timeline } from '@arco-design/web-react';
+import { can } from '../../../contract/access';
 import type { DetailPage } from '../../../contract/pages/descriptor';
-import { canAccess } from '../../../contract/roles';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { useRegistryEnv } from '../../context';
 import { getField, getList } from '../../record';
@@ -21,7 +21,7 @@ export function DescriptionsSection({
   record: DataRecord;
 }) {
   const { t, role } = useRegistryEnv();
-  const items = section.items.filter((item) => canAccess(item.roles, role));
+  const items = section.items.filter((item) => can(item.access, role));
   return (
     <Descriptions
       column={{ xs: 1, sm: Math.min(2, section.columns), md: section.columns }}
@@ -52,14 +52,14 @@ export function RelatedTableSection({
   const rows = getList(record, section.field);
   const keys = new Map(rows.map((row, i) => [row as DataRecord, String(i)]));
   const columns = section.columns
-    .filter((column) => canAccess(column.roles, role))
+    .filter((column) => can(column.access, role))
     .map((column, i) => ({
       key: `${column.field}#${i}`,
       title: t(column.title),
       width: column.width,
       render: (_: unknown, row: DataRecord) => renderValue(column, row),
     }));
-  const rowActions = (section.rowActions ?? []).filter((action) => canAccess(action.roles, role));
+  const rowActions = (section.rowActions ?? []).filter((action) => can(action.access, role));
   if (rowActions.length > 0) {
     columns.push({
       key: '#actions',

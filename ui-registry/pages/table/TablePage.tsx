@@ -10,8 +10,8 @@ import {
 } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { can } from '../../../contract/access';
 import type { TablePage as TableDescriptor } from '../../../contract/pages/descriptor';
-import { canAccess } from '../../../contract/roles';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { useRegistryEnv } from '../../context';
 import { useQueryScope } from '../../query-scope';
@@ -68,7 +68,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
   useEffect(() => setSelection(NOTHING_TICKED), [requestKey]);
 
   const columns = useMemo(
-    () => keyedColumns(page.columns.filter((column) => canAccess(column.roles, role))),
+    () => keyedColumns(page.columns.filter((column) => can(column.access, role))),
     [page.columns, role],
   );
   const [setting, saveSetting] = useColumnSetting(

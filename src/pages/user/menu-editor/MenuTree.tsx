@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../../contract/menu';
 import { MenuIconView } from '../../../layout/menu-icons';
+import { AccessTag } from './AccessTag';
 import { areSiblings, type MenuDraft, moveBy, moveNode, updateNode } from './tree-model';
 
 /** A problem the server found with one node, already resolved from its path. */
@@ -89,6 +90,7 @@ export function MenuTree({ draft, onChange, selectedKey, onSelect, problems }: P
           <Typography.Text type="secondary" className="menu-editor-row-path">
             {node.path}
           </Typography.Text>
+          <AccessTag rule={node.access} />
           {node.hideInMenu && <Tag size="small">{t('menuEditor.hidden')}</Tag>}
           {removed && (
             <Tag size="small" color="red">

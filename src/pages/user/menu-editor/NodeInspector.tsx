@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MENU_ICONS, type MenuIcon, type MenuNode } from '../../../../contract/menu';
 import menuTitles from '../../../../locales/zh-CN/menu';
 import { MenuIconView } from '../../../layout/menu-icons';
+import { AccessTag } from './AccessTag';
 import type { NodeProblem } from './MenuTree';
 
 /** Title keys a node may take: the menu catalogue's (locales/zh-CN/menu.ts). */
@@ -37,6 +38,9 @@ export function NodeInspector({ node, removed, ownRemoval, problems, onPatch, on
         data={[
           { label: t('menuEditor.path'), value: node.path },
           { label: t('menuEditor.page'), value: node.page ?? node.external ?? t('menuEditor.group') },
+          ...(node.access
+            ? [{ label: t('menuEditor.access'), value: <AccessTag rule={node.access} /> }]
+            : []),
         ]}
       />
       <Form.Item label={t('menuEditor.titleKey')} extra={t('menuEditor.titleKeyHint')}>

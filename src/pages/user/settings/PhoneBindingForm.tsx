@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { phoneSchema, smsCodeSchema } from '../../../../contract/account-rules';
 import { apiPost } from '../../../api/request';
 import { requiredRule, schemaRule, showFieldErrors } from '../form-rules';
-import { maskPhone } from '../format';
+import { shownPhone } from '../format';
 import { SmsCodeButton } from '../SmsCodeButton';
 
 interface PhoneFields {
@@ -49,7 +49,7 @@ export function PhoneBindingForm({ currentPhone, onBound, onCancel }: PhoneBindi
   return (
     <Form form={form} layout="vertical" onSubmit={submit} autoComplete="off">
       <Form.Item label={t('userSetting.phone.current')}>
-        <Input value={maskPhone(currentPhone)} disabled />
+        <Input value={shownPhone(currentPhone)} disabled />
       </Form.Item>
       <Form.Item
         label={t('userSetting.phone.new')}

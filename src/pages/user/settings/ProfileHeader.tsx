@@ -2,7 +2,7 @@ import { Avatar, Card, Descriptions, Skeleton, Space, Tag, Typography } from '@a
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../../contract/auth';
 import type { CertificationState } from '../../../../contract/certifications';
-import { formatDate, maskPhone } from '../format';
+import { formatDate, shownPhone } from '../format';
 
 export const CERTIFICATION_STATE_COLORS: Record<CertificationState, string> = {
   none: 'gray',
@@ -50,7 +50,7 @@ export function ProfileHeader({ info }: { info: UserInfo | null }) {
                 value: formatDate(info.registeredAt, i18n.language),
               },
               { label: t('userSetting.header.role'), value: t(`enum.role.${info.role}`) },
-              { label: t('userSetting.header.phone'), value: maskPhone(info.phone) },
+              { label: t('userSetting.header.phone'), value: shownPhone(info.phone) },
               {
                 label: t('userSetting.header.certification'),
                 value: (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../../contract/auth';
 import { refreshUserInfo } from '../../../session/session';
 import { ChangePasswordForm } from '../ChangePasswordForm';
-import { maskPhone } from '../format';
+import { shownPhone } from '../format';
 import { PhoneBindingForm } from './PhoneBindingForm';
 import { CERTIFICATION_STATE_COLORS } from './ProfileHeader';
 
@@ -44,7 +44,7 @@ export function SecuritySettings({
     {
       key: 'phone',
       title: t('userSetting.security.phone'),
-      value: <Typography.Text>{maskPhone(info.phone)}</Typography.Text>,
+      value: <Typography.Text>{shownPhone(info.phone)}</Typography.Text>,
       description: t('userSetting.security.phoneHint'),
       action: (
         <Button type="text" onClick={() => setDialog('phone')}>
