@@ -75,8 +75,6 @@ export default {
   'userSetting.phone.codeRequired': 'Enter the code',
   'userSetting.phone.submit': 'Change phone',
   'userSetting.phone.bound': 'Security phone changed; sign in with the new number from now on',
-  'userSetting.sms.send': 'Send code',
-  'userSetting.sms.resendIn': 'Resend in {{seconds}} s',
   'userSetting.cert.enterpriseTitle': 'Enterprise certification',
   'userSetting.cert.recordsTitle': 'Applications',
   'userSetting.cert.apply': 'Apply now',

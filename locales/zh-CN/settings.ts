@@ -71,8 +71,6 @@ export default {
   'userSetting.phone.codeRequired': '请输入验证码',
   'userSetting.phone.submit': '确认更换',
   'userSetting.phone.bound': '安全手机已更换，下次请使用新手机号登录',
-  'userSetting.sms.send': '获取验证码',
-  'userSetting.sms.resendIn': '{{seconds}} 秒后重新获取',
   'userSetting.cert.enterpriseTitle': '企业实名认证',
   'userSetting.cert.recordsTitle': '认证记录',
   'userSetting.cert.apply': '立即认证',
