@@ -19,6 +19,7 @@ export default {
   'common.close': 'Close',
   'common.refresh': 'Refresh',
   'common.retry': 'Retry',
+  'common.loadFailed': 'The data could not be loaded',
   'common.loading': 'Loading…',
   'common.empty': 'No data',
   'common.actions': 'Actions',

@@ -1,7 +1,7 @@
 import type zh from '../zh-CN/settings';
 
 export default {
-  'userSetting.loadFailed': 'Could not load your profile; refresh to try again',
+  'userSetting.loadFailed': 'Could not load your profile',
   'userSetting.tab.basic': 'Basic information',
   'userSetting.tab.security': 'Security',
   'userSetting.tab.certification': 'Certification',

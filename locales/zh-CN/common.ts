@@ -16,6 +16,7 @@ export default {
   'common.close': '关闭',
   'common.refresh': '刷新',
   'common.retry': '重试',
+  'common.loadFailed': '数据加载失败',
   'common.loading': '加载中…',
   'common.empty': '暂无数据',
   'common.actions': '操作',

@@ -1,6 +1,6 @@
 /** User settings (/user/setting) and password change (/user/reset-modify). */
 export default {
-  'userSetting.loadFailed': '用户信息加载失败，请刷新重试',
+  'userSetting.loadFailed': '用户信息加载失败',
   'userSetting.tab.basic': '基础信息',
   'userSetting.tab.security': '安全设置',
   'userSetting.tab.certification': '实名认证',

@@ -1,9 +1,10 @@
-import { Button, Card, Result, Skeleton, Space, Typography } from '@arco-design/web-react';
+import { Card, Skeleton, Space, Typography } from '@arco-design/web-react';
 import type { DetailPage as DetailDescriptor } from '../../../contract/pages/descriptor';
 import { canAccess } from '../../../contract/roles';
 import { ActionBar } from '../../actions/ActionBar';
 import { BlockBoundary } from '../../boundary';
 import { useRegistryEnv } from '../../context';
+import { LoadFailed } from '../../load-failed';
 import { getField } from '../../record';
 import type { DataRecord, PageRendererProps } from '../../registry';
 import { useSourceData } from '../../source-data';
@@ -21,18 +22,7 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
   if (source.status === 'loading')
     return <Skeleton animation text={{ rows: 10 }} data-testid="detail-loading" />;
   if (source.status === 'failed') {
-    return (
-      <Result
-        status="error"
-        title={t('registry.dataLoadFailed')}
-        subTitle={source.message}
-        extra={
-          <Button type="primary" onClick={source.reload}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed reason={source.message} onRetry={source.reload} />;
   }
   const record = (source.data !== null && typeof source.data === 'object' ? source.data : {}) as DataRecord;
   const subtitle = page.subtitleField ? displayText(getField(record, page.subtitleField)) : null;
