@@ -9,7 +9,7 @@ import { getField } from '../../record';
 import type { DataRecord, PageRendererProps } from '../../registry';
 import { useSourceData } from '../../source-data';
 import { displayText } from '../../widgets/text';
-import { DescriptionsSection, RelatedTableSection, TimelineSection } from './sections';
+import { DetailSection } from './sections';
 
 /**
  * One record (a case): a header with the title, the `subtitleField` and the action bar, then
@@ -49,13 +49,7 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
         // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is the layout.
         <Card key={i} bordered={false} title={t(section.title)} loading={source.refreshing}>
           <BlockBoundary resetKey={section}>
-            {section.kind === 'descriptions' ? (
-              <DescriptionsSection section={section} record={record} />
-            ) : section.kind === 'table' ? (
-              <RelatedTableSection section={section} record={record} params={params} onDone={source.reload} />
-            ) : (
-              <TimelineSection section={section} record={record} />
-            )}
+            <DetailSection section={section} record={record} params={params} onDone={source.reload} />
           </BlockBoundary>
         </Card>
       ))}
