@@ -1,7 +1,8 @@
-import { Button, Skeleton } from '@arco-design/web-react';
+import { Skeleton } from '@arco-design/web-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useInRouterContext } from 'react-router';
 import { useEnvRef, useRegistryEnv } from './context';
+import { LoadFailed } from './load-failed';
 import { Result } from './on-demand';
 import { PageView } from './page-view';
 import { LocalQueryScope, UrlQueryScope } from './query-scope';
@@ -42,15 +43,10 @@ export function PageHost({ pageId, params = NO_PARAMS }: { pageId: string; param
   if (load.status === 'loading') return <Skeleton animation text={{ rows: 6 }} data-testid="page-loading" />;
   if (load.status === 'failed') {
     return (
-      <Result
-        status="error"
+      <LoadFailed
         title={t('page.loadFailed')}
-        subTitle={load.message}
-        extra={
-          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </Button>
-        }
+        reason={load.message}
+        onRetry={() => setAttempt((n) => n + 1)}
       />
     );
   }

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { ActionDescriptor, DashboardBlock, PageDescriptor } from '../contract/pages/descriptor';
 import { NavigateAction } from './actions/navigate';
 import { OverlayAction } from './actions/overlay';
 import { registerInputs } from './inputs';
@@ -9,74 +10,54 @@ import { ListBlock } from './pages/dashboard/ListBlock';
 import { RankingBlock } from './pages/dashboard/RankingBlock';
 import { StatBlock } from './pages/dashboard/StatBlock';
 import { UnsupportedPlaceholder } from './placeholder';
-import { createRegistry, type Registry } from './registry';
+import { createRegistry, type Registry, type RenderersFor, registerEach } from './registry';
 import { registerWidgets } from './widgets';
+
+// Renderers that bring heavy Arco components (Table, Form, Tabs, Result, pickers) load lazily,
+// so a dashboard does not pay for them.
+const PAGES = {
+  dashboard: DashboardPage,
+  builtin: BuiltinPage,
+  // Arco's Result brings its 403/404/500 illustrations: a result page loads them when shown.
+  result: lazy(() => import('./pages/ResultPage').then((module) => ({ default: module.ResultPage }))),
+  tabs: lazy(() => import('./pages/TabsPage').then((module) => ({ default: module.TabsPage }))),
+  table: lazy(() => import('./pages/table/TablePage').then((module) => ({ default: module.TablePage }))),
+  form: lazy(() => import('./pages/form/FormPage').then((module) => ({ default: module.FormPage }))),
+  detail: lazy(() => import('./pages/detail/DetailPage').then((module) => ({ default: module.DetailPage }))),
+} satisfies RenderersFor<'page', PageDescriptor['type']>;
+
+const BLOCKS = {
+  stat: StatBlock,
+  chart: ChartBlock,
+  ranking: RankingBlock,
+  list: ListBlock,
+} satisfies RenderersFor<'block', DashboardBlock['kind']>;
+
+// Actions of record pages (tables, details), with the case status machine and the form
+// machinery, arrive with the first page that shows one; the small buttons (navigate, and what
+// opens a drawer, which loads on the first click) come at once.
+const recordActions = () => import('./actions/record-actions');
+const ACTIONS = {
+  navigate: NavigateAction,
+  drawer: OverlayAction,
+  modal: OverlayAction,
+  api: lazy(() => recordActions().then((m) => ({ default: m.ApiAction }))),
+  transition: lazy(() => recordActions().then((m) => ({ default: m.TransitionAction }))),
+  export: lazy(() => recordActions().then((m) => ({ default: m.ExportAction }))),
+} satisfies RenderersFor<'action', ActionDescriptor['kind']>;
 
 /**
  * Everything the registry renders out of the box: every page type, block kind, widget, input
- * and action kind of contract/pages/descriptor.ts. Renderers that bring heavy Arco components
- * (Table, Form, Tabs, Result, pickers) are registered lazily, so a dashboard does not pay for them.
+ * and action kind of contract/pages/descriptor.ts. Each map is checked against the schema's own
+ * types (`RenderersFor`), and tests/components/ui-registry/registry.test.tsx checks the
+ * registry against the schema's values at run time.
  */
 export function registerDefaults(registry: Registry): void {
-  registry.register('page', 'dashboard', DashboardPage);
-  registry.register('page', 'builtin', BuiltinPage);
-  // Arco's Result brings its 403/404/500 illustrations: a result page loads them when shown.
-  registry.register(
-    'page',
-    'result',
-    lazy(() => import('./pages/ResultPage').then((module) => ({ default: module.ResultPage }))),
-  );
-  registry.register(
-    'page',
-    'tabs',
-    lazy(() => import('./pages/TabsPage').then((module) => ({ default: module.TabsPage }))),
-  );
-  registry.register(
-    'page',
-    'table',
-    lazy(() => import('./pages/table/TablePage').then((module) => ({ default: module.TablePage }))),
-  );
-  registry.register(
-    'page',
-    'form',
-    lazy(() => import('./pages/form/FormPage').then((module) => ({ default: module.FormPage }))),
-  );
-  registry.register(
-    'page',
-    'detail',
-    lazy(() => import('./pages/detail/DetailPage').then((module) => ({ default: module.DetailPage }))),
-  );
-
-  registry.register('block', 'stat', StatBlock);
-  registry.register('block', 'chart', ChartBlock);
-  registry.register('block', 'ranking', RankingBlock);
-  registry.register('block', 'list', ListBlock);
-
+  registerEach(registry, 'page', PAGES);
+  registerEach(registry, 'block', BLOCKS);
   registerWidgets(registry);
   registerInputs(registry);
-
-  // Small buttons; what they open (a drawer) loads on the first click.
-  registry.register('action', 'navigate', NavigateAction);
-  registry.register('action', 'drawer', OverlayAction);
-  registry.register('action', 'modal', OverlayAction);
-  // Actions of record pages (tables, details), with the case status machine and the form
-  // machinery: they arrive with the first page that shows one.
-  const recordActions = () => import('./actions/record-actions');
-  registry.register(
-    'action',
-    'api',
-    lazy(() => recordActions().then((m) => ({ default: m.ApiAction }))),
-  );
-  registry.register(
-    'action',
-    'transition',
-    lazy(() => recordActions().then((m) => ({ default: m.TransitionAction }))),
-  );
-  registry.register(
-    'action',
-    'export',
-    lazy(() => recordActions().then((m) => ({ default: m.ExportAction }))),
-  );
+  registerEach(registry, 'action', ACTIONS);
 }
 
 /** A registry with the defaults, for the app or for a test that wants its own. */

@@ -13,6 +13,7 @@ export {
   useRegistryEnv,
 } from './environment';
 export { ALLOWLISTED_ICONS, AllowlistedIcon } from './icons';
+export { LoadFailed, type LoadFailedProps } from './load-failed';
 export { Result } from './on-demand';
 export { DescriptorView, PageHost } from './PageHost';
 export { isAppPath } from './record';

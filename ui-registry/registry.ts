@@ -102,6 +102,15 @@ type PropsOf<K extends RegistryKind, T extends string> = K extends 'page'
 /** The props a looked-up renderer takes: the general shape of its kind. */
 export type RendererProps<K extends RegistryKind> = PropsOf<K, string>;
 
+/**
+ * One renderer for each of the types `T` of a kind. The defaults' maps are checked against it
+ * with `satisfies`, with `T` read from the descriptor schema's types: a type added to the schema
+ * without a renderer (or a renderer for a type it no longer has) fails the typecheck.
+ */
+export type RenderersFor<K extends RegistryKind, T extends string> = {
+  readonly [Type in T]: ComponentType<PropsOf<K, Type>>;
+};
+
 export interface Registry {
   /** Adds a renderer; a second one under the same kind and type throws. */
   register<K extends RegistryKind, T extends string>(
@@ -165,6 +174,15 @@ export function createRegistry(options: { fallback: ComponentType<FallbackProps>
     },
   };
   return registry;
+}
+
+/** Registers each renderer of a map under its type. */
+export function registerEach<K extends RegistryKind, T extends string>(
+  registry: Registry,
+  kind: K,
+  renderers: RenderersFor<K, T>,
+): void {
+  for (const type of Object.keys(renderers) as T[]) registry.register(kind, type, renderers[type]);
 }
 
 function bindFallback(

@@ -52,7 +52,6 @@ export default {
   'menu.loaded': 'Menu loaded',
   'menu.loadFailed': 'The menu could not be loaded',
   'menu.loadFailed.detail': 'The menu could not be fetched from the server: {{message}}',
-  'menu.retry': 'Reload',
   'menu.empty': 'This role has no menu entries',
   'route.forbiddenRedirect': 'Your role may not open that page; opened one you may',
   'route.guardError': 'The route check failed; please log in again',

@@ -4,7 +4,6 @@ export default {
   'registry.invalidDescriptorTitle': 'The page descriptor is invalid',
   'registry.rootPath': '(the whole descriptor)',
   'registry.forbidden': 'Your role may not open this page',
-  'registry.dataLoadFailed': 'The data could not be loaded',
   'registry.missingParam': 'A route parameter is missing, so {{path}} cannot be requested',
   'registry.chartFailed': 'The chart could not be loaded',
   'registry.chartTotal': 'Total',

@@ -1,7 +1,7 @@
 import type zh from '../zh-CN/settings';
 
 export default {
-  'userSetting.loadFailed': 'Could not load your profile; refresh to try again',
+  'userSetting.loadFailed': 'Could not load your profile',
   'userSetting.tab.basic': 'Basic information',
   'userSetting.tab.security': 'Security',
   'userSetting.tab.certification': 'Certification',
@@ -75,8 +75,6 @@ export default {
   'userSetting.phone.codeRequired': 'Enter the code',
   'userSetting.phone.submit': 'Change phone',
   'userSetting.phone.bound': 'Security phone changed; sign in with the new number from now on',
-  'userSetting.sms.send': 'Send code',
-  'userSetting.sms.resendIn': 'Resend in {{seconds}} s',
   'userSetting.cert.enterpriseTitle': 'Enterprise certification',
   'userSetting.cert.recordsTitle': 'Applications',
   'userSetting.cert.apply': 'Apply now',

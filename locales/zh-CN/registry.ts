@@ -3,7 +3,6 @@ export default {
   'registry.invalidDescriptorTitle': '页面描述校验未通过',
   'registry.rootPath': '（整个描述）',
   'registry.forbidden': '当前角色无权查看此页面',
-  'registry.dataLoadFailed': '数据加载失败',
   'registry.missingParam': '缺少路由参数，无法请求 {{path}}',
   'registry.chartFailed': '图表加载失败',
   'registry.chartTotal': '总计',

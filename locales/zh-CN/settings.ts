@@ -1,6 +1,6 @@
 /** User settings (/user/setting) and password change (/user/reset-modify). */
 export default {
-  'userSetting.loadFailed': '用户信息加载失败，请刷新重试',
+  'userSetting.loadFailed': '用户信息加载失败',
   'userSetting.tab.basic': '基础信息',
   'userSetting.tab.security': '安全设置',
   'userSetting.tab.certification': '实名认证',
@@ -71,8 +71,6 @@ export default {
   'userSetting.phone.codeRequired': '请输入验证码',
   'userSetting.phone.submit': '确认更换',
   'userSetting.phone.bound': '安全手机已更换，下次请使用新手机号登录',
-  'userSetting.sms.send': '获取验证码',
-  'userSetting.sms.resendIn': '{{seconds}} 秒后重新获取',
   'userSetting.cert.enterpriseTitle': '企业实名认证',
   'userSetting.cert.recordsTitle': '认证记录',
   'userSetting.cert.apply': '立即认证',

@@ -19,8 +19,8 @@ import type { AppContext } from '../context';
 import { ApiError, fail } from '../http/errors';
 import { API_PREFIX } from '../http/register';
 import type { Caller } from '../http/route';
-import { visibleCase } from './detail';
 import type { CaseViewer } from './scope';
+import { visibleCase } from './visible-case';
 
 interface Who {
   caller: Caller;

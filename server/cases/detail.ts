@@ -1,20 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { CaseDetail, CaseRow } from '../../contract/case-api';
+import type { CaseDetail } from '../../contract/case-api';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
-
-/** A case the viewer may see, or 404: a case out of scope is answered like a missing one. */
-export async function visibleCase(db: Kysely<Database>, viewer: CaseViewer, id: number): Promise<CaseRow> {
-  const row = await casesWithNames(db)
-    .where('cases.id', '=', id)
-    .where(visibleCondition(viewer))
-    .executeTakeFirst();
-  if (!row) throw fail.notFound('case.notFound');
-  return toCaseRow(row, viewer);
-}
 
 /** Everything the detail pages show about one case. */
 export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: number): Promise<CaseDetail> {

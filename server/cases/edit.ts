@@ -7,9 +7,9 @@ import type { CasesTable } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
-import { visibleCase } from './detail';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
+import { visibleCase } from './visible-case';
 
 /** Request field -> column, for the fields an edit may change. */
 const EDITABLE = {

@@ -13,9 +13,9 @@ import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
-import { visibleCase } from './detail';
 import { chinaDayEnd, chinaDayStart } from './filters';
 import type { CaseViewer } from './scope';
+import { visibleCase } from './visible-case';
 
 type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
 type FollowUp = z.infer<typeof followUpSchema>;

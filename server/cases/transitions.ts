@@ -14,9 +14,9 @@ import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
-import { visibleCase } from './detail';
 import { caseRowsByIds } from './rows';
 import { actorOf, type CaseViewer } from './scope';
+import { visibleCase } from './visible-case';
 
 function eventOf(body: CaseTransitionRequest, actor: CaseActor): CaseEvent {
   switch (body.event) {

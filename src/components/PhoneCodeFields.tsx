@@ -17,16 +17,6 @@ export function PhoneCodeFields({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const { form } = Form.useFormContext();
-
-  async function phoneToSend(): Promise<string | null> {
-    try {
-      const values = await form.validate(['phone']);
-      return String(values.phone).trim();
-    } catch {
-      return null;
-    }
-  }
 
   return (
     <>
@@ -49,7 +39,7 @@ export function PhoneCodeFields({
           maxLength={6}
           prefix={<IconSafe />}
           placeholder={t('register.field.code.placeholder')}
-          suffix={<SmsCodeButton purpose={purpose} getPhone={phoneToSend} />}
+          suffix={<SmsCodeButton purpose={purpose} look="suffix" />}
         />
       </Form.Item>
     </>

@@ -3,7 +3,7 @@ import { IconSettings } from '@arco-design/web-react/icon';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { Result } from '../../ui-registry';
+import { LoadFailed, Result } from '../../ui-registry';
 import { ArcoLocale } from '../app/ArcoLocale';
 import { useMenu } from '../session/menu';
 import { useSession } from '../session/session';
@@ -26,8 +26,20 @@ const MenuDrawer = lazy(() => import('./MenuDrawer'));
 const NAVBAR_HEIGHT = 60;
 const COLLAPSED_WIDTH = 48;
 
-/** The signed-in frame: navbar, sider menu (a drawer below 992 px), tabs, breadcrumb, pages kept alive, footer. */
+/**
+ * The signed-in frame, inside the registry's environment: the pages use it, and so do the
+ * navbar's and the menu's load-failed blocks.
+ */
 export default function MainLayout() {
+  return (
+    <RegistryScope>
+      <Frame />
+    </RegistryScope>
+  );
+}
+
+/** Navbar, sider menu (a drawer below 992 px), tabs, breadcrumb, pages kept alive, footer. */
+function Frame() {
   const { t } = useTranslation();
   const settings = useSettings();
   const { role } = useSession();
@@ -103,22 +115,15 @@ export default function MainLayout() {
               {menu.status === 'loading' && tree.length === 0 ? (
                 <Spin block loading tip={t('menu.loading')} style={{ minHeight: 240 }} />
               ) : menu.status === 'failed' ? (
-                <Result
-                  status="error"
+                <LoadFailed
                   title={t('menu.loadFailed')}
-                  subTitle={menu.error}
-                  extra={
-                    <Button type="primary" onClick={menu.retry}>
-                      {t('menu.retry')}
-                    </Button>
-                  }
+                  reason={menu.error ?? undefined}
+                  onRetry={menu.retry}
                 />
               ) : loader?.notFound ? (
                 <Result status="404" subTitle={t('page.notFound')} />
               ) : (
-                <RegistryScope>
-                  <KeepAlivePages tree={tree} />
-                </RegistryScope>
+                <KeepAlivePages tree={tree} />
               )}
             </main>
             {settings.footer && <Footer />}

@@ -1,6 +1,6 @@
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
 import type { InputDescriptor } from '../../contract/pages/descriptor';
-import type { InputProps, Registry } from '../registry';
+import { type Registry, type RenderersFor, registerEach } from '../registry';
 
 // Inputs arrive with the first form or filter bar that shows them: the light ones together,
 // the heavy ones (DatePicker, Cascader with the division table, Upload) each on its own, so a
@@ -9,7 +9,7 @@ const light = () => import('./light');
 const date = () => import('./date');
 
 /** Every input kind a field may name (`inputSchema` in contract/pages/descriptor.ts). */
-const INPUTS: Record<InputDescriptor['kind'], ComponentType<InputProps>> = {
+const INPUTS = {
   input: lazy(() => light().then((m) => ({ default: m.TextInput }))),
   password: lazy(() => light().then((m) => ({ default: m.PasswordInput }))),
   textarea: lazy(() => light().then((m) => ({ default: m.TextareaInput }))),
@@ -22,8 +22,8 @@ const INPUTS: Record<InputDescriptor['kind'], ComponentType<InputProps>> = {
   region: lazy(() => import('./region').then((m) => ({ default: m.RegionInput }))),
   switch: lazy(() => light().then((m) => ({ default: m.SwitchInput }))),
   upload: lazy(() => import('./upload').then((m) => ({ default: m.UploadInput }))),
-};
+} satisfies RenderersFor<'input', InputDescriptor['kind']>;
 
 export function registerInputs(registry: Registry): void {
-  for (const [kind, component] of Object.entries(INPUTS)) registry.register('input', kind, component);
+  registerEach(registry, 'input', INPUTS);
 }

@@ -1,4 +1,5 @@
-import type { Registry } from '../registry';
+import type { DisplayWidget } from '../../contract/pages/descriptor';
+import { type Registry, type RenderersFor, registerEach } from '../registry';
 import { CountdownWidget } from './countdown';
 import { DateTimeWidget, DateWidget } from './date';
 import { EnumWidget } from './enum';
@@ -13,18 +14,22 @@ import { StatusWidget } from './status';
 import { TextWidget } from './text';
 
 /** Every display widget a column may name (DISPLAY_WIDGETS in contract/pages/descriptor.ts). */
+const WIDGETS = {
+  text: TextWidget,
+  number: NumberWidget,
+  percent: PercentWidget,
+  fileSize: FileSizeWidget,
+  money: MoneyWidget,
+  date: DateWidget,
+  datetime: DateTimeWidget,
+  countdown: CountdownWidget,
+  status: StatusWidget,
+  link: LinkWidget,
+  region: RegionWidget,
+  phone: PhoneWidget,
+  enum: EnumWidget,
+} satisfies RenderersFor<'widget', DisplayWidget>;
+
 export function registerWidgets(registry: Registry): void {
-  registry.register('widget', 'text', TextWidget);
-  registry.register('widget', 'number', NumberWidget);
-  registry.register('widget', 'percent', PercentWidget);
-  registry.register('widget', 'fileSize', FileSizeWidget);
-  registry.register('widget', 'money', MoneyWidget);
-  registry.register('widget', 'date', DateWidget);
-  registry.register('widget', 'datetime', DateTimeWidget);
-  registry.register('widget', 'countdown', CountdownWidget);
-  registry.register('widget', 'status', StatusWidget);
-  registry.register('widget', 'link', LinkWidget);
-  registry.register('widget', 'region', RegionWidget);
-  registry.register('widget', 'phone', PhoneWidget);
-  registry.register('widget', 'enum', EnumWidget);
+  registerEach(registry, 'widget', WIDGETS);
 }

@@ -45,6 +45,7 @@ export function MessageBox() {
           loading={loading}
           failed={failed}
           onMarkRead={(ids) => void markRead(ids)}
+          onRetry={() => void load()}
         />
       </Suspense>
     </div>

@@ -1,6 +1,7 @@
 import { Button, Empty, List, Spin, Tabs, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
+import { LoadFailed } from '../../../ui-registry';
 
 /** `GET /api/message/list`: the user's messages and how many are unread. */
 export interface Messages {
@@ -13,18 +14,19 @@ interface Props {
   loading: boolean;
   failed: boolean;
   onMarkRead: (ids: number[]) => void;
+  onRetry: () => void;
 }
 
 /**
  * The bell's popup: messages by type, click one to mark it read, or mark all. Its own chunk
  * (Tabs, List and its pagination): it loads when the bell is first opened.
  */
-export default function MessageList({ data, loading, failed, onMarkRead }: Props) {
+export default function MessageList({ data, loading, failed, onMarkRead, onRetry }: Props) {
   const { t } = useTranslation();
   return (
     <Spin loading={loading} style={{ display: 'block' }}>
       {failed ? (
-        <Empty description={t('messageBox.loadFailed')} />
+        <LoadFailed size="inline" title={t('messageBox.loadFailed')} onRetry={onRetry} />
       ) : (
         <Tabs
           size="small"

@@ -11,6 +11,7 @@ import { userInfoHandler } from '../../../mocks/handlers/user';
 import { server } from '../../../mocks/server';
 import { installInterceptors } from '../../../src/api/interceptors';
 import { setLocale } from '../../../src/i18n';
+import { RegistryScope } from '../../../src/layout/RegistryScope';
 import { login } from '../../../src/session/session';
 
 /** Stands for every route a test does not render: shows where the page went. */
@@ -19,11 +20,14 @@ function Landed() {
   return <p data-testid="landed">{`${pathname}${search}`}</p>;
 }
 
-/** Renders one page at `path` (its route is the path without the query) in a memory router. */
+/**
+ * Renders one page at `path` (its route is the path without the query) in a memory router,
+ * inside the registry's environment as the signed-in frame gives it to every page.
+ */
 export function renderPage(path: string, page: ReactElement) {
   const router = createMemoryRouter(
     [
-      { path: path.split('?')[0], element: page },
+      { path: path.split('?')[0], element: <RegistryScope>{page}</RegistryScope> },
       { path: '*', element: <Landed /> },
     ],
     { initialEntries: [path] },

@@ -65,10 +65,7 @@ describe('statechart layout', () => {
       (a) => a.source === 'caseStatus.pending' && a.target === 'caseStatus.processing',
     );
     expect(intoProcessing).toHaveLength(1);
-    expect(intoProcessing[0].labels).toEqual([
-      'TAKE [mayTake]',
-      'ASSIGN [mayAssign && namesLawyer]',
-    ]);
+    expect(intoProcessing[0].labels).toEqual(['TAKE [mayTake]', 'ASSIGN [mayAssign && namesLawyer]']);
   });
 
   it('lets a flow read top to bottom', () => {

@@ -1,12 +1,30 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
+import type { z } from 'zod';
+import {
+  actionSchema,
+  CHART_KINDS,
+  dashboardBlockSchema,
+  detailSectionSchema,
+  displayWidgetSchema,
+  inputSchema,
+  PAGE_TYPES,
+  pageDescriptorSchema,
+  SCHEMA_VERSION,
+} from '../../../contract/pages/descriptor';
+import { plotOptions } from '../../../ui-registry/charts/options';
 import { createDefaultRegistry } from '../../../ui-registry/defaults';
 import { DescriptorView } from '../../../ui-registry/PageHost';
 import { DashboardPage } from '../../../ui-registry/pages/dashboard/DashboardPage';
 import { StatBlock } from '../../../ui-registry/pages/dashboard/StatBlock';
+import { DETAIL_SECTIONS } from '../../../ui-registry/pages/detail/sections';
 import { UnsupportedPlaceholder } from '../../../ui-registry/placeholder';
-import { createRegistry, DuplicateRendererError, type FallbackProps } from '../../../ui-registry/registry';
+import {
+  createRegistry,
+  DuplicateRendererError,
+  type FallbackProps,
+  type RegistryKind,
+} from '../../../ui-registry/registry';
 import { registerWidgets } from '../../../ui-registry/widgets';
 import { renderWithRegistry, testEnvironment } from './environment';
 
@@ -138,5 +156,59 @@ describe('a block that throws', () => {
     expect(screen.getByText('案件总数')).toBeInTheDocument();
     expect(screen.getByText('1,286')).toBeInTheDocument();
     error.mockRestore();
+  });
+});
+
+/**
+ * The values a discriminated union takes on its discriminator, read from the schema itself
+ * (zod keeps them, through `z.lazy` too), so a type added to the schema is seen here at once.
+ */
+function discriminatorValues(schema: z.ZodType, key: string): string[] {
+  const values = schema._zod.propValues?.[key];
+  if (!values) throw new Error(`not a union discriminated on "${key}"`);
+  return [...values].map(String).sort();
+}
+
+describe('every type the descriptor schema names', () => {
+  const schemaTypes: Array<[RegistryKind, string[]]> = [
+    ['page', discriminatorValues(pageDescriptorSchema, 'type')],
+    ['block', discriminatorValues(dashboardBlockSchema, 'kind')],
+    ['widget', [...displayWidgetSchema.options].sort()],
+    ['input', discriminatorValues(inputSchema, 'kind')],
+    ['action', discriminatorValues(actionSchema, 'kind')],
+  ];
+
+  it.each(schemaTypes)(
+    'has its %s renderer in the default registry, and nothing else does',
+    (kind, types) => {
+      expect(types.length).toBeGreaterThan(1);
+      const registry = createDefaultRegistry();
+      expect(types.filter((type) => !registry.has(kind, type))).toEqual([]);
+      expect(registry.types(kind).sort()).toEqual(types);
+    },
+  );
+
+  it('has a renderer for every detail section kind', () => {
+    expect(Object.keys(DETAIL_SECTIONS).sort()).toEqual(discriminatorValues(detailSectionSchema, 'kind'));
+  });
+
+  it('draws every chart kind with a G2Plot class', () => {
+    const spec = {
+      data: [],
+      x: 'month',
+      y: 'count',
+      height: 240,
+      locale: 'zh-CN',
+      totalLabel: '',
+      theme: 'default',
+    };
+    const plots = CHART_KINDS.map((kind) => plotOptions({ ...spec, kind })?.plot);
+    expect(plots.every((plot) => ['Line', 'Area', 'Column', 'Bar', 'Pie'].includes(plot as string))).toBe(
+      true,
+    );
+  });
+
+  it('lists in PAGE_TYPES exactly the page types of the page schema', () => {
+    expect([...PAGE_TYPES].sort()).toEqual(discriminatorValues(pageDescriptorSchema, 'type'));
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Skeleton } from '@arco-design/web-react';
+import { Card, Grid, Skeleton } from '@arco-design/web-react';
 import { Suspense } from 'react';
 import { can } from '../../../contract/access';
 import type {
@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/pages/descriptor';
 import { BlockBoundary } from '../../boundary';
 import { useRegistry, useRegistryEnv } from '../../context';
-import { Result } from '../../on-demand';
+import { LoadFailed } from '../../load-failed';
 import type { PageRendererProps } from '../../registry';
 import { useSourceData } from '../../source-data';
 
@@ -16,7 +16,7 @@ import { useSourceData } from '../../source-data';
  * answer, is looked up in the registry by kind and sits in its own error boundary.
  */
 export function DashboardPage({ page, params }: PageRendererProps<DashboardDescriptor>) {
-  const { t, role } = useRegistryEnv();
+  const { role } = useRegistryEnv();
   const registry = useRegistry();
   const source = useSourceData(page.source.path, params);
   const blocks = page.blocks.filter((block) => can(block.access, role));
@@ -24,16 +24,7 @@ export function DashboardPage({ page, params }: PageRendererProps<DashboardDescr
   if (source.status === 'failed') {
     return (
       <Card bordered={false}>
-        <Result
-          status="error"
-          title={t('registry.dataLoadFailed')}
-          subTitle={source.message}
-          extra={
-            <Button type="primary" onClick={source.reload}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed reason={source.message} onRetry={source.reload} />
       </Card>
     );
   }

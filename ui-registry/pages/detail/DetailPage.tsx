@@ -1,14 +1,15 @@
-import { Button, Card, Result, Skeleton, Space, Typography } from '@arco-design/web-react';
+import { Card, Skeleton, Space, Typography } from '@arco-design/web-react';
 import { can } from '../../../contract/access';
 import type { DetailPage as DetailDescriptor } from '../../../contract/pages/descriptor';
 import { ActionBar } from '../../actions/ActionBar';
 import { BlockBoundary } from '../../boundary';
 import { useRegistryEnv } from '../../context';
+import { LoadFailed } from '../../load-failed';
 import { getField } from '../../record';
 import type { DataRecord, PageRendererProps } from '../../registry';
 import { useSourceData } from '../../source-data';
 import { displayText } from '../../widgets/text';
-import { DescriptionsSection, RelatedTableSection, TimelineSection } from './sections';
+import { DetailSection } from './sections';
 
 /**
  * One record (a case): a header with the title, the `subtitleField` and the action bar, then
@@ -21,18 +22,7 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
   if (source.status === 'loading')
     return <Skeleton animation text={{ rows: 10 }} data-testid="detail-loading" />;
   if (source.status === 'failed') {
-    return (
-      <Result
-        status="error"
-        title={t('registry.dataLoadFailed')}
-        subTitle={source.message}
-        extra={
-          <Button type="primary" onClick={source.reload}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed reason={source.message} onRetry={source.reload} />;
   }
   const record = (source.data !== null && typeof source.data === 'object' ? source.data : {}) as DataRecord;
   const subtitle = page.subtitleField ? displayText(getField(record, page.subtitleField)) : null;
@@ -59,13 +49,7 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
         // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is the layout.
         <Card key={i} bordered={false} title={t(section.title)} loading={source.refreshing}>
           <BlockBoundary resetKey={section}>
-            {section.kind === 'descriptions' ? (
-              <DescriptionsSection section={section} record={record} />
-            ) : section.kind === 'table' ? (
-              <RelatedTableSection section={section} record={record} params={params} onDone={source.reload} />
-            ) : (
-              <TimelineSection section={section} record={record} />
-            )}
+            <DetailSection section={section} record={record} params={params} onDone={source.reload} />
           </BlockBoundary>
         </Card>
       ))}

@@ -1,4 +1,5 @@
 import { Descriptions, Empty, Table, Timeline } from '@arco-design/web-react';
+import type { ComponentType } from 'react';
 import { can } from '../../../contract/access';
 import type { DetailPage } from '../../../contract/pages/descriptor';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
@@ -104,4 +105,30 @@ export function TimelineSection({ section, record }: { section: Of<'timeline'>; 
       })}
     </Timeline>
   );
+}
+
+/** What a section renderer is given. */
+export interface SectionProps<K extends Section['kind'] = Section['kind']> {
+  section: Of<K>;
+  record: DataRecord;
+  params: RouteParams;
+  /** After a row action changed something: the record is read again. */
+  onDone: () => void;
+}
+
+/**
+ * One renderer for each section kind of `detailSectionSchema`: a kind added to the schema
+ * without one fails the typecheck here, instead of being drawn by another kind's renderer.
+ */
+export const DETAIL_SECTIONS = {
+  descriptions: DescriptionsSection,
+  table: RelatedTableSection,
+  timeline: TimelineSection,
+} satisfies { readonly [K in Section['kind']]: ComponentType<SectionProps<K>> };
+
+/** A section of a detail page, drawn by the renderer of its kind. */
+export function DetailSection(props: SectionProps) {
+  // Each renderer takes its own kind; the map above pairs them, which TypeScript cannot follow here.
+  const Render = DETAIL_SECTIONS[props.section.kind] as ComponentType<SectionProps>;
+  return <Render {...props} />;
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Form, Result, Skeleton, Space } from '@arco-design/web-react';
+import { Alert, Button, Card, Form, Skeleton, Space } from '@arco-design/web-react';
 import { useMemo, useState } from 'react';
 import type { FormPage as FormDescriptor } from '../../../contract/pages/descriptor';
 import { useRegistryEnv } from '../../context';
 import { FormFields } from '../../fields/FormFields';
 import { fieldOfPath, initialValuesOf, toBody } from '../../fields/values';
+import { LoadFailed } from '../../load-failed';
 import { fillTemplate, getField, isAppPath } from '../../record';
 import type { DataRecord, PageRendererProps, RouteParams } from '../../registry';
 import { isConflict, type RequestFailure, readFailure } from '../../request-failure';
@@ -23,18 +24,7 @@ export function FormPage({ page, params }: PageRendererProps<FormDescriptor>) {
   if (source.status === 'loading' || (source.status === 'ready' && source.refreshing))
     return <Skeleton animation text={{ rows: 8 }} data-testid="form-loading" />;
   if (source.status === 'failed') {
-    return (
-      <Result
-        status="error"
-        title={t('registry.dataLoadFailed')}
-        subTitle={source.message}
-        extra={
-          <Button type="primary" onClick={source.reload}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed reason={source.message} onRetry={source.reload} />;
   }
   const record = (source.data !== null && typeof source.data === 'object' ? source.data : {}) as DataRecord;
   return (

@@ -1,19 +1,11 @@
-import {
-  Button,
-  Card,
-  Empty,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnProps,
-} from '@arco-design/web-react';
+import { Button, Card, Empty, Skeleton, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { can } from '../../../contract/access';
 import type { TablePage as TableDescriptor } from '../../../contract/pages/descriptor';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { useRegistryEnv } from '../../context';
+import { LoadFailed } from '../../load-failed';
 import { useQueryScope } from '../../query-scope';
 import { getField, getList } from '../../record';
 import type { DataRecord, PageRendererProps, Selection } from '../../registry';
@@ -124,18 +116,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
   if (source.status === 'loading') {
     body = <Skeleton animation text={{ rows: 8 }} data-testid="table-loading" />;
   } else if (source.status === 'failed') {
-    body = (
-      <Result
-        status="error"
-        title={t('registry.dataLoadFailed')}
-        subTitle={source.message}
-        extra={
-          <Button type="primary" onClick={source.reload}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    body = <LoadFailed reason={source.message} onRetry={source.reload} />;
   } else {
     body = (
       <Table<DataRecord>

@@ -4,7 +4,6 @@ import {
   Descriptions,
   Grid,
   Progress,
-  Result,
   Skeleton,
   Space,
   Statistic,
@@ -15,6 +14,7 @@ import { IconRefresh } from '@arco-design/web-react/icon';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonitorStats } from '../../../../contract/monitor';
+import { LoadFailed } from '../../../../ui-registry';
 import { apiGet } from '../../../api/request';
 import { formatBytes, splitDuration } from './format';
 
@@ -77,15 +77,7 @@ export default function Monitor() {
     return (
       <Card title={t('menu.monitor')} bordered={false} extra={header}>
         {failed ? (
-          <Result
-            status="error"
-            title={t('monitor.loadFailed')}
-            extra={
-              <Button type="primary" onClick={() => void refresh()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
+          <LoadFailed title={t('monitor.loadFailed')} onRetry={() => void refresh()} />
         ) : (
           <Skeleton animation text={{ rows: 6 }} />
         )}

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Card,
   Empty,
   Grid,
@@ -18,6 +17,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentRow } from '../../../../contract/operations-api';
 import type { Paged } from '../../../../contract/paging';
+import { LoadFailed } from '../../../../ui-registry';
 import { http } from '../../../api/client';
 import { ApiFailure, apiGet } from '../../../api/request';
 
@@ -131,7 +131,14 @@ export default function PdfViewer() {
       );
     }
     if (file.status === 'failed') {
-      return <Result status="error" title={t('operations.pdf.loadFailed')} subTitle={file.message} />;
+      return (
+        <LoadFailed
+          title={t('operations.pdf.loadFailed')}
+          reason={file.message}
+          // The same row as a new object: the file effect runs again.
+          onRetry={() => setSelected((row) => row && { ...row })}
+        />
+      );
     }
     if (file.status !== 'ready') return <Spin block style={{ minHeight: 400 }} />;
     return (
@@ -172,15 +179,10 @@ export default function PdfViewer() {
                 </Space>
               </Space>
               {list.status === 'failed' ? (
-                <Result
-                  status="error"
+                <LoadFailed
                   title={t('operations.pdf.listFailed')}
-                  subTitle={list.message}
-                  extra={
-                    <Button type="primary" onClick={() => void loadList()}>
-                      {t('common.retry')}
-                    </Button>
-                  }
+                  reason={list.message}
+                  onRetry={() => void loadList()}
                 />
               ) : (
                 <Table<AttachmentRow>

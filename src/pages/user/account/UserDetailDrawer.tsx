@@ -7,7 +7,6 @@ import {
   Empty,
   Message,
   Popconfirm,
-  Result,
   Spin,
   Table,
   type TableColumnProps,
@@ -17,6 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { deviceSchema, userDetailSchema } from '../../../../contract/users';
+import { LoadFailed } from '../../../../ui-registry';
 import { apiGet, apiPost } from '../../../api/request';
 import { formatDateTime } from '../format';
 
@@ -103,14 +103,9 @@ export function UserDetailDrawer({ userId, onClose, onChanged }: UserDetailDrawe
       unmountOnExit
     >
       {failed ? (
-        <Result
-          status="error"
+        <LoadFailed
           title={t('userAccount.detail.loadFailed')}
-          extra={
-            <Button onClick={() => userId !== null && load(userId)} type="primary">
-              {t('common.retry')}
-            </Button>
-          }
+          onRetry={() => userId !== null && load(userId)}
         />
       ) : !detail ? (
         <Spin loading tip={t('common.loading')} style={{ display: 'block', padding: 48 }} />

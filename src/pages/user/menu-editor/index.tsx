@@ -5,7 +5,6 @@ import {
   Grid,
   Message,
   Popconfirm,
-  Result,
   Select,
   Space,
   Spin,
@@ -16,6 +15,7 @@ import { IconRefresh, IconSave, IconUndo } from '@arco-design/web-react/icon';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../../contract/roles';
+import { LoadFailed } from '../../../../ui-registry';
 import { MenuPreview } from './MenuPreview';
 import { MenuTree, type NodeProblem } from './MenuTree';
 import { NodeInspector } from './NodeInspector';
@@ -128,13 +128,7 @@ export default function MenuEditor() {
 
   let body: ReactNode;
   if (menu.status === 'failed') {
-    body = (
-      <Result
-        status="error"
-        title={t('menuEditor.loadFailed')}
-        extra={<Button onClick={() => menu.load()}>{t('common.retry')}</Button>}
-      />
-    );
+    body = <LoadFailed title={t('menuEditor.loadFailed')} onRetry={() => menu.load()} />;
   } else if (menu.status === 'loading') {
     body = <Spin block className="menu-editor-loading" />;
   } else {

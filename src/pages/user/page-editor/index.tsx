@@ -6,7 +6,6 @@ import {
   Grid,
   Input,
   Message,
-  Result,
   Select,
   Space,
   Spin,
@@ -18,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '../../../../contract/roles';
+import { LoadFailed } from '../../../../ui-registry';
 import { confirmDiscard, useUnsavedChangesWarning } from '../menu-editor/unsaved-changes';
 import { formatJson } from './check-draft';
 import { DescriptorPreview } from './DescriptorPreview';
@@ -80,11 +80,7 @@ export default function PageEditor() {
   if (pages.status === 'failed') {
     return (
       <Card bordered={false}>
-        <Result
-          status="error"
-          title={t('pageEditor.loadFailed')}
-          extra={<Button onClick={() => pages.reload()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailed title={t('pageEditor.loadFailed')} onRetry={() => pages.reload()} />
       </Card>
     );
   }
@@ -110,11 +106,7 @@ export default function PageEditor() {
 
   const editor =
     draft.status === 'failed' ? (
-      <Result
-        status="error"
-        title={t('pageEditor.loadFailed')}
-        extra={<Button onClick={() => draft.reload()}>{t('common.retry')}</Button>}
-      />
+      <LoadFailed title={t('pageEditor.loadFailed')} onRetry={() => draft.reload()} />
     ) : draft.status === 'loading' || !draft.history ? (
       <Spin block className="page-editor-loading" />
     ) : (

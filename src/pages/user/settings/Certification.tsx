@@ -16,6 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CertificationOverview, CertificationRecord } from '../../../../contract/certifications';
 import type { Paged } from '../../../../contract/paging';
+import { LoadFailed } from '../../../../ui-registry';
 import { apiGet, apiPost } from '../../../api/request';
 import { refreshUserInfo } from '../../../session/session';
 import { formatDateTime } from '../format';
@@ -147,16 +148,7 @@ export function Certification({ contactPhone }: { contactPhone: string }) {
       >
         <Spin loading={loading && !overview} style={{ display: 'block' }}>
           {failed && !overview ? (
-            <Empty
-              description={
-                <Space direction="vertical">
-                  {t('userSetting.cert.loadFailed')}
-                  <Button size="small" onClick={() => load(1)}>
-                    {t('common.retry')}
-                  </Button>
-                </Space>
-              }
-            />
+            <LoadFailed size="inline" title={t('userSetting.cert.loadFailed')} onRetry={() => load(1)} />
           ) : shown ? (
             <Space direction="vertical" style={{ width: '100%' }}>
               {overview?.pending && (

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneSchema, smsCodeSchema } from '../../../../contract/account-rules';
 import { apiPost } from '../../../api/request';
+import { SmsCodeButton } from '../../../components/SmsCodeButton';
 import { requiredRule, schemaRule, showFieldErrors } from '../form-rules';
 import { shownPhone } from '../format';
-import { SmsCodeButton } from '../SmsCodeButton';
 
 interface PhoneFields {
   phone: string;
@@ -23,15 +23,6 @@ export function PhoneBindingForm({ currentPhone, onBound, onCancel }: PhoneBindi
   const { t } = useTranslation();
   const [form] = Form.useForm<PhoneFields>();
   const [saving, setSaving] = useState(false);
-
-  const phoneForCode = async () => {
-    try {
-      const { phone } = await form.validate(['phone']);
-      return phone?.trim() || null;
-    } catch {
-      return null;
-    }
-  };
 
   const submit = async (values: PhoneFields) => {
     setSaving(true);
@@ -85,7 +76,7 @@ export function PhoneBindingForm({ currentPhone, onBound, onCancel }: PhoneBindi
               aria-label={t('userSetting.phone.code')}
             />
           </Form.Item>
-          <SmsCodeButton purpose="bind" getPhone={phoneForCode} />
+          <SmsCodeButton purpose="bind" />
         </Space>
       </Form.Item>
       <Form.Item style={{ marginBottom: 0 }}>

@@ -1,7 +1,8 @@
-import { Card, Result, Space, Spin, Tabs } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
+import { Card, Space, Spin, Tabs } from '@arco-design/web-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../../ui-registry';
 import { refreshUserInfo, useSession } from '../../../session/session';
 import { BasicInfoForm } from './BasicInfoForm';
 import { Certification } from './Certification';
@@ -21,12 +22,14 @@ export default function UserSettings() {
   const tab: TabKey = TABS.includes(search.get('tab') as TabKey) ? (search.get('tab') as TabKey) : 'basic';
 
   // The stored user info may be older than the server's: read it fresh once.
-  useEffect(() => {
+  const load = useCallback(() => {
+    setState('loading');
     refreshUserInfo().then(
       () => setState('ready'),
       () => setState('failed'),
     );
   }, []);
+  useEffect(load, [load]);
 
   const openTab = (key: string) =>
     setSearch(
@@ -41,7 +44,7 @@ export default function UserSettings() {
   if (!userInfo) {
     return state === 'failed' ? (
       <Card bordered={false}>
-        <Result status="error" title={t('userSetting.loadFailed')} />
+        <LoadFailed title={t('userSetting.loadFailed')} onRetry={load} />
       </Card>
     ) : (
       <Card bordered={false}>
