@@ -16,7 +16,7 @@ import ts from 'typescript';
 /** The top-level folders whose imports are judged, and the folders each may import from. */
 export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   src: ['src', 'ui-registry', 'machines', 'contract', 'locales'],
-  'ui-registry': ['ui-registry', 'contract', 'machines'],
+  'ui-registry': ['ui-registry', 'contract'],
   machines: ['machines', 'contract'],
   contract: ['contract'],
   server: ['server', 'contract', 'machines'],

@@ -1,4 +1,5 @@
 import { createContext, type RefObject, useContext, useRef } from 'react';
+import type { CaseStatus } from '../contract/cases';
 import type { Role } from '../contract/roles';
 import type { Registry } from './registry';
 
@@ -44,6 +45,26 @@ export interface RegistryEnvironment {
   notify(kind: NoticeKind, message: string): void;
   /** Asks a yes/no question; resolves true on OK. */
   confirm(message: string): Promise<boolean>;
+  /**
+   * The status events this actor may send to a case in this state: the app passes the case
+   * status machine's `allowedEvents` (machines/), used when a record arrives without the
+   * server's own `allowedEvents`. Without it such a record offers no transitions.
+   */
+  caseEvents?(state: CaseStateView, actor: CaseActorView): readonly string[];
+}
+
+/** A case as the status machine reads it. */
+export interface CaseStateView {
+  status: CaseStatus;
+  lawyerId: number | null;
+  lawFirmId: number | null;
+}
+/** Who asks, as the status machine reads them. */
+export interface CaseActorView {
+  role: Role;
+  userId: number;
+  lawyerId: number | null;
+  lawFirmId: number | null;
 }
 
 export type RegistryLocale = 'zh-CN' | 'en-US';

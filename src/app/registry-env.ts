@@ -1,6 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
+import { allowedEvents } from '../../machines/caseStatusMachine';
 import type { RegistryEnvironment, RegistryLocale } from '../../ui-registry';
 import { downloadFile } from '../api/download';
 import { apiDelete, apiGet, apiPost, apiPut } from '../api/request';
@@ -33,5 +34,6 @@ export function createRegistryEnv(
       Message[kind]({ content: message, duration: kind === 'error' ? 5000 : 3000 });
     },
     confirm: (message) => import('./confirm-dialog').then(({ confirmDialog }) => confirmDialog(message)),
+    caseEvents: allowedEvents,
   };
 }

@@ -56,7 +56,7 @@ describe('the import check', () => {
     expect(checkImports(dir)).toEqual([
       "machines/menu.ts:1 imports '../src/api/request': machines/ may import only machines/, contract/; not src/",
       "server/app.ts:1 imports '../src/api/request': server/ may import only server/, contract/, machines/; not src/",
-      "ui-registry/table.tsx:1 imports '../src/api/request': ui-registry/ may import only ui-registry/, contract/, machines/; not src/",
+      "ui-registry/table.tsx:1 imports '../src/api/request': ui-registry/ may import only ui-registry/, contract/; not src/",
     ]);
   });
 

@@ -1,7 +1,5 @@
 import { CASE_STATUSES, type CaseStatus } from '../../contract/cases';
-import type { Role } from '../../contract/roles';
-import { allowedEvents } from '../../machines/caseStatusMachine';
-import type { RegistryUser } from '../context';
+import type { RegistryEnvironment } from '../context';
 import { getField } from '../record';
 import type { DataRecord } from '../registry';
 
@@ -9,29 +7,35 @@ const idOrNull = (value: unknown) => (typeof value === 'number' && Number.isInte
 
 /**
  * The case status events the current user may send to this case now. The server works them
- * out for each row and detail (`allowedEvents`); without them the browser asks the same case
- * status machine, for the actor the environment describes.
+ * out for each row and detail (`allowedEvents`); without them the environment asks the same
+ * case status machine (`caseEvents`), for the actor it describes.
  */
 export function allowedCaseEvents(
   record: DataRecord | undefined,
-  role: Role | null,
-  user: RegistryUser | null | undefined,
+  env: RegistryEnvironment,
 ): readonly string[] {
   const carried = getField(record, 'allowedEvents');
   if (Array.isArray(carried)) return carried.filter((event): event is string => typeof event === 'string');
   const status = getField(record, 'status');
-  if (!role || typeof status !== 'string' || !CASE_STATUSES.includes(status as CaseStatus)) return [];
-  return allowedEvents(
+  if (
+    !env.role ||
+    !env.caseEvents ||
+    typeof status !== 'string' ||
+    !CASE_STATUSES.includes(status as CaseStatus)
+  ) {
+    return [];
+  }
+  return env.caseEvents(
     {
       status: status as CaseStatus,
       lawyerId: idOrNull(getField(record, 'lawyerId')),
       lawFirmId: idOrNull(getField(record, 'lawFirmId')),
     },
     {
-      role,
-      userId: Number(user?.id ?? 0),
-      lawyerId: user?.lawyerId ?? null,
-      lawFirmId: user?.lawFirmId ?? null,
+      role: env.role,
+      userId: Number(env.user?.id ?? 0),
+      lawyerId: env.user?.lawyerId ?? null,
+      lawFirmId: env.user?.lawFirmId ?? null,
     },
   );
 }

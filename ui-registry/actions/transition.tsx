@@ -24,7 +24,7 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
   const { t } = env;
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<boolean | null>(null);
-  const allowed = allowedCaseEvents(record, env.role, env.user).includes(action.event);
+  const allowed = allowedCaseEvents(record, env).includes(action.event);
   const fields = TRANSITION_FIELDS[action.event];
   const path = fillTemplate(CASE_TRANSITION_PATH, (name) => getField(record, name) ?? params[name]);
   const version = getField(record, 'version');

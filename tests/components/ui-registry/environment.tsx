@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { CATALOGUES } from '../../../locales/all';
+import { allowedEvents } from '../../../machines/caseStatusMachine';
 import type { RegistryEnvironment, RegistryLocale } from '../../../ui-registry/environment';
 import { RegistryProvider } from '../../../ui-registry/environment';
 import type { Registry } from '../../../ui-registry/registry';
@@ -130,6 +131,7 @@ export function testEnvironment(overrides: Partial<RegistryEnvironment> = {}) {
     back: vi.fn<() => void>(),
     notify: vi.fn<RegistryEnvironment['notify']>(),
     confirm: vi.fn<RegistryEnvironment['confirm']>(async () => true),
+    caseEvents: allowedEvents,
     download: vi.fn<NonNullable<RegistryEnvironment['download']>>(async (path, options = {}) => {
       const response = await fetch(`/api${path}${queryOf(options.params)}`, {
         headers: { authorization: 'Bearer test-token' },
