@@ -75,7 +75,7 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.ability.cases.assign': 'Assign cases',
   'enum.ability.cases.pool': 'See the case pool',
   'enum.ability.cases.take': 'Take cases from the pool',
-  'enum.ability.cases.run': 'Work cases (suspend, resume, close, follow-ups, repayments)',
+  'enum.ability.cases.run': 'Work cases',
   'enum.ability.cases.reopen': 'Reopen closed cases',
   'enum.ability.cases.stats': 'Case-node statistics',
   'enum.ability.cases.pushes': 'See case pushes',

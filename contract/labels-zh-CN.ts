@@ -73,7 +73,7 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.ability.cases.assign': '分配案件',
   'enum.ability.cases.pool': '查看案件池',
   'enum.ability.cases.take': '从案件池接案',
-  'enum.ability.cases.run': '办理案件（中止、恢复、结案、跟进、还款）',
+  'enum.ability.cases.run': '办理案件',
   'enum.ability.cases.reopen': '重新打开已结案件',
   'enum.ability.cases.stats': '案件节点统计',
   'enum.ability.cases.pushes': '查看推送记录',

@@ -26,6 +26,7 @@ export const STATUS_COLORS: { [E in EnumName]?: Partial<Record<(typeof ENUMS)[E]
   paymentStatus: { unpaid: 'red', promised: 'orange', partial: 'gold', paid: 'green' },
   pushStatus: { pending: 'orange', accepted: 'green', rejected: 'red' },
   enabled: { true: 'green', false: 'gray' },
+  accessScope: { all: 'green', firm: 'arcoblue', own: 'orange' },
 };
 
 export function statusColor(name: EnumName | undefined, value: string): TagColor {

@@ -16,7 +16,7 @@ const accessMatrix: TablePage = {
       col('ability', 'access.column.ability', { widget: 'enum', enum: 'ability', fixed: 'left', width: 260 }),
       col('ability', 'access.column.key', { width: 170 }),
       ...ROLES.map((role) =>
-        col(`grants.${role}`, `enum.role.${role}`, { widget: 'enum', enum: 'accessScope', width: 120 }),
+        col(`grants.${role}`, `enum.role.${role}`, { widget: 'status', enum: 'accessScope', width: 120 }),
       ),
     ],
     rowActions: [],

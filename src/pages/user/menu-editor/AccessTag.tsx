@@ -25,7 +25,7 @@ export function AccessTag({ rule }: { rule: AccessRule | undefined }) {
     .join('、');
   return (
     <Tooltip content={t('menuEditor.accessHolders', { roles })}>
-      <Tag size="small" color="arcoblue" data-access={rule}>
+      <Tag size="small" color="arcoblue" className="menu-editor-access" data-access={rule}>
         {label(rule)}
       </Tag>
     </Tooltip>
