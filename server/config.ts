@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SqliteSynchronous } from './db/connect';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,6 +16,8 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   /** Largest case attachment accepted (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** SQLITE_SYNCHRONOUS: FULL survives a power cut; NORMAL only a crash of the process. */
+  sqliteSynchronous: SqliteSynchronous;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,6 +30,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const uploadMaxMb = Number(env.UPLOAD_MAX_MB ?? 20);
   if (!(uploadMaxMb > 0))
     throw new Error(`UPLOAD_MAX_MB must be a positive number, got "${env.UPLOAD_MAX_MB}"`);
+  const synchronous = (env.SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL')
+    throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${env.SQLITE_SYNCHRONOUS}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -36,5 +42,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(PROJECT_ROOT, 'dist'),
     bodyLimitBytes: 1024 * 1024,
     uploadMaxBytes: Math.round(uploadMaxMb * 1024 * 1024),
+    sqliteSynchronous: synchronous,
   };
 }

@@ -101,6 +101,21 @@ describe('migrating an empty database', () => {
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBeGreaterThan(0);
   });
+
+  it('syncs every commit to disk (synchronous=FULL) unless told otherwise', async () => {
+    const pragma = async (h: DatabaseHandle) =>
+      Object.values((await sql.raw('pragma synchronous').execute(h.db)).rows[0] as object)[0];
+    // 2 is FULL, 1 is NORMAL.
+    expect(await pragma(handle)).toBe(2);
+    const relaxed = connectDatabase(`sqlite:${join(dir, 'normal.db')}`, PROJECT_ROOT, {
+      sqliteSynchronous: 'NORMAL',
+    });
+    try {
+      expect(await pragma(relaxed)).toBe(1);
+    } finally {
+      await relaxed.close();
+    }
+  });
 });
 
 describe('seeding', () => {
