@@ -29,7 +29,11 @@ export interface DatabaseHandle {
  * The one place that turns DATABASE_URL into a Kysely instance. Services only ever see
  * `Kysely<Database>`, so adding PostgreSQL is a second branch here and nothing else.
  */
-export function connectDatabase(url: string, projectRoot: string, options: ConnectOptions = {}): DatabaseHandle {
+export function connectDatabase(
+  url: string,
+  projectRoot: string,
+  options: ConnectOptions = {},
+): DatabaseHandle {
   if (url.startsWith('sqlite:'))
     return connectSqlite(url.slice('sqlite:'.length), projectRoot, options.sqliteSynchronous ?? 'FULL');
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
