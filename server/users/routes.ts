@@ -21,6 +21,7 @@ import { clearFailures } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { unbindDevice } from '../devices/unbind';
 import { fail } from '../http/errors';
 import { access, defineRoute } from '../http/route';
 import { listUsers } from './admin';
@@ -295,26 +296,7 @@ export const userRoutes = [
     body: unbindRequestSchema,
     response: z.null(),
     handler: async ({ app, body, caller, requestId }) => {
-      const now = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('devices')
-          .set({ unbound_at: now.toISOString() })
-          .where('id', '=', body.deviceId)
-          .where('unbound_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw fail.notFound('device.notFound');
-        await recordAudit(
-          trx,
-          { caller, requestId, at: now },
-          {
-            action: 'device.unbind',
-            entity: 'device',
-            entityId: body.deviceId,
-            summary: 'device unbound by an administrator',
-          },
-        );
-      });
+      await unbindDevice(app, caller, body.deviceId, requestId);
       return null;
     },
   }),
