@@ -49,6 +49,9 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'register.firmNotFound': 'The chosen law firm does not exist or is not approved',
   'user.notFound': 'User not found',
   'user.cannotDisableSelf': 'You cannot disable your own account',
+  'user.cannotChangeOwnRole': 'You cannot change your own role; ask another super administrator',
+  'user.lastSuperAdmin':
+    'At least one enabled super administrator must remain: the last one cannot be disabled or given another role',
   'user.lawFirmRequired': 'Law-firm contact persons and lawyers must belong to a law firm',
   'user.licenceRequired': 'A lawyer account needs a licence number',
   'device.notFound': 'Device not found or already unbound',

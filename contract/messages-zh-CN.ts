@@ -45,6 +45,8 @@ export const MESSAGES_ZH_CN = {
   'register.firmNotFound': '所选律所不存在或未通过审核',
   'user.notFound': '用户不存在',
   'user.cannotDisableSelf': '不能停用自己的账号',
+  'user.cannotChangeOwnRole': '不能修改自己的角色，请让另一位超级管理员修改',
+  'user.lastSuperAdmin': '系统至少要保留一个启用的超级管理员，不能停用或更改最后一个超级管理员的角色',
   'user.lawFirmRequired': '律所联系人和律师必须关联律所',
   'user.licenceRequired': '创建律师账号需要填写执业证号',
   'device.notFound': '设备不存在或已解绑',

@@ -26,6 +26,7 @@ import { fail } from '../http/errors';
 import { access, defineRoute } from '../http/route';
 import { listUsers } from './admin';
 import { assertLicenceFree, assertPhoneFree, createAccount } from './create-account';
+import { assertSuperAdminRemains, holdsSuperAdmin } from './super-admins';
 import { loadUserInfo } from './user-info';
 
 const FIRM_ROLES: readonly Role[] = ['lawfirmContactPerson', 'lawyer'];
@@ -165,6 +166,7 @@ export const userRoutes = [
           .set({ enabled, updated_at: now.toISOString() })
           .where('id', '=', user.id)
           .execute();
+        if (!enabled && (await holdsSuperAdmin(trx, user.id))) await assertSuperAdminRemains(trx);
         if (!enabled) await revokeUserSessions(trx, user.id, now);
         await recordAudit(
           trx,
@@ -224,6 +226,7 @@ export const userRoutes = [
     handler: async ({ app, body, caller, requestId }) => {
       const user = await requireUser(app, body.id);
       const role = body.role ?? (user.role as Role);
+      if (user.id === caller.userId && role !== user.role) throw fail.conflict('user.cannotChangeOwnRole');
       const lawFirmId = body.lawFirmId === undefined ? user.law_firm_id : body.lawFirmId;
       if (FIRM_ROLES.includes(role) && !lawFirmId) throw fail.field('lawFirmId', 'user.lawFirmRequired');
       if (lawFirmId && lawFirmId !== user.law_firm_id) await requireFirm(app, lawFirmId);
@@ -256,6 +259,7 @@ export const userRoutes = [
           .where('id', '=', user.id)
           .execute();
         if (role !== user.role) {
+          const wasSuperAdmin = await holdsSuperAdmin(trx, user.id);
           await trx
             .deleteFrom('user_roles')
             .where('user_id', '=', user.id)
@@ -266,6 +270,7 @@ export const userRoutes = [
             .values({ user_id: user.id, role })
             .onConflict((oc) => oc.doNothing())
             .execute();
+          if (wasSuperAdmin) await assertSuperAdminRemains(trx);
           await revokeUserSessions(trx, user.id, now);
         }
         await recordAudit(
