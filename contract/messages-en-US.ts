@@ -43,6 +43,8 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'sms.cooldown': 'Codes are requested too often; try again in {{seconds}} seconds',
   'sms.codeInvalid': 'The verification code is wrong or has expired',
   'sms.text': '[CaseDesk] Your verification code is {{code}}, valid for 5 minutes. Do not share it.',
+  'sms.phoneHasAccount':
+    '[CaseDesk] This phone number already has a CaseDesk account, so it cannot be registered or bound again. Forgot the password? Choose "Forgot password" on the sign-in page. If this was not you, ignore this message.',
   'register.phoneTaken': 'This phone number is already registered',
   'register.creditCodeTaken': 'This unified social credit code is already registered',
   'register.licenceTaken': 'This licence number is already registered',

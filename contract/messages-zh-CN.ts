@@ -39,6 +39,8 @@ export const MESSAGES_ZH_CN = {
   'sms.cooldown': '验证码发送过于频繁，请 {{seconds}} 秒后再试',
   'sms.codeInvalid': '验证码错误或已失效',
   'sms.text': '【CaseDesk】您的验证码是 {{code}}，5 分钟内有效，请勿泄露给他人。',
+  'sms.phoneHasAccount':
+    '【CaseDesk】该手机号已注册 CaseDesk 账号，无需再次注册或绑定。如忘记密码，请在登录页选择“忘记密码”。如非本人操作，请忽略本短信。',
   'register.phoneTaken': '该手机号已注册',
   'register.creditCodeTaken': '该统一社会信用代码已被注册',
   'register.licenceTaken': '该执业证号已被注册',
