@@ -123,5 +123,6 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'http.unsupportedMediaType': 'Unsupported request format',
   'http.invalidJson': 'The request body is not valid JSON',
   'http.tooManyRequests': 'Too many requests, try again later',
+  'http.rateLimited': 'Too many requests; try again in {{seconds}} seconds',
   'http.internal': 'Something went wrong on the server; try again later (request id {{requestId}})',
 };

@@ -115,6 +115,7 @@ export const MESSAGES_ZH_CN = {
   'http.unsupportedMediaType': '不支持的请求格式',
   'http.invalidJson': '请求内容不是合法的 JSON',
   'http.tooManyRequests': '请求过于频繁，请稍后再试',
+  'http.rateLimited': '请求过于频繁，请 {{seconds}} 秒后再试',
   'http.internal': '服务器开小差了，请稍后重试（请求编号 {{requestId}}）',
 } as const;
 

@@ -23,6 +23,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/login',
+    throttle: 'login',
     summary: 'Sign in with phone and password',
     tags: ['auth'],
     access: access.public,
@@ -109,6 +110,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/user/change-password',
+    throttle: 'passwordChange',
     summary: "Change the caller's own password; other sessions end",
     tags: ['auth'],
     access: access.signedIn,

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Language } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
+import type { ThrottleName } from '../config';
 import type { AppContext } from '../context';
 
 /**
@@ -71,6 +72,8 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   response?: R;
   /** The handler writes the reply itself (file downloads, streams); no envelope. */
   raw?: boolean;
+  /** Requests per client address are limited by this throttle (server/http/throttle.ts). */
+  throttle?: ThrottleName;
   handler: (
     input: RouteInput<Infer<P>, Infer<Q>, Infer<B>> & CallerOf<A>,
   ) => Promise<R extends z.ZodType ? z.input<R> : unknown>;
@@ -87,6 +90,7 @@ export interface ApiRoute {
   body?: z.ZodType;
   response?: z.ZodType;
   raw?: boolean;
+  throttle?: ThrottleName;
   // biome-ignore lint/suspicious/noExplicitAny: the typed spec above is erased once registered
   handler: (input: any) => Promise<unknown>;
 }

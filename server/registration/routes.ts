@@ -44,6 +44,7 @@ export const registrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/register/lawfirm',
+    throttle: 'register',
     summary: 'Register a law firm and its contact person; both wait for review',
     tags: ['registration'],
     access: access.public,
@@ -110,6 +111,7 @@ export const registrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/register/lawyer',
+    throttle: 'register',
     summary: 'Register a lawyer with a passed law firm; the lawyer waits for review',
     tags: ['registration'],
     access: access.public,
@@ -159,6 +161,7 @@ export const registrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/reset-password',
+    throttle: 'reset',
     summary: 'Reset a password with an SMS code; every session of the account ends',
     tags: ['auth'],
     access: access.public,

@@ -18,6 +18,7 @@ export const smsRoutes = [
   defineRoute({
     method: 'GET',
     url: '/send-sms',
+    throttle: 'sms',
     summary: 'Send a 6-digit SMS code (register, reset or bind); 60 s cool-down per phone and purpose',
     tags: ['auth'],
     access: access.public,
