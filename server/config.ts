@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LockoutRule } from './auth/lockout';
 import type { SqliteSynchronous } from './db/connect';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +40,8 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** Requests per minute per client address, by throttle (THROTTLES). */
   ratePerMinute: Record<ThrottleName, number>;
+  /** Wrong-password lockout: LOGIN_LOCK_AFTER, LOGIN_PHONE_LOCK_AFTER, LOGIN_LOCK_MINUTES. */
+  lockout: LockoutRule;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,6 +60,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const ratePerMinute = Object.fromEntries(
     Object.entries(THROTTLES).map(([name, t]) => [name, positiveInteger(env, t.env, t.perMinute)]),
   ) as Record<ThrottleName, number>;
+  const lockMs = positiveInteger(env, 'LOGIN_LOCK_MINUTES', 15) * 60_000;
+  const lockout: LockoutRule = {
+    perClient: positiveInteger(env, 'LOGIN_LOCK_AFTER', 5),
+    perPhone: positiveInteger(env, 'LOGIN_PHONE_LOCK_AFTER', 20),
+    windowMs: lockMs,
+    lockMs,
+  };
+  // Otherwise anyone could again lock a known user out from one address.
+  if (lockout.perPhone <= lockout.perClient)
+    throw new Error(
+      `LOGIN_PHONE_LOCK_AFTER (${lockout.perPhone}) must be higher than LOGIN_LOCK_AFTER (${lockout.perClient})`,
+    );
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -69,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sqliteSynchronous: synchronous,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     ratePerMinute,
+    lockout,
   };
 }
 
