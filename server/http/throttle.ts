@@ -27,9 +27,10 @@ export async function registerThrottles(
   for (const route of routes) {
     if (route.throttle) throttleOf.set(`${route.method} ${API_PREFIX}${route.url}`, route.throttle);
   }
-  // Runs before the plugin's own onRoute hook, which reads this per-route setting.
+  // Runs before the plugin's own onRoute hook, which reads this per-route setting. Fastify adds
+  // a HEAD route for every GET, running the GET's handler: it shares the GET's throttle.
   fastify.addHook('onRoute', (routeOptions) => {
-    const methods = [routeOptions.method].flat();
+    const methods = [routeOptions.method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
     const name = methods.map((m) => throttleOf.get(`${m} ${routeOptions.url}`)).find(Boolean);
     if (!name) return;
     routeOptions.config = {

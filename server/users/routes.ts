@@ -166,8 +166,10 @@ export const userRoutes = [
           .set({ enabled, updated_at: now.toISOString() })
           .where('id', '=', user.id)
           .execute();
-        if (!enabled && (await holdsSuperAdmin(trx, user.id))) await assertSuperAdminRemains(trx);
-        if (!enabled) await revokeUserSessions(trx, user.id, now);
+        if (!enabled) {
+          if (await holdsSuperAdmin(trx, user.id)) await assertSuperAdminRemains(trx);
+          await revokeUserSessions(trx, user.id, now);
+        }
         await recordAudit(
           trx,
           { caller, requestId, at: now },

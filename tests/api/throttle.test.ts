@@ -126,6 +126,15 @@ describe('per-client throttles', () => {
     expect((await request()).status).not.toBe(429);
   });
 
+  it('counts HEAD requests (which run the GET handler) with their GET', async () => {
+    await start();
+    const head = () => server.call('HEAD', `/api/send-sms?phone=${freshPhone()}&purpose=register`);
+    expect(await statuses(3, head)).toEqual([200, 200, 429]);
+    expect((await server.call('GET', `/api/send-sms?phone=${freshPhone()}&purpose=register`)).status).toBe(
+      429,
+    );
+  });
+
   it('counts both registrations together', async () => {
     await start();
     expect((await server.call('POST', '/api/register/lawfirm', { body: {} })).status).toBe(400);
