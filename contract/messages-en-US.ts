@@ -43,12 +43,17 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'sms.cooldown': 'Codes are requested too often; try again in {{seconds}} seconds',
   'sms.codeInvalid': 'The verification code is wrong or has expired',
   'sms.text': '[CaseDesk] Your verification code is {{code}}, valid for 5 minutes. Do not share it.',
+  'sms.phoneHasAccount':
+    '[CaseDesk] This phone number already has a CaseDesk account, so it cannot be registered or bound again. Forgot the password? Choose "Forgot password" on the sign-in page. If this was not you, ignore this message.',
   'register.phoneTaken': 'This phone number is already registered',
   'register.creditCodeTaken': 'This unified social credit code is already registered',
   'register.licenceTaken': 'This licence number is already registered',
   'register.firmNotFound': 'The chosen law firm does not exist or is not approved',
   'user.notFound': 'User not found',
   'user.cannotDisableSelf': 'You cannot disable your own account',
+  'user.cannotChangeOwnRole': 'You cannot change your own role; ask another super administrator',
+  'user.lastSuperAdmin':
+    'At least one enabled super administrator must remain: the last one cannot be disabled or given another role',
   'user.lawFirmRequired': 'Law-firm contact persons and lawyers must belong to a law firm',
   'user.licenceRequired': 'A lawyer account needs a licence number',
   'device.notFound': 'Device not found or already unbound',
@@ -123,5 +128,6 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'http.unsupportedMediaType': 'Unsupported request format',
   'http.invalidJson': 'The request body is not valid JSON',
   'http.tooManyRequests': 'Too many requests, try again later',
+  'http.rateLimited': 'Too many requests; try again in {{seconds}} seconds',
   'http.internal': 'Something went wrong on the server; try again later (request id {{requestId}})',
 };

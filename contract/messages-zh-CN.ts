@@ -39,12 +39,16 @@ export const MESSAGES_ZH_CN = {
   'sms.cooldown': '验证码发送过于频繁，请 {{seconds}} 秒后再试',
   'sms.codeInvalid': '验证码错误或已失效',
   'sms.text': '【CaseDesk】您的验证码是 {{code}}，5 分钟内有效，请勿泄露给他人。',
+  'sms.phoneHasAccount':
+    '【CaseDesk】该手机号已注册 CaseDesk 账号，无需再次注册或绑定。如忘记密码，请在登录页选择“忘记密码”。如非本人操作，请忽略本短信。',
   'register.phoneTaken': '该手机号已注册',
   'register.creditCodeTaken': '该统一社会信用代码已被注册',
   'register.licenceTaken': '该执业证号已被注册',
   'register.firmNotFound': '所选律所不存在或未通过审核',
   'user.notFound': '用户不存在',
   'user.cannotDisableSelf': '不能停用自己的账号',
+  'user.cannotChangeOwnRole': '不能修改自己的角色，请让另一位超级管理员修改',
+  'user.lastSuperAdmin': '系统至少要保留一个启用的超级管理员，不能停用或更改最后一个超级管理员的角色',
   'user.lawFirmRequired': '律所联系人和律师必须关联律所',
   'user.licenceRequired': '创建律师账号需要填写执业证号',
   'device.notFound': '设备不存在或已解绑',
@@ -115,6 +119,7 @@ export const MESSAGES_ZH_CN = {
   'http.unsupportedMediaType': '不支持的请求格式',
   'http.invalidJson': '请求内容不是合法的 JSON',
   'http.tooManyRequests': '请求过于频繁，请稍后再试',
+  'http.rateLimited': '请求过于频繁，请 {{seconds}} 秒后再试',
   'http.internal': '服务器开小差了，请稍后重试（请求编号 {{requestId}}）',
 } as const;
 

@@ -12,6 +12,8 @@ import type { DatabaseHandle } from './db/connect';
 import { languageOf } from './http/language';
 import { API_PREFIX, installErrorHandling, registerRoutes } from './http/register';
 import type { ApiRoute } from './http/route';
+import { registerThrottles } from './http/throttle';
+import { memoryThrottleStore, type ThrottleStore } from './http/throttle-store';
 import { apiRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './sms/sender';
 
@@ -23,6 +25,8 @@ export interface BuildOptions {
   /** Check every answer against its declared schema (on in tests). */
   validateResponses?: boolean;
   routes?: ApiRoute[];
+  /** Where throttle counters live; this process's memory unless given. */
+  throttleStore?: ThrottleStore;
 }
 
 export async function buildApp(
@@ -33,7 +37,7 @@ export async function buildApp(
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   const app: AppContext = {
     db: database.db,
@@ -55,7 +59,9 @@ export async function buildApp(
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024 },
   });
-  registerRoutes(fastify, app, options.routes ?? apiRoutes, options.validateResponses ?? false);
+  const routes = options.routes ?? apiRoutes;
+  await registerThrottles(fastify, app, routes, options.throttleStore ?? memoryThrottleStore());
+  registerRoutes(fastify, app, routes, options.validateResponses ?? false);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveApp = indexHtml !== null && existsSync(indexHtml);

@@ -1,7 +1,23 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LockoutRule } from './auth/lockout';
+import type { SqliteSynchronous } from './db/connect';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Per-client throttles (server/http/throttle.ts): requests per minute from one client address,
+ * by the variable that sets each and its default. Routes name theirs (`throttle: 'login'`).
+ */
+export const THROTTLES = {
+  login: { env: 'LOGIN_RATE_PER_MIN', perMinute: 20 },
+  sms: { env: 'SMS_RATE_PER_MIN', perMinute: 10 },
+  register: { env: 'REGISTER_RATE_PER_MIN', perMinute: 10 },
+  reset: { env: 'RESET_RATE_PER_MIN', perMinute: 10 },
+  passwordChange: { env: 'PASSWORD_CHANGE_RATE_PER_MIN', perMinute: 10 },
+} as const;
+
+export type ThrottleName = keyof typeof THROTTLES;
 
 /** Every environment variable the server reads. The README lists the same set. */
 export interface ServerConfig {
@@ -15,6 +31,17 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   /** Largest case attachment accepted (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** SQLITE_SYNCHRONOUS: FULL survives a power cut; NORMAL only a crash of the process. */
+  sqliteSynchronous: SqliteSynchronous;
+  /**
+   * TRUST_PROXY, as Fastify's `trustProxy`: which proxies may name the client in
+   * X-Forwarded-For. false (default): none, the client is the connection's peer.
+   */
+  trustProxy: boolean | string;
+  /** Requests per minute per client address, by throttle (THROTTLES). */
+  ratePerMinute: Record<ThrottleName, number>;
+  /** Wrong-password lockout: LOGIN_LOCK_AFTER, LOGIN_PHONE_LOCK_AFTER, LOGIN_LOCK_MINUTES. */
+  lockout: LockoutRule;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,6 +54,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const uploadMaxMb = Number(env.UPLOAD_MAX_MB ?? 20);
   if (!(uploadMaxMb > 0))
     throw new Error(`UPLOAD_MAX_MB must be a positive number, got "${env.UPLOAD_MAX_MB}"`);
+  const synchronous = (env.SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL')
+    throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${env.SQLITE_SYNCHRONOUS}"`);
+  const ratePerMinute = Object.fromEntries(
+    Object.entries(THROTTLES).map(([name, t]) => [name, positiveInteger(env, t.env, t.perMinute)]),
+  ) as Record<ThrottleName, number>;
+  const lockMs = positiveInteger(env, 'LOGIN_LOCK_MINUTES', 15) * 60_000;
+  const lockout: LockoutRule = {
+    perClient: positiveInteger(env, 'LOGIN_LOCK_AFTER', 5),
+    perPhone: positiveInteger(env, 'LOGIN_PHONE_LOCK_AFTER', 20),
+    windowMs: lockMs,
+    lockMs,
+  };
+  // Otherwise anyone could again lock a known user out from one address.
+  if (lockout.perPhone <= lockout.perClient)
+    throw new Error(
+      `LOGIN_PHONE_LOCK_AFTER (${lockout.perPhone}) must be higher than LOGIN_LOCK_AFTER (${lockout.perClient})`,
+    );
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -36,5 +81,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(PROJECT_ROOT, 'dist'),
     bodyLimitBytes: 1024 * 1024,
     uploadMaxBytes: Math.round(uploadMaxMb * 1024 * 1024),
+    sqliteSynchronous: synchronous,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    ratePerMinute,
+    lockout,
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/**
+ * "true": whoever connects may name the client (only behind a proxy that overwrites the
+ * header); otherwise the proxies' addresses or CIDR ranges, comma-separated. Fastify ignores
+ * hop counts (it cannot check the peer), so there are none here.
+ */
+function readTrustProxy(raw: string | undefined): boolean | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }

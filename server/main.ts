@@ -14,7 +14,7 @@ async function main() {
   const say = (msg: string) => console.info(`[casedesk] ${msg}`);
   if (process.env.SKIP_BUILD !== '1') await ensureBrowserBuild(say);
 
-  const database = connectDatabase(config.databaseUrl, PROJECT_ROOT);
+  const database = connectDatabase(config.databaseUrl, PROJECT_ROOT, config);
   const applied = await migrateToLatest(database.db);
   if (applied.length) say(`migrations applied: ${applied.join(', ')}`);
   if (await isDatabaseEmpty(database.db)) {

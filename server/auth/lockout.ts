@@ -1,62 +1,164 @@
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import { type ApiError, fail } from '../http/errors';
 
-/** 5 wrong passwords for one phone within 15 minutes lock that phone for 15 minutes. */
-export const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
-
-async function lockRemainingMs(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
-  const lock = await db
-    .selectFrom('login_locks')
-    .select('locked_until')
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-  if (!lock) return 0;
-  return Math.max(0, Date.parse(lock.locked_until) - now.getTime());
+/**
+ * Wrong passwords lock a phone from one client address after `perClient` of them within the
+ * window, so a stranger guessing a known user's password locks out only themselves; and from
+ * every address after `perPhone` (higher) of them from all addresses together, which stops
+ * guessing spread over many addresses. A lock lasts `lockMs`; failures from before it ended
+ * no longer count. Set by LOGIN_LOCK_AFTER, LOGIN_PHONE_LOCK_AFTER and LOGIN_LOCK_MINUTES.
+ */
+export interface LockoutRule {
+  perClient: number;
+  perPhone: number;
+  windowMs: number;
+  lockMs: number;
 }
 
-async function failuresInWindow(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
-  const { count } = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('phone', '=', phone)
-    .where('failed_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+/** Who is trying whose password: the phone, and the client address it comes from. */
+export interface PasswordAttempt {
+  phone: string;
+  client: string;
+}
+
+/** client_address of a lock that holds for every address. */
+const EVERY_CLIENT = '*';
+
+export function lockedOut(ms: number): ApiError {
+  return fail.tooMany('auth.locked', { minutes: Math.max(1, Math.ceil(ms / 60000)) });
 }
 
 /**
- * Claims one of the window's attempts before the password is checked, counted as a failure
- * until `clearFailures` releases it. Guesses sent in parallel all pass a plain "is it locked?"
- * read before any of them fails, so the claim is what keeps them to five. Answers the
+ * A password check under the lockout (sign-in, change of password). Refused with 429 while the
+ * phone is locked for this client, without looking at the password; a wrong password counts;
+ * the right one forgets this client's failures. Answers whether the password was right and, when
+ * it was not, how long this failure has locked the phone for (0: not locked).
+ */
+export async function checkPassword(
+  app: AppContext,
+  attempt: PasswordAttempt,
+  verify: () => Promise<boolean>,
+): Promise<{ right: true } | { right: false; lockedMs: number }> {
+  const rule = app.config.lockout;
+  const now = app.clock.now();
+  const wait = await claimAttempt(app.db, rule, attempt, now);
+  if (wait > 0) throw lockedOut(wait);
+  if (await verify()) {
+    await forgetFailures(app.db, attempt);
+    return { right: true };
+  }
+  return { right: false, lockedMs: await settleFailure(app.db, rule, attempt, now) };
+}
+
+/** The failures that count: inside the window and after the lock (if any) ended. */
+function countSince(now: Date, rule: LockoutRule, lockedUntil: string | undefined): string {
+  const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
+  return lockedUntil && lockedUntil > windowStart ? lockedUntil : windowStart;
+}
+
+async function lockState(db: Kysely<Database>, rule: LockoutRule, attempt: PasswordAttempt, now: Date) {
+  const locks = await db
+    .selectFrom('login_locks')
+    .select(['client_address', 'locked_until'])
+    .where('phone', '=', attempt.phone)
+    .where('client_address', 'in', [attempt.client, EVERY_CLIENT])
+    .execute();
+  const clientLock = locks.find((l) => l.client_address === attempt.client)?.locked_until;
+  const phoneLock = locks.find((l) => l.client_address === EVERY_CLIENT)?.locked_until;
+  const count = async (clientOnly: boolean, since: string) => {
+    let query = db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone', '=', attempt.phone)
+      .where('failed_at', '>', since);
+    if (clientOnly) query = query.where('client_address', '=', attempt.client);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  const remaining = Math.max(
+    0,
+    ...[clientLock, phoneLock].map((until) => (until ? Date.parse(until) - now.getTime() : 0)),
+  );
+  return {
+    remaining,
+    fromClient: await count(true, countSince(now, rule, clientLock)),
+    fromAll: await count(false, countSince(now, rule, phoneLock)),
+  };
+}
+
+/**
+ * Claims one attempt before the password is checked, counted as a failure until
+ * `forgetFailures` releases it. Guesses sent in parallel all pass a plain "is it locked?" read
+ * before any of them fails, so the claim is what keeps them to the limit. Answers the
  * milliseconds the caller must wait, or 0 to go ahead.
  */
-export async function claimAttempt(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
+async function claimAttempt(
+  db: Kysely<Database>,
+  rule: LockoutRule,
+  attempt: PasswordAttempt,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const remaining = await lockRemainingMs(trx, phone, now);
-    if (remaining > 0) return remaining;
-    if ((await failuresInWindow(trx, phone, now)) >= LOCKOUT.maxFailures) return LOCKOUT.lockMs;
-    await trx.insertInto('login_failures').values({ phone, failed_at: now.toISOString() }).execute();
+    const state = await lockState(trx, rule, attempt, now);
+    if (state.remaining > 0) return state.remaining;
+    if (state.fromClient >= rule.perClient || state.fromAll >= rule.perPhone) return rule.lockMs;
+    await trx
+      .insertInto('login_failures')
+      .values({ phone: attempt.phone, client_address: attempt.client, failed_at: now.toISOString() })
+      .execute();
     return 0;
   });
 }
 
-/** After a wrong password (its claim stays a failure): answers whether the phone is now locked. */
-export async function settleFailure(db: Kysely<Database>, phone: string, now: Date): Promise<boolean> {
+/**
+ * After a wrong password (its claim stays a failure): locks the phone for this client, or for
+ * every client, when a limit is reached; answers the lock's length, or 0. Also drops failures
+ * and locks too old to matter, for every phone: rows for phones nobody owns cannot pile up.
+ */
+async function settleFailure(
+  db: Kysely<Database>,
+  rule: LockoutRule,
+  attempt: PasswordAttempt,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    if ((await failuresInWindow(trx, phone, now)) < LOCKOUT.maxFailures) return false;
-    const lockedUntil = new Date(now.getTime() + LOCKOUT.lockMs).toISOString();
+    const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
+    await trx.deleteFrom('login_failures').where('failed_at', '<=', windowStart).execute();
+    await trx.deleteFrom('login_locks').where('locked_until', '<=', windowStart).execute();
+    const state = await lockState(trx, rule, attempt, now);
+    const client =
+      state.fromAll >= rule.perPhone
+        ? EVERY_CLIENT
+        : state.fromClient >= rule.perClient
+          ? attempt.client
+          : null;
+    if (client === null) return 0;
+    const lockedUntil = new Date(now.getTime() + rule.lockMs).toISOString();
     await trx
       .insertInto('login_locks')
-      .values({ phone, locked_until: lockedUntil })
-      .onConflict((oc) => oc.column('phone').doUpdateSet({ locked_until: lockedUntil }))
+      .values({ phone: attempt.phone, client_address: client, locked_until: lockedUntil })
+      .onConflict((oc) => oc.columns(['phone', 'client_address']).doUpdateSet({ locked_until: lockedUntil }))
       .execute();
-    // The lock now carries the penalty; a fresh window starts when it ends.
-    await trx.deleteFrom('login_failures').where('phone', '=', phone).execute();
-    return true;
+    return rule.lockMs;
   });
 }
 
+/** After the right password: this client's failures and lock are forgotten (not other clients'). */
+async function forgetFailures(db: Kysely<Database>, attempt: PasswordAttempt): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('phone', '=', attempt.phone)
+    .where('client_address', '=', attempt.client)
+    .execute();
+  await db
+    .deleteFrom('login_locks')
+    .where('phone', '=', attempt.phone)
+    .where('client_address', '=', attempt.client)
+    .execute();
+}
+
+/** The password was replaced (reset by SMS, by an administrator): every failure and lock goes. */
 export async function clearFailures(db: Kysely<Database>, phone: string): Promise<void> {
   await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
   await db.deleteFrom('login_locks').where('phone', '=', phone).execute();

@@ -3,14 +3,13 @@ import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
-import { ApiError, fail } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { loadUserInfo } from '../users/user-info';
-import { claimAttempt, clearFailures, LOCKOUT, settleFailure } from './lockout';
+import { checkPassword, lockedOut } from './lockout';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
 const wrongPair = () => new ApiError(400, CODES.validation, 'auth.wrongPassword');
-const locked = (ms: number) => fail.tooMany('auth.locked', { minutes: Math.max(1, Math.ceil(ms / 60000)) });
 
 /**
  * Sign-in. The same answer for an unknown phone and a wrong password; a locked phone is
@@ -21,20 +20,18 @@ export async function login(
   app: AppContext,
   phone: string,
   password: string,
-  meta: { ip: string | null; userAgent: string | null; requestId: string },
+  meta: { ip: string; userAgent: string | null; requestId: string },
 ): Promise<LoginResponse> {
   const now = app.clock.now();
-  const wait = await claimAttempt(app.db, phone, now);
-  if (wait > 0) throw locked(wait);
-
   const user = await app.db
     .selectFrom('users')
     .select(['id', 'password_hash', 'enabled', 'role', 'law_firm_id'])
     .where('phone', '=', phone)
     .executeTakeFirst();
-  const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-  if (!user || !ok) {
-    const nowLocked = await settleFailure(app.db, phone, now);
+  const attempt = await checkPassword(app, { phone, client: meta.ip }, async () =>
+    verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash())),
+  );
+  if (!user || !attempt.right) {
     await recordAudit(
       app.db,
       { caller: null, requestId: meta.requestId, at: now, actorId: user?.id ?? null },
@@ -45,12 +42,11 @@ export async function login(
         summary: `wrong password for ${maskPhone(phone)}`,
       },
     );
-    if (nowLocked) throw locked(LOCKOUT.lockMs);
+    if (!attempt.right && attempt.lockedMs > 0) throw lockedOut(attempt.lockedMs);
     throw wrongPair();
   }
 
-  // The right password is no failure, even when the account may not sign in yet.
-  await clearFailures(app.db, phone);
+  // The right password is no failure (checkPassword forgot it), even when the account may not sign in yet.
   if (user.enabled !== 1) throw new ApiError(403, CODES.forbidden, 'auth.accountDisabled');
   await assertReviewed(app, user.id, user.role as Role, user.law_firm_id);
 

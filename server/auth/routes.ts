@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { loadUserInfo } from '../users/user-info';
+import { checkPassword, lockedOut } from './lockout';
 import { login } from './login';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeSession } from './sessions';
@@ -23,6 +24,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/login',
+    throttle: 'login',
     summary: 'Sign in with phone and password',
     tags: ['auth'],
     access: 'public',
@@ -109,18 +111,24 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/user/change-password',
+    throttle: 'passwordChange',
     summary: "Change the caller's own password; other sessions end",
     tags: ['auth'],
     access: 'signedIn',
     body: changePasswordSchema,
     response: z.null(),
-    handler: async ({ app, caller, body, requestId }) => {
+    handler: async ({ app, caller, body, requestId, ip }) => {
       const user = await app.db
         .selectFrom('users')
         .select('password_hash')
         .where('id', '=', caller.userId)
         .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
+      // A stolen session must not become a way to guess the password: same lockout as sign-in.
+      const attempt = await checkPassword(app, { phone: caller.phone, client: ip }, () =>
+        verifyPassword(body.oldPassword, user.password_hash),
+      );
+      if (!attempt.right) {
+        if (attempt.lockedMs > 0) throw lockedOut(attempt.lockedMs);
         throw fail.field('oldPassword', 'auth.wrongOldPassword');
       }
       const hash = await hashPassword(body.newPassword);

@@ -6,6 +6,17 @@ import type { Database } from './schema';
 
 export type DialectName = 'sqlite';
 
+/**
+ * SQLite's `synchronous` pragma. FULL (the default) syncs the write-ahead log on every commit, so
+ * a committed change survives a power cut. NORMAL syncs only at checkpoints: faster writes, still
+ * safe against a crash of the process, but a power cut or OS crash can lose the last commits.
+ */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+
+export interface ConnectOptions {
+  sqliteSynchronous?: SqliteSynchronous;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -18,8 +29,13 @@ export interface DatabaseHandle {
  * The one place that turns DATABASE_URL into a Kysely instance. Services only ever see
  * `Kysely<Database>`, so adding PostgreSQL is a second branch here and nothing else.
  */
-export function connectDatabase(url: string, projectRoot: string): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return connectSqlite(url.slice('sqlite:'.length), projectRoot);
+export function connectDatabase(
+  url: string,
+  projectRoot: string,
+  options: ConnectOptions = {},
+): DatabaseHandle {
+  if (url.startsWith('sqlite:'))
+    return connectSqlite(url.slice('sqlite:'.length), projectRoot, options.sqliteSynchronous ?? 'FULL');
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     throw new Error(
       'DATABASE_URL points at PostgreSQL, which is planned but not in this build yet. Use sqlite:<file> (default sqlite:data/casedesk.db).',
@@ -28,7 +44,7 @@ export function connectDatabase(url: string, projectRoot: string): DatabaseHandl
   throw new Error(`DATABASE_URL must start with sqlite: (got "${url}")`);
 }
 
-function connectSqlite(path: string, projectRoot: string): DatabaseHandle {
+function connectSqlite(path: string, projectRoot: string, synchronous: SqliteSynchronous): DatabaseHandle {
   const memory = path === ':memory:' || path === '';
   const file = memory ? ':memory:' : isAbsolute(path) ? path : resolve(projectRoot, path);
   if (!memory) mkdirSync(dirname(file), { recursive: true });
@@ -36,7 +52,7 @@ function connectSqlite(path: string, projectRoot: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${synchronous}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,

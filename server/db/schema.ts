@@ -49,11 +49,15 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   id: Generated<number>;
   phone: string;
+  /** The address the wrong password came from (request.ip). */
+  client_address: string;
   failed_at: string;
 }
 
 export interface LoginLocksTable {
   phone: string;
+  /** The locked address, or '*': the phone is locked from every address. */
+  client_address: string;
   locked_until: string;
 }
 

@@ -1,11 +1,10 @@
 import { accountDetailSchema, deviceListQuerySchema, deviceRowSchema } from '../../contract/operations-api';
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
-import { recordAudit } from '../audit/audit';
-import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { accountDetail } from './account';
-import { deviceInScope, listDevices } from './list';
+import { listDevices } from './list';
+import { unbindDevice } from './unbind';
 
 export const deviceRoutes = [
   defineRoute({
@@ -28,34 +27,7 @@ export const deviceRoutes = [
     access: 'devices.manage',
     params: idParamsSchema,
     response: deviceRowSchema,
-    handler: async ({ app, caller, params, requestId }) => {
-      const now = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        const device = await deviceInScope(trx, caller, params.id);
-        if (!device) throw fail.notFound('device.notFound');
-        // The guard on unbound_at lets exactly one of two simultaneous unbinds through.
-        const result = await trx
-          .updateTable('devices')
-          .set({ unbound_at: now.toISOString() })
-          .where('id', '=', params.id)
-          .where('unbound_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw fail.notFound('device.notFound');
-        await recordAudit(
-          trx,
-          { caller, requestId, at: now },
-          {
-            action: 'device.unbind',
-            entity: 'device',
-            entityId: params.id,
-            summary: `unbound ${device.deviceName} (${device.deviceUid}) of ${device.userName}`,
-          },
-        );
-      });
-      const device = await deviceInScope(app.db, caller, params.id);
-      if (!device) throw fail.notFound('device.notFound');
-      return device;
-    },
+    handler: ({ app, caller, params, requestId }) => unbindDevice(app, caller, params.id, requestId),
   }),
 
   defineRoute({

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { type AccessRule, can } from '../../contract/access';
 import type { Language } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
+import type { ThrottleName } from '../config';
 import type { AppContext } from '../context';
 
 /**
@@ -61,6 +62,8 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   response?: R;
   /** The handler writes the reply itself (file downloads, streams); no envelope. */
   raw?: boolean;
+  /** Requests per client address are limited by this throttle (server/http/throttle.ts). */
+  throttle?: ThrottleName;
   handler: (
     input: RouteInput<Infer<P>, Infer<Q>, Infer<B>> & CallerOf<A>,
   ) => Promise<R extends z.ZodType ? z.input<R> : unknown>;
@@ -77,6 +80,7 @@ export interface ApiRoute {
   body?: z.ZodType;
   response?: z.ZodType;
   raw?: boolean;
+  throttle?: ThrottleName;
   // biome-ignore lint/suspicious/noExplicitAny: the typed spec above is erased once registered
   handler: (input: any) => Promise<unknown>;
 }

@@ -16,13 +16,7 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { consumeCode } from '../sms/codes';
-import { newAccountId } from '../users/account-id';
-
-async function assertPhoneFree(app: AppContext, phone: string) {
-  const taken = await app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
-  if (taken)
-    throw fail.conflict('register.phoneTaken', {}, [{ path: 'phone', message: 'register.phoneTaken' }]);
-}
+import { assertLicenceFree, assertPhoneFree, createAccount } from '../users/create-account';
 
 async function spendCode(app: AppContext, phone: string, purpose: SmsPurpose, code: string, now: Date) {
   if (!(await consumeCode(app.db, phone, purpose, code, now))) throw fail.field('code', 'sms.codeInvalid');
@@ -50,13 +44,14 @@ export const registrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/register/lawfirm',
+    throttle: 'register',
     summary: 'Register a law firm and its contact person; both wait for review',
     tags: ['registration'],
     access: 'public',
     body: registerLawFirmRequestSchema,
     response: registrationResponseSchema,
     handler: async ({ app, body, requestId }) => {
-      await assertPhoneFree(app, body.phone);
+      await assertPhoneFree(app.db, body.phone);
       const firmTaken = await app.db
         .selectFrom('law_firms')
         .select('id')
@@ -71,7 +66,7 @@ export const registrationRoutes = [
       await spendCode(app, body.phone, 'register', body.code, now);
       const passwordHash = await hashPassword(body.password);
       const at = now.toISOString();
-      const userId = await app.db.transaction().execute(async (trx) => {
+      const { userId } = await app.db.transaction().execute(async (trx) => {
         const firm = await trx
           .insertInto('law_firms')
           .values({
@@ -87,39 +82,27 @@ export const registrationRoutes = [
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const user = await trx
-          .insertInto('users')
-          .values({
+        return createAccount(
+          trx,
+          {
             phone: body.phone,
-            password_hash: passwordHash,
+            passwordHash,
             name: body.contactName,
             role: 'lawfirmContactPerson',
-            law_firm_id: firm.id,
-            registered_at: at,
-            account_id: newAccountId(),
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('user_roles')
-          .values({ user_id: user.id, role: 'lawfirmContactPerson' })
-          .execute();
-        await trx
-          .insertInto('wallets')
-          .values({ user_id: user.id, balance_fen: 0, currency: 'CNY', updated_at: at })
-          .execute();
-        await recordAudit(
-          trx,
-          { caller: null, requestId, at: now, actorId: user.id },
+            lawFirmId: firm.id,
+          },
           {
-            action: 'register.lawfirm',
-            entity: 'law_firm',
-            entityId: firm.id,
-            summary: `${body.firmName} registered by ${maskPhone(body.phone)}`,
+            caller: null,
+            requestId,
+            at: now,
+            entry: () => ({
+              action: 'register.lawfirm',
+              entity: 'law_firm',
+              entityId: firm.id,
+              summary: `${body.firmName} registered by ${maskPhone(body.phone)}`,
+            }),
           },
         );
-        return user.id;
       });
       return { userId, reviewStatus: 'auditing' as const };
     },
@@ -128,6 +111,7 @@ export const registrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/register/lawyer',
+    throttle: 'register',
     summary: 'Register a lawyer with a passed law firm; the lawyer waits for review',
     tags: ['registration'],
     access: 'public',
@@ -141,64 +125,35 @@ export const registrationRoutes = [
         .where('review_status', '=', 'passed')
         .executeTakeFirst();
       if (!firm) throw fail.field('lawFirmId', 'register.firmNotFound');
-      await assertPhoneFree(app, body.phone);
-      const licenceTaken = await app.db
-        .selectFrom('lawyers')
-        .select('id')
-        .where('licence_no', '=', body.licenceNo)
-        .executeTakeFirst();
-      if (licenceTaken) {
-        throw fail.conflict('register.licenceTaken', {}, [
-          { path: 'licenceNo', message: 'register.licenceTaken' },
-        ]);
-      }
+      await assertPhoneFree(app.db, body.phone);
+      await assertLicenceFree(app.db, body.licenceNo);
       const now = app.clock.now();
       await spendCode(app, body.phone, 'register', body.code, now);
       const passwordHash = await hashPassword(body.password);
-      const at = now.toISOString();
-      const userId = await app.db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({
+      const { userId } = await app.db.transaction().execute((trx) =>
+        createAccount(
+          trx,
+          {
             phone: body.phone,
-            password_hash: passwordHash,
+            passwordHash,
             name: body.name,
             role: 'lawyer',
-            law_firm_id: firm.id,
-            registered_at: at,
-            account_id: newAccountId(),
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: user.id, role: 'lawyer' }).execute();
-        const lawyer = await trx
-          .insertInto('lawyers')
-          .values({
-            user_id: user.id,
-            licence_no: body.licenceNo,
-            law_firm_id: firm.id,
-            review_status: 'auditing',
-            created_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('wallets')
-          .values({ user_id: user.id, balance_fen: 0, currency: 'CNY', updated_at: at })
-          .execute();
-        await recordAudit(
-          trx,
-          { caller: null, requestId, at: now, actorId: user.id },
-          {
-            action: 'register.lawyer',
-            entity: 'lawyer',
-            entityId: lawyer.id,
-            summary: `${body.name} registered with firm ${firm.id}`,
+            lawFirmId: firm.id,
+            licence: { licenceNo: body.licenceNo, review: { status: 'auditing' } },
           },
-        );
-        return user.id;
-      });
+          {
+            caller: null,
+            requestId,
+            at: now,
+            entry: ({ lawyerId }) => ({
+              action: 'register.lawyer',
+              entity: 'lawyer',
+              entityId: lawyerId,
+              summary: `${body.name} registered with firm ${firm.id}`,
+            }),
+          },
+        ),
+      );
       return { userId, reviewStatus: 'auditing' as const };
     },
   }),
@@ -206,6 +161,7 @@ export const registrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/reset-password',
+    throttle: 'reset',
     summary: 'Reset a password with an SMS code; every session of the account ends',
     tags: ['auth'],
     access: 'public',

@@ -22,7 +22,7 @@ async function main() {
   const reset = values.reset || values.cases !== undefined;
 
   const config = readConfig();
-  const database = connectDatabase(config.databaseUrl, PROJECT_ROOT);
+  const database = connectDatabase(config.databaseUrl, PROJECT_ROOT, config);
   const say = (msg: string) => console.info(`[seed] ${msg}`);
   try {
     await migrateToLatest(database.db);

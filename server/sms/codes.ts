@@ -9,14 +9,22 @@ import { fail } from '../http/errors';
 export const SMS_RULES = { cooldownMs: 60_000, validMs: 5 * 60_000, maxAttempts: 5 } as const;
 
 /**
- * Issues a 6-digit code: 60 s cool-down per phone and purpose, valid 5 minutes. A withheld
- * request (a phone without an account) is recorded for the cool-down but sends nothing.
+ * What a request for a code sends to the phone: the code; a notice that the phone has an
+ * account already (no code in it); or nothing (a reset asked for a phone without an account).
+ */
+export type SmsReply = 'code' | 'accountNotice' | 'nothing';
+
+/**
+ * Issues a 6-digit code: 60 s cool-down per phone and purpose, valid 5 minutes. Whatever the
+ * reply, the request is recorded the same way (one row; for a notice or nothing, a row with no
+ * code, spent from the start), so the cool-down and the database work cannot tell the cases
+ * apart. The text goes out without waiting for the provider, so its delay cannot either.
  */
 export async function issueCode(
   app: AppContext,
   phone: string,
   purpose: SmsPurpose,
-  { deliver }: { deliver: boolean } = { deliver: true },
+  reply: SmsReply = 'code',
 ): Promise<void> {
   const now = app.clock.now();
   const last = await app.db
@@ -31,8 +39,13 @@ export async function issueCode(
     const waitMs = Date.parse(last.created_at) + SMS_RULES.cooldownMs - now.getTime();
     if (waitMs > 0) throw fail.tooMany('sms.cooldown', { seconds: Math.ceil(waitMs / 1000) });
   }
-  const code = deliver ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '';
-  const message = deliver ? translate('zh-CN', 'sms.text', { code }) : '';
+  const code = reply === 'code' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '';
+  const message =
+    reply === 'code'
+      ? translate('zh-CN', 'sms.text', { code })
+      : reply === 'accountNotice'
+        ? translate('zh-CN', 'sms.phoneHasAccount')
+        : '';
   await app.db
     .insertInto('sms_outbox')
     .values({
@@ -42,11 +55,13 @@ export async function issueCode(
       message,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SMS_RULES.validMs).toISOString(),
-      used_at: deliver ? null : now.toISOString(),
-      delivered: deliver ? 1 : 0,
+      used_at: reply === 'code' ? null : now.toISOString(),
+      delivered: reply === 'nothing' ? 0 : 1,
     })
     .execute();
-  if (deliver) await app.sms.send(phone, message);
+  if (message) {
+    app.sms.send(phone, message).catch((err) => app.log.error({ err, purpose }, 'sms not sent'));
+  }
 }
 
 /**

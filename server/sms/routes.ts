@@ -1,20 +1,24 @@
 import type { SmsPurpose } from '../../contract/auth';
 import { sendSmsQuerySchema, sendSmsResponseSchema } from '../../contract/auth';
-import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { issueCode, SMS_RULES } from './codes';
+import { issueCode, SMS_RULES, type SmsReply } from './codes';
 
-/** Register and bind prove a phone that is about to join an account; reset, one that has one. */
-const CODE_GOES_TO: Record<SmsPurpose, 'freePhone' | 'accountPhone'> = {
-  register: 'freePhone',
-  bind: 'freePhone',
-  reset: 'accountPhone',
+/**
+ * Register and bind prove a phone that is about to join an account; reset, one that has one.
+ * The answer to the request is the same either way, so the form cannot be used to find out
+ * which phones have accounts: only the phone's owner learns it, from the text (or its absence).
+ */
+const REPLY: Record<SmsPurpose, { hasAccount: SmsReply; noAccount: SmsReply }> = {
+  register: { hasAccount: 'accountNotice', noAccount: 'code' },
+  bind: { hasAccount: 'accountNotice', noAccount: 'code' },
+  reset: { hasAccount: 'code', noAccount: 'nothing' },
 };
 
 export const smsRoutes = [
   defineRoute({
     method: 'GET',
     url: '/send-sms',
+    throttle: 'sms',
     summary: 'Send a 6-digit SMS code (register, reset or bind); 60 s cool-down per phone and purpose',
     tags: ['auth'],
     access: 'public',
@@ -26,11 +30,8 @@ export const smsRoutes = [
         .select('id')
         .where('phone', '=', query.phone)
         .executeTakeFirst();
-      const freePhone = CODE_GOES_TO[query.purpose] === 'freePhone';
-      if (freePhone && user) throw fail.conflict('register.phoneTaken');
-      // For an unknown phone a reset code is not sent, but the answer (cool-down included) is
-      // the same, so the form cannot be used to find out which phones have accounts.
-      await issueCode(app, query.phone, query.purpose, { deliver: freePhone || user !== undefined });
+      const replies = REPLY[query.purpose];
+      await issueCode(app, query.phone, query.purpose, user ? replies.hasAccount : replies.noAccount);
       return { cooldownSeconds: SMS_RULES.cooldownMs / 1000, expiresInSeconds: SMS_RULES.validMs / 1000 };
     },
   }),

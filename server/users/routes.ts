@@ -21,10 +21,12 @@ import { clearFailures } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { unbindDevice } from '../devices/unbind';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { newAccountId } from './account-id';
 import { listUsers } from './admin';
+import { assertLicenceFree, assertPhoneFree, createAccount } from './create-account';
+import { assertSuperAdminRemains, holdsSuperAdmin } from './super-admins';
 import { loadUserInfo } from './user-info';
 
 const FIRM_ROLES: readonly Role[] = ['lawfirmContactPerson', 'lawyer'];
@@ -67,79 +69,44 @@ export const userRoutes = [
     body: createUserRequestSchema,
     response: createUserResponseSchema,
     handler: async ({ app, body, caller, requestId }) => {
-      const taken = await app.db
-        .selectFrom('users')
-        .select('id')
-        .where('phone', '=', body.phone)
-        .executeTakeFirst();
-      if (taken)
-        throw fail.conflict('register.phoneTaken', {}, [{ path: 'phone', message: 'register.phoneTaken' }]);
+      await assertPhoneFree(app.db, body.phone);
       if (FIRM_ROLES.includes(body.role) && !body.lawFirmId)
         throw fail.field('lawFirmId', 'user.lawFirmRequired');
       if (body.lawFirmId) await requireFirm(app, body.lawFirmId);
       if (body.role === 'lawyer') {
         if (!body.licenceNo) throw fail.field('licenceNo', 'user.licenceRequired');
-        const dup = await app.db
-          .selectFrom('lawyers')
-          .select('id')
-          .where('licence_no', '=', body.licenceNo)
-          .executeTakeFirst();
-        if (dup)
-          throw fail.conflict('register.licenceTaken', {}, [
-            { path: 'licenceNo', message: 'register.licenceTaken' },
-          ]);
+        await assertLicenceFree(app.db, body.licenceNo);
       }
       const password = generatePassword();
-      const hash = await hashPassword(password);
-      const now = app.clock.now();
-      const at = now.toISOString();
-      const id = await app.db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({
+      const passwordHash = await hashPassword(password);
+      const { userId } = await app.db.transaction().execute((trx) =>
+        createAccount(
+          trx,
+          {
             phone: body.phone,
-            password_hash: hash,
+            passwordHash,
             name: body.name,
             role: body.role,
-            law_firm_id: body.lawFirmId ?? null,
-            registered_at: at,
-            account_id: newAccountId(),
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: user.id, role: body.role }).execute();
-        if (body.role === 'lawyer' && body.lawFirmId && body.licenceNo) {
-          await trx
-            .insertInto('lawyers')
-            .values({
-              user_id: user.id,
-              licence_no: body.licenceNo,
-              law_firm_id: body.lawFirmId,
-              review_status: 'passed',
-              reviewer_id: caller.userId,
-              reviewed_at: at,
-              created_at: at,
-            })
-            .execute();
-        }
-        await trx
-          .insertInto('wallets')
-          .values({ user_id: user.id, balance_fen: 0, currency: 'CNY', updated_at: at })
-          .execute();
-        await recordAudit(
-          trx,
-          { caller, requestId, at: now },
-          {
-            action: 'user.create',
-            entity: 'user',
-            entityId: user.id,
-            summary: `created ${body.role} ${body.name}`,
+            lawFirmId: body.lawFirmId ?? null,
+            licence:
+              body.role === 'lawyer' && body.licenceNo
+                ? { licenceNo: body.licenceNo, review: { status: 'passed', reviewerId: caller.userId } }
+                : undefined,
           },
-        );
-        return user.id;
-      });
-      return { user: await summaryOf(app, id), initialPassword: password };
+          {
+            caller,
+            requestId,
+            at: app.clock.now(),
+            entry: ({ userId }) => ({
+              action: 'user.create',
+              entity: 'user',
+              entityId: userId,
+              summary: `created ${body.role} ${body.name}`,
+            }),
+          },
+        ),
+      );
+      return { user: await summaryOf(app, userId), initialPassword: password };
     },
   }),
 
@@ -199,7 +166,10 @@ export const userRoutes = [
           .set({ enabled, updated_at: now.toISOString() })
           .where('id', '=', user.id)
           .execute();
-        if (!enabled) await revokeUserSessions(trx, user.id, now);
+        if (!enabled) {
+          if (await holdsSuperAdmin(trx, user.id)) await assertSuperAdminRemains(trx);
+          await revokeUserSessions(trx, user.id, now);
+        }
         await recordAudit(
           trx,
           { caller, requestId, at: now },
@@ -258,6 +228,7 @@ export const userRoutes = [
     handler: async ({ app, body, caller, requestId }) => {
       const user = await requireUser(app, body.id);
       const role = body.role ?? (user.role as Role);
+      if (user.id === caller.userId && role !== user.role) throw fail.conflict('user.cannotChangeOwnRole');
       const lawFirmId = body.lawFirmId === undefined ? user.law_firm_id : body.lawFirmId;
       if (FIRM_ROLES.includes(role) && !lawFirmId) throw fail.field('lawFirmId', 'user.lawFirmRequired');
       if (lawFirmId && lawFirmId !== user.law_firm_id) await requireFirm(app, lawFirmId);
@@ -290,6 +261,7 @@ export const userRoutes = [
           .where('id', '=', user.id)
           .execute();
         if (role !== user.role) {
+          const wasSuperAdmin = await holdsSuperAdmin(trx, user.id);
           await trx
             .deleteFrom('user_roles')
             .where('user_id', '=', user.id)
@@ -300,6 +272,7 @@ export const userRoutes = [
             .values({ user_id: user.id, role })
             .onConflict((oc) => oc.doNothing())
             .execute();
+          if (wasSuperAdmin) await assertSuperAdminRemains(trx);
           await revokeUserSessions(trx, user.id, now);
         }
         await recordAudit(
@@ -330,26 +303,7 @@ export const userRoutes = [
     body: unbindRequestSchema,
     response: z.null(),
     handler: async ({ app, body, caller, requestId }) => {
-      const now = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('devices')
-          .set({ unbound_at: now.toISOString() })
-          .where('id', '=', body.deviceId)
-          .where('unbound_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw fail.notFound('device.notFound');
-        await recordAudit(
-          trx,
-          { caller, requestId, at: now },
-          {
-            action: 'device.unbind',
-            entity: 'device',
-            entityId: body.deviceId,
-            summary: 'device unbound by an administrator',
-          },
-        );
-      });
+      await unbindDevice(app, caller, body.deviceId, requestId);
       return null;
     },
   }),

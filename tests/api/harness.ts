@@ -5,21 +5,27 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createSession } from '../../server/auth/sessions';
-import { PROJECT_ROOT, readConfig } from '../../server/config';
+import { PROJECT_ROOT, readConfig, THROTTLES } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
 import { connectDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import type { SmsSender } from '../../server/sms/sender';
 
-/** A clock tests can move forward. */
+/** A clock tests can move forward, and stop where it is. */
 export class TestClock implements Clock {
   private offset = 0;
+  private stoppedAt: number | null = null;
   now() {
-    return new Date(Date.now() + this.offset);
+    return new Date(this.stoppedAt ?? Date.now() + this.offset);
   }
   advance(ms: number) {
-    this.offset += ms;
+    if (this.stoppedAt === null) this.offset += ms;
+    else this.stoppedAt += ms;
+  }
+  /** From now on only `advance` moves time, so waits in answers ("try again in N s") are exact. */
+  stop() {
+    this.stoppedAt = this.now().getTime();
   }
 }
 
@@ -58,6 +64,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Throttles so high no suite trips them by accident; tests of the throttles set real ones. */
+const UNTHROTTLED = Object.fromEntries(Object.values(THROTTLES).map((t) => [t.env, '1000000']));
+
 /**
  * The real server on 127.0.0.1 (port 0) with its own copy of the seeded demo database,
  * answers checked against their declared schemas.
@@ -66,7 +75,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-api-'));
   const file = join(dir, 'test.db');
   copyFileSync(inject('templateDb'), file);
-  const config = { ...readConfig({ ...env }), staticDir: null, logLevel: env.LOG_LEVEL ?? 'silent', port: 0 };
+  const config = {
+    ...readConfig({ ...UNTHROTTLED, ...env }),
+    staticDir: null,
+    logLevel: env.LOG_LEVEL ?? 'silent',
+    port: 0,
+  };
   const database = connectDatabase(`sqlite:${file}`, PROJECT_ROOT);
   const clock = new TestClock();
   const sms: Array<{ phone: string; text: string }> = [];

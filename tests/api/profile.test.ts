@@ -69,8 +69,8 @@ describe('security phone', () => {
     const token = await server.sessionFor('caseOperation');
     const taken = '13800000003';
     await server.app.db.deleteFrom('sms_outbox').where('phone', '=', taken).execute();
-    // The send-sms route refuses taken phones; a code issued before the phone was taken
-    // must still not bind it.
+    // The send-sms route sends a taken phone a notice, never a code; a code issued before the
+    // phone was taken must still not bind it.
     await issueCode(server.app, taken, 'bind');
     const code = lastCodeSentTo(taken);
     const res = await server.call('POST', '/api/user/bind-phone', { token, body: { phone: taken, code } });

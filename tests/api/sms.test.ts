@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
+import { translate } from '../../contract/messages';
 import { consumeCode } from '../../server/sms/codes';
 import { freshPhone, requestCode } from './fixtures';
 import { startServer, type TestServer } from './harness';
@@ -9,6 +10,8 @@ const SECOND = 1000;
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
+  // Answers carrying a wait ("try again in 60 s") are compared exactly.
+  server.clock.stop();
 });
 afterAll(() => server.close());
 
@@ -71,13 +74,31 @@ describe('sending SMS codes', () => {
     expect((await sendSms(phone, 'bind')).status).toBe(429);
   });
 
-  it.each(['register', 'bind'])(
-    'refuses a %s code for a phone that already has an account',
+  it.each(['register', 'bind'] as const)(
+    'answers a %s request for a phone that has an account exactly like one for a free phone',
     async (purpose) => {
-      const res = await sendSms('13800000001', purpose);
-      expect(res.status).toBe(409);
-      expect(res.body.msg).toBe('该手机号已注册');
-      expect(await outboxFor('13800000001')).toHaveLength(0);
+      const taken = '13800000001';
+      const free = freshPhone();
+      const first = [await sendSms(taken, purpose), await sendSms(free, purpose)];
+      expect(first.map((r) => r.status)).toEqual([200, 200]);
+      expect(first[0].body).toEqual(first[1].body);
+      const second = [await sendSms(taken, purpose), await sendSms(free, purpose)];
+      expect(second.map((r) => r.status)).toEqual([429, 429]);
+      expect(second[0].body).toEqual(second[1].body);
+      // The database does the same work for both: one row each.
+      const [takenRows, freeRows] = [await outboxFor(taken), await outboxFor(free)];
+      expect(takenRows.filter((r) => r.purpose === purpose)).toHaveLength(1);
+      expect(freeRows).toHaveLength(1);
+      // Only the phone's owner learns the difference: a code for the free phone, and for the
+      // taken one a notice that carries no code and leaves nothing to spend.
+      expect(server.smsCode(free)).toMatch(/^\d{6}$/);
+      const notice = server.sms.findLast((m) => m.phone === taken)?.text;
+      expect(notice).toBe(translate('zh-CN', 'sms.phoneHasAccount'));
+      expect(notice).not.toMatch(/\d{6}/);
+      const row = takenRows.find((r) => r.purpose === purpose);
+      expect(row).toMatchObject({ code: '', delivered: 1 });
+      expect(row?.used_at).not.toBeNull();
+      expect(await spend(taken, purpose, '')).toBe(false);
     },
   );
 

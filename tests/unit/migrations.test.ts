@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_NO_PATTERN, CASE_STATUSES, CASE_TYPES } from '../../contract/cases';
 import { isValidCreditCode } from '../../contract/credit-code';
 import { REVIEW_STATUSES } from '../../contract/reviews';
 import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { resetDatabase, type SeedCounts, seedDemoData } from '../../server/seed/seed';
@@ -59,6 +59,7 @@ describe('migrating an empty database', () => {
       '0005_page_descriptors',
       '0007_operations',
       '0008_attachment_files',
+      '0009_lockout_per_client',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -100,6 +101,21 @@ describe('migrating an empty database', () => {
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBeGreaterThan(0);
+  });
+
+  it('syncs every commit to disk (synchronous=FULL) unless told otherwise', async () => {
+    const pragma = async (h: DatabaseHandle) =>
+      Object.values((await sql.raw('pragma synchronous').execute(h.db)).rows[0] as object)[0];
+    // 2 is FULL, 1 is NORMAL.
+    expect(await pragma(handle)).toBe(2);
+    const relaxed = connectDatabase(`sqlite:${join(dir, 'normal.db')}`, PROJECT_ROOT, {
+      sqliteSynchronous: 'NORMAL',
+    });
+    try {
+      expect(await pragma(relaxed)).toBe(1);
+    } finally {
+      await relaxed.close();
+    }
   });
 });
 
@@ -259,6 +275,51 @@ describe('constraints', () => {
     await expect(
       db().updateTable('lawyers').set({ law_firm_id: 999_999 }).where('id', '=', lawyer.id).execute(),
     ).rejects.toThrow(/FOREIGN KEY constraint failed/);
+  });
+});
+
+describe('0009: lockout per client address', () => {
+  it('keeps a lock from before as a lock of the phone from every address, and back', async () => {
+    const other = connectDatabase(`sqlite:${join(dir, 'lockout.db')}`, PROJECT_ROOT);
+    const migrator = new Migrator({ db: other.db, provider: migrationProvider });
+    try {
+      expect((await migrator.migrateTo('0008_attachment_files')).error).toBeUndefined();
+      const legacy = other.db as unknown as Kysely<{
+        login_locks: { phone: string; locked_until: string };
+        login_failures: { phone: string; failed_at: string };
+      }>;
+      await legacy
+        .insertInto('login_locks')
+        .values({ phone: '13800000003', locked_until: '2026-06-01T08:15:00.000Z' })
+        .execute();
+      await legacy
+        .insertInto('login_failures')
+        .values({ phone: '13800000004', failed_at: '2026-06-01T08:00:00.000Z' })
+        .execute();
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await other.db.selectFrom('login_locks').selectAll().execute()).toEqual([
+        { phone: '13800000003', client_address: '*', locked_until: '2026-06-01T08:15:00.000Z' },
+      ]);
+      expect(
+        await other.db.selectFrom('login_failures').select(['phone', 'client_address']).execute(),
+      ).toEqual([{ phone: '13800000004', client_address: '' }]);
+
+      await other.db
+        .insertInto('login_locks')
+        .values({
+          phone: '13800000003',
+          client_address: '203.0.113.7',
+          locked_until: '2026-06-01T08:30:00.000Z',
+        })
+        .execute();
+      expect((await migrator.migrateTo('0008_attachment_files')).error).toBeUndefined();
+      expect(await legacy.selectFrom('login_locks').selectAll().execute()).toEqual([
+        { phone: '13800000003', locked_until: '2026-06-01T08:30:00.000Z' },
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
+
+describe('server configuration from the environment', () => {
+  it('has safe defaults for sign-in protection and durability', () => {
+    const config = readConfig({});
+    expect(config.ratePerMinute).toEqual({ login: 20, sms: 10, register: 10, reset: 10, passwordChange: 10 });
+    expect(config.lockout).toEqual({
+      perClient: 5,
+      perPhone: 20,
+      windowMs: 15 * 60_000,
+      lockMs: 15 * 60_000,
+    });
+    expect(config.trustProxy).toBe(false);
+    expect(config.sqliteSynchronous).toBe('FULL');
+  });
+
+  it('reads each throttle from its variable', () => {
+    const config = readConfig({
+      LOGIN_RATE_PER_MIN: '7',
+      SMS_RATE_PER_MIN: '3',
+      REGISTER_RATE_PER_MIN: '4',
+      RESET_RATE_PER_MIN: '5',
+      PASSWORD_CHANGE_RATE_PER_MIN: '6',
+    });
+    expect(config.ratePerMinute).toEqual({ login: 7, sms: 3, register: 4, reset: 5, passwordChange: 6 });
+  });
+
+  it.each(['0', '-1', '1.5', 'many'])('refuses LOGIN_RATE_PER_MIN=%s', (value) => {
+    expect(() => readConfig({ LOGIN_RATE_PER_MIN: value })).toThrow(
+      /LOGIN_RATE_PER_MIN must be a positive integer/,
+    );
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['', false],
+    ['127.0.0.1', '127.0.0.1'],
+    [' 10.0.0.0/8, 127.0.0.1 ', '10.0.0.0/8, 127.0.0.1'],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(readConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('reads the lockout thresholds, and refuses a phone ceiling not above the per-address one', () => {
+    expect(
+      readConfig({ LOGIN_LOCK_AFTER: '3', LOGIN_PHONE_LOCK_AFTER: '9', LOGIN_LOCK_MINUTES: '30' }).lockout,
+    ).toEqual({ perClient: 3, perPhone: 9, windowMs: 30 * 60_000, lockMs: 30 * 60_000 });
+    expect(() => readConfig({ LOGIN_LOCK_AFTER: '5', LOGIN_PHONE_LOCK_AFTER: '5' })).toThrow(
+      /LOGIN_PHONE_LOCK_AFTER \(5\) must be higher than LOGIN_LOCK_AFTER \(5\)/,
+    );
+  });
+
+  it('runs SQLite with synchronous=NORMAL only when asked', () => {
+    expect(readConfig({ SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('NORMAL');
+    expect(() => readConfig({ SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(
+      /SQLITE_SYNCHRONOUS must be FULL or NORMAL/,
+    );
+  });
+});
