@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userInfoSchema } from '../../contract/auth';
 import { pagedSchema } from '../../contract/paging';
-import type { Role } from '../../contract/roles';
+import { FIRM_MEMBER_ROLES, type Role } from '../../contract/roles';
 import {
   createUserRequestSchema,
   createUserResponseSchema,
@@ -16,6 +16,7 @@ import {
   userListQuerySchema,
   userSummarySchema,
 } from '../../contract/users';
+import { maySearchPhones, phoneFor } from '../access/phones';
 import { recordAudit } from '../audit/audit';
 import { clearFailures } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
@@ -28,8 +29,6 @@ import { listUsers } from './admin';
 import { assertLicenceFree, assertPhoneFree, createAccount } from './create-account';
 import { assertSuperAdminRemains, holdsSuperAdmin } from './super-admins';
 import { loadUserInfo } from './user-info';
-
-const FIRM_ROLES: readonly Role[] = ['lawfirmContactPerson', 'lawyer'];
 
 async function requireUser(app: AppContext, id: number) {
   const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -57,7 +56,15 @@ export const userRoutes = [
     access: 'accounts.manage',
     query: userListQuerySchema,
     response: pagedSchema(userSummarySchema),
-    handler: ({ app, query }) => listUsers(app.db, query),
+    handler: async ({ app, caller, query }) => {
+      // A number is searched and shown in full only for a caller who may read every number.
+      const page = await listUsers(app.db, maySearchPhones(caller) ? query : { ...query, phone: undefined });
+      const list = page.list.map((u) => ({
+        ...u,
+        phone: phoneFor(caller, u.phone, { userId: u.id, lawFirmId: u.lawFirmId }),
+      }));
+      return { ...page, list };
+    },
   }),
 
   defineRoute({
@@ -70,7 +77,7 @@ export const userRoutes = [
     response: createUserResponseSchema,
     handler: async ({ app, body, caller, requestId }) => {
       await assertPhoneFree(app.db, body.phone);
-      if (FIRM_ROLES.includes(body.role) && !body.lawFirmId)
+      if (FIRM_MEMBER_ROLES.includes(body.role) && !body.lawFirmId)
         throw fail.field('lawFirmId', 'user.lawFirmRequired');
       if (body.lawFirmId) await requireFirm(app, body.lawFirmId);
       if (body.role === 'lawyer') {
@@ -193,7 +200,7 @@ export const userRoutes = [
     access: 'accounts.manage',
     query: idQuerySchema,
     response: userDetailSchema,
-    handler: async ({ app, query }) => {
+    handler: async ({ app, caller, query }) => {
       const info = await loadUserInfo(app.db, query.id);
       if (!info) throw fail.notFound('user.notFound');
       const devices = await app.db
@@ -205,6 +212,7 @@ export const userRoutes = [
         .execute();
       return {
         ...info,
+        phone: phoneFor(caller, info.phone, { userId: info.id, lawFirmId: info.lawFirmId }),
         devices: devices.map((d) => ({
           id: d.id,
           deviceUid: d.device_uid,
@@ -230,7 +238,8 @@ export const userRoutes = [
       const role = body.role ?? (user.role as Role);
       if (user.id === caller.userId && role !== user.role) throw fail.conflict('user.cannotChangeOwnRole');
       const lawFirmId = body.lawFirmId === undefined ? user.law_firm_id : body.lawFirmId;
-      if (FIRM_ROLES.includes(role) && !lawFirmId) throw fail.field('lawFirmId', 'user.lawFirmRequired');
+      if (FIRM_MEMBER_ROLES.includes(role) && !lawFirmId)
+        throw fail.field('lawFirmId', 'user.lawFirmRequired');
       if (lawFirmId && lawFirmId !== user.law_firm_id) await requireFirm(app, lawFirmId);
       // A lawyer's licence lives in `lawyers`; this form cannot create one (POST /users can).
       const licence = await app.db

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { personNameSchema, phoneSchema } from '../../../../contract/account-rules';
-import { ROLES, type Role } from '../../../../contract/roles';
+import { FIRM_MEMBER_ROLES, ROLES, type Role } from '../../../../contract/roles';
 import type { createUserResponseSchema } from '../../../../contract/users';
 import { listRegistrationLawFirms, type PublicLawFirm } from '../../../api/registration';
 import { apiPost } from '../../../api/request';
@@ -19,8 +19,6 @@ interface NewUserFields {
   licenceNo?: string;
 }
 
-const FIRM_ROLES: readonly Role[] = ['lawfirmContactPerson', 'lawyer'];
-
 interface CreateUserModalProps {
   visible: boolean;
   onCancel: () => void;
@@ -34,7 +32,7 @@ export function CreateUserModal({ visible, onCancel, onCreated }: CreateUserModa
   const [saving, setSaving] = useState(false);
   const [firms, setFirms] = useState<PublicLawFirm[] | null>(null);
   const role: Role | undefined = Form.useWatch('role', form);
-  const needsFirm = role !== undefined && FIRM_ROLES.includes(role);
+  const needsFirm = role !== undefined && FIRM_MEMBER_ROLES.includes(role);
 
   useEffect(() => {
     if (!visible || !needsFirm || firms) return;
