@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/connect';
 import { languageOf } from './http/language';
 import { API_PREFIX, installErrorHandling, registerRoutes } from './http/register';
 import type { ApiRoute } from './http/route';
+import { SECURITY_HEADERS } from './http/security-headers';
 import { apiRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './sms/sender';
 
@@ -45,8 +46,11 @@ export async function buildApp(
     log: fastify.log,
   };
 
+  // The first hook: whatever answers later (a plugin's hook, a parser, a handler, a static
+  // file, the 404) carries the security headers and the request id.
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(API_PREFIX)) app.metrics.requests++;
+    reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
   });
 

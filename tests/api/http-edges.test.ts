@@ -5,6 +5,7 @@ import type { ApiRoute } from '../../server/http/route';
 import { isAllowed } from '../../server/http/route';
 import { apiRoutes } from '../../server/routes';
 import { startServer, type TestServer } from './harness';
+import { expectSecurityHeaders } from './security-headers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -213,6 +214,32 @@ describe('HTTP edges', () => {
     expect(ok.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(ok.headers.get('x-request-id')).not.toBe(missing.headers.get('x-request-id'));
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['an ok envelope', 'GET', '/api/health'],
+    ['a refusal', 'GET', '/api/users'],
+    ['a 404', 'GET', '/api/nothing-here'],
+    ['a refused body', 'POST', '/api/login'],
+  ])('come with %s', async (_, method, path) => {
+    const post = method === 'POST';
+    const res = await server.call(method, path, {
+      rawBody: post ? '{' : undefined,
+      headers: post ? { 'content-type': 'application/json' } : {},
+    });
+    expect(res.status).not.toBe(500);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('come with a download', async () => {
+    const res = await fetch(`${server.url}/api/cases/export?ids=1`, {
+      headers: { authorization: `Bearer ${await server.sessionFor('caseOperation')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment/);
+    expectSecurityHeaders(res.headers);
   });
 });
 
