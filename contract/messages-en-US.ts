@@ -117,6 +117,10 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'http.payloadTooLarge': 'Request body too large',
   'http.unsupportedMediaType': 'Unsupported request format',
   'http.invalidJson': 'The request body is not valid JSON',
+  'http.badRequest': 'The request is malformed',
+  'http.badUrl': 'The request address is not valid',
+  'http.requestTimeout': 'The request timed out; try again',
+  'http.headersTooLarge': 'Request headers too large',
   'http.tooManyRequests': 'Too many requests, try again later',
   'http.internal': 'Something went wrong on the server; try again later (request id {{requestId}})',
 };

@@ -110,6 +110,10 @@ export const MESSAGES_ZH_CN = {
   'http.payloadTooLarge': '请求内容过大',
   'http.unsupportedMediaType': '不支持的请求格式',
   'http.invalidJson': '请求内容不是合法的 JSON',
+  'http.badRequest': '请求格式有误',
+  'http.badUrl': '请求地址无效',
+  'http.requestTimeout': '请求超时，请重试',
+  'http.headersTooLarge': '请求头过大',
   'http.tooManyRequests': '请求过于频繁，请稍后再试',
   'http.internal': '服务器开小差了，请稍后重试（请求编号 {{requestId}}）',
 } as const;

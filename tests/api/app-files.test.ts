@@ -47,6 +47,13 @@ describe('the app files', () => {
     expectSecurityHeaders(res.headers);
   });
 
+  it('answer HEAD for a client-side route like GET, without the body', async () => {
+    const res = await built.fastify.inject({ method: 'HEAD', url: '/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe('');
+  });
+
   it('keep unknown /api paths and other methods in the 404 envelope', async () => {
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
@@ -57,5 +64,12 @@ describe('the app files', () => {
       expect(res.json()).toEqual({ status: 'fail', code: CODES.notFound, msg: '接口不存在' });
       expectSecurityHeaders(res.headers);
     }
+  });
+
+  it('answer a malformed URL outside /api in the envelope too, with the headers', async () => {
+    const res = await built.fastify.inject({ method: 'GET', url: '/list/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'fail', code: CODES.validation, msg: '请求地址无效' });
+    expectSecurityHeaders(res.headers);
   });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
@@ -174,6 +175,43 @@ describe('HTTP edges', () => {
     expect(res.body).toMatchObject({ status: 'fail', msg: '不支持的请求格式' });
   });
 
+  it('answers a text/plain body with 415: the API reads JSON', async () => {
+    const res = await server.call('POST', '/api/login', {
+      rawBody: '{"phone":"13800000001","password":"Demo@2026"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ status: 'fail', code: CODES.validation, msg: '不支持的请求格式' });
+  });
+
+  it.each([
+    ['zh-CN', '请求地址无效'],
+    ['en-US', 'The request address is not valid'],
+  ])('answers a URL that cannot be decoded with a 400 envelope (%s)', async (lang, msg) => {
+    const res = await server.call('GET', '/api/cases/%E0%A4%A', { headers: { 'accept-language': lang } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body).toEqual({ status: 'fail', code: CODES.validation, msg });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('answers a request Node cannot read (a broken request line) with a 400 envelope', async () => {
+    const answer = await rawExchange('GET /api/health HTTP/1.1 extra\r\nHost: x\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'fail', code: CODES.validation, msg: '请求格式有误' });
+    expectSecurityHeaders(answer.headers);
+  });
+
+  it('answers headers over the size Node reads with a 431 envelope', async () => {
+    const answer = await rawExchange(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'fail', code: CODES.validation, msg: '请求头过大' });
+    expectSecurityHeaders(answer.headers);
+  });
+
   it('answers a body over 1 MB with 413', async () => {
     const res = await server.call('POST', '/api/login', {
       body: { phone: '13800000001', password: 'x'.repeat(1024 * 1024) },
@@ -242,6 +280,27 @@ describe('security headers', () => {
     expectSecurityHeaders(res.headers);
   });
 });
+
+/** One request written straight to the socket: for what fetch will not send. */
+function rawExchange(text: string): Promise<{ status: number; headers: Headers; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write(text));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, ...body] = received.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = new Headers();
+      for (const line of lines)
+        headers.append(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: body.join('\r\n\r\n') });
+    });
+  });
+}
 
 describe('GET /api/docs', () => {
   it('is an OpenAPI 3 document listing every declared route and nothing else', async () => {
