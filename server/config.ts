@@ -15,6 +15,8 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   /** Largest case attachment accepted (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** GET /api/docs for anyone (API_DOCS_PUBLIC=1), not only superAdmin and admin. */
+  apiDocsPublic: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,6 +29,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const uploadMaxMb = Number(env.UPLOAD_MAX_MB ?? 20);
   if (!(uploadMaxMb > 0))
     throw new Error(`UPLOAD_MAX_MB must be a positive number, got "${env.UPLOAD_MAX_MB}"`);
+  const docsPublic = env.API_DOCS_PUBLIC ?? '';
+  if (!['', '0', '1'].includes(docsPublic))
+    throw new Error(`API_DOCS_PUBLIC must be 1 or 0, got "${env.API_DOCS_PUBLIC}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -36,5 +41,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(PROJECT_ROOT, 'dist'),
     bodyLimitBytes: 1024 * 1024,
     uploadMaxBytes: Math.round(uploadMaxMb * 1024 * 1024),
+    apiDocsPublic: docsPublic === '1',
   };
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { ApiError, conflictFromDuplicate, fail, refusalFromFramework } from './errors';
 import { languageOf } from './language';
 import type { ApiRoute } from './route';
-import { isAllowed } from './route';
+import { accessOf, isAllowed } from './route';
 import { localizeMessage, parseInput } from './validation';
 
 export const API_PREFIX = '/api';
@@ -20,14 +20,15 @@ export function registerRoutes(
   validateResponses: boolean,
 ) {
   for (const route of routes) {
+    const rule = accessOf(route, app.config);
     fastify.route({
       method: route.method,
       url: API_PREFIX + route.url,
       handler: async (request, reply) => {
         const lang = languageOf(request);
         const caller =
-          route.access.kind === 'public' ? null : await resolveCaller(app, request.headers.authorization);
-        if (caller && !isAllowed(route.access, caller.role)) throw fail.forbidden();
+          rule.kind === 'public' ? null : await resolveCaller(app, request.headers.authorization);
+        if (caller && !isAllowed(rule, caller.role)) throw fail.forbidden();
         const input = {
           params: route.params ? parseInput(route.params, request.params, lang) : undefined,
           query: route.query ? parseInput(route.query, request.query, lang) : undefined,

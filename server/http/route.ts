@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Language } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
+import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 
 /**
@@ -19,6 +20,19 @@ export const access = {
   roles: (...roles: Role[]) => ({ kind: 'roles', roles, superAdmin: true }) as const,
   only: (...roles: Role[]) => ({ kind: 'roles', roles, superAdmin: false }) as const,
 };
+
+/** A server setting that can open a route to anyone (a yes/no field of the config). */
+export type PublicSwitch = {
+  [K in keyof ServerConfig]: ServerConfig[K] extends boolean ? K : never;
+}[keyof ServerConfig];
+
+/** The rule a route is served under: its `access`, or public while its `publicWhen` switch is on. */
+export function accessOf(
+  route: Pick<ApiRoute, 'access' | 'publicWhen'>,
+  config: Pick<ServerConfig, PublicSwitch>,
+): Access {
+  return route.publicWhen && config[route.publicWhen] ? access.public : route.access;
+}
 
 export function isAllowed(rule: Access, role: Role | null): boolean {
   if (rule.kind === 'public') return true;
@@ -64,6 +78,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   summary: string;
   tags: string[];
   access: A;
+  /**
+   * A server setting that, when on, serves the route to anyone instead (the handler then
+   * gets no caller, whatever `access` says).
+   */
+  publicWhen?: PublicSwitch;
   params?: P;
   query?: Q;
   body?: B;
@@ -82,6 +101,7 @@ export interface ApiRoute {
   summary: string;
   tags: string[];
   access: Access;
+  publicWhen?: PublicSwitch;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

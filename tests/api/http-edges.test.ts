@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
+import { readConfig } from '../../server/config';
 import type { ApiRoute } from '../../server/http/route';
 import { isAllowed } from '../../server/http/route';
 import { apiRoutes } from '../../server/routes';
@@ -303,8 +304,47 @@ function rawExchange(text: string): Promise<{ status: number; headers: Headers; 
 }
 
 describe('GET /api/docs', () => {
+  it('is for signed-in superAdmin and admin only', async () => {
+    const anonymous = await server.call('GET', '/api/docs');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ status: 'fail', code: CODES.illegalToken });
+    for (const role of ['caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer'] as const) {
+      const refused = await server.call('GET', '/api/docs', { token: await server.sessionFor(role) });
+      expect(refused.status, role).toBe(403);
+      expect(refused.body, role).toEqual({
+        status: 'fail',
+        code: CODES.forbidden,
+        msg: '没有权限执行此操作',
+      });
+    }
+    for (const role of ['superAdmin', 'admin'] as const) {
+      const res = await server.call('GET', '/api/docs', { token: await server.sessionFor(role) });
+      expect(res.status, role).toBe(200);
+      expect((res.body as unknown as { openapi: string }).openapi).toMatch(/^3\./);
+    }
+  });
+
+  it('is for anyone when API_DOCS_PUBLIC=1, and says so', async () => {
+    const open = await startServer({ API_DOCS_PUBLIC: '1' });
+    try {
+      const res = await open.call('GET', '/api/docs');
+      expect(res.status).toBe(200);
+      const doc = res.body as unknown as { paths: Record<string, Record<string, { security: unknown[] }>> };
+      expect(doc.paths['/api/docs'].get.security).toEqual([]);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('takes API_DOCS_PUBLIC as 1 or 0 only', () => {
+    expect(readConfig({ API_DOCS_PUBLIC: '1' }).apiDocsPublic).toBe(true);
+    expect(readConfig({ API_DOCS_PUBLIC: '0' }).apiDocsPublic).toBe(false);
+    expect(readConfig({}).apiDocsPublic).toBe(false);
+    expect(() => readConfig({ API_DOCS_PUBLIC: 'yes' })).toThrow(/API_DOCS_PUBLIC/);
+  });
+
   it('is an OpenAPI 3 document listing every declared route and nothing else', async () => {
-    const res = await server.call('GET', '/api/docs');
+    const res = await server.call('GET', '/api/docs', { token: await server.sessionFor('admin') });
     expect(res.status).toBe(200);
     const doc = res.body as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toMatch(/^3\./);
@@ -316,7 +356,8 @@ describe('GET /api/docs', () => {
   });
 
   it('documents the request body, parameters and security of a route', async () => {
-    const doc = (await server.call('GET', '/api/docs')).body as unknown as {
+    const doc = (await server.call('GET', '/api/docs', { token: await server.sessionFor('admin') }))
+      .body as unknown as {
       paths: Record<
         string,
         Record<string, { security: unknown[]; parameters: Array<{ name: string }>; requestBody?: unknown }>
@@ -327,5 +368,6 @@ describe('GET /api/docs', () => {
     expect(enable.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/login'].post.requestBody).toBeTruthy();
     expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/docs'].get.security).toEqual([{ bearer: [] }]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
 import { ROLES, type Role } from '../../contract/roles';
-import { type ApiRoute, isAllowed } from '../../server/http/route';
+import { type ApiRoute, accessOf, isAllowed } from '../../server/http/route';
 import { apiRoutes } from '../../server/routes';
 import { startServer, type TestServer } from './harness';
 
@@ -26,9 +26,10 @@ type Outcome = { route: string; caller: string; status: number; code: number; ex
 
 /** What the declaration says a caller gets: the role check's 403, the missing token's 401, or past both. */
 function expectation(route: ApiRoute, role: Role | null): 'unauthenticated' | 'forbidden' | 'passes' {
-  if (route.access.kind === 'public') return 'passes';
+  const rule = accessOf(route, server.app.config);
+  if (rule.kind === 'public') return 'passes';
   if (role === null) return 'unauthenticated';
-  return isAllowed(route.access, role) ? 'passes' : 'forbidden';
+  return isAllowed(rule, role) ? 'passes' : 'forbidden';
 }
 
 function meets(expected: ReturnType<typeof expectation>, status: number, code: number): boolean {
@@ -97,6 +98,8 @@ describe('role matrix', () => {
       '/cases/:id',
       ['caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer', 'superAdmin'],
     ],
+    // The API's own description (unless API_DOCS_PUBLIC=1, see http-edges.test.ts).
+    ['GET', '/docs', ['admin', 'superAdmin']],
     ['GET', '/user/info', [...ROLES]],
     ['POST', '/user/save-info', [...ROLES]],
   ])('lets exactly the intended roles call %s %s', (method, url, roles) => {
@@ -106,7 +109,7 @@ describe('role matrix', () => {
     expect([...allowed].sort()).toEqual([...roles].sort());
   });
 
-  it('keeps sign-in, registration, SMS, health and docs public', () => {
+  it('keeps sign-in, registration, SMS and health public', () => {
     const publicRoutes = apiRoutes
       .filter((r) => r.access.kind === 'public')
       .map((r) => `${r.method} ${r.url}`);
@@ -119,8 +122,8 @@ describe('role matrix', () => {
         'POST /register/lawyer',
         'GET /register/lawfirms',
         'GET /health',
-        'GET /docs',
       ]),
     );
+    expect(publicRoutes).not.toContain('GET /docs');
   });
 });
