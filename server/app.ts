@@ -9,9 +9,11 @@ import { translate } from '../contract/messages';
 import type { ServerConfig } from './config';
 import { type AppContext, type Clock, systemClock } from './context';
 import type { DatabaseHandle } from './db/connect';
+import { answerClientError, answerFrameworkError } from './http/before-routing';
 import { languageOf } from './http/language';
 import { API_PREFIX, installErrorHandling, registerRoutes } from './http/register';
 import type { ApiRoute } from './http/route';
+import { SECURITY_HEADERS } from './http/security-headers';
 import { registerThrottles } from './http/throttle';
 import { memoryThrottleStore, type ThrottleStore } from './http/throttle-store';
 import { apiRoutes } from './routes';
@@ -38,6 +40,9 @@ export async function buildApp(
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
+    // Refusals made before routing (no hook runs for them) answer like all others.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const app: AppContext = {
     db: database.db,
@@ -49,12 +54,18 @@ export async function buildApp(
     log: fastify.log,
   };
 
+  // The first hook: whatever answers later (a plugin's hook, a parser, a handler, a static
+  // file, the 404) carries the security headers and the request id.
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(API_PREFIX)) app.metrics.requests++;
+    reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
   });
 
   installErrorHandling(fastify, app);
+  // The API reads JSON (and multipart for the attachment upload): a text/plain body is refused
+  // with 415 like any other format, instead of reaching a handler as a string.
+  fastify.removeContentTypeParser('text/plain');
   // Only the attachment upload reads multipart bodies; these limits hold for any route, and it narrows them further.
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024 },
@@ -82,7 +93,8 @@ export async function buildApp(
 
   fastify.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || !serveApp || request.method !== 'GET') {
+    const readsThePage = request.method === 'GET' || request.method === 'HEAD';
+    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || !serveApp || !readsThePage) {
       return reply
         .status(404)
         .send({ status: 'fail', code: CODES.notFound, msg: translate(languageOf(request), 'http.notFound') });

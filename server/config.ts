@@ -42,6 +42,8 @@ export interface ServerConfig {
   ratePerMinute: Record<ThrottleName, number>;
   /** Wrong-password lockout: LOGIN_LOCK_AFTER, LOGIN_PHONE_LOCK_AFTER, LOGIN_LOCK_MINUTES. */
   lockout: LockoutRule;
+  /** GET /api/docs for anyone (API_DOCS_PUBLIC=1), not only superAdmin and admin. */
+  apiDocsPublic: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -72,6 +74,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(
       `LOGIN_PHONE_LOCK_AFTER (${lockout.perPhone}) must be higher than LOGIN_LOCK_AFTER (${lockout.perClient})`,
     );
+  const docsPublic = env.API_DOCS_PUBLIC ?? '';
+  if (!['', '0', '1'].includes(docsPublic))
+    throw new Error(`API_DOCS_PUBLIC must be 1 or 0, got "${env.API_DOCS_PUBLIC}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -85,6 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     ratePerMinute,
     lockout,
+    apiDocsPublic: docsPublic === '1',
   };
 }
 

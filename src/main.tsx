@@ -1,3 +1,5 @@
+// Before any zod schema is built: no eval under the CSP.
+import './app/zod-without-eval';
 // Arco's React 19 adapter must load before any Message/Modal/Notification (STACK.md trap 1).
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/es/style/index.css';

@@ -1,11 +1,16 @@
 import '@arco-design/web-react/lib/_util/react-19-adapter';
 import '@testing-library/jest-dom/vitest';
 import { Message, Modal, Notification } from '@arco-design/web-react';
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { CATALOGUES } from '../locales/all';
 import { server } from '../mocks/server';
 import { i18n } from '../src/i18n';
+
+// findBy/waitFor give up after 1 s by default; on a busy 2-core machine a lazy import (the
+// charts' dark theme) takes longer than that (STACK.md trap 11). A wait still ends as soon as
+// its condition holds.
+configure({ asyncUtilTimeout: 5000 });
 
 // The app loads one language's catalogue on demand; tests have both at hand from the start.
 for (const [locale, catalogue] of Object.entries(CATALOGUES))

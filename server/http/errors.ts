@@ -33,6 +33,53 @@ export const fail = {
     new ApiError(429, CODES.tooManyRequests, key, params),
 };
 
+type Refusal = readonly [httpStatus: number, code: number, key: MessageKey];
+
+/** Fastify's own refusals that say more than their HTTP status. */
+const FASTIFY_REFUSALS: Record<string, Refusal> = {
+  FST_ERR_BAD_URL: [400, CODES.validation, 'http.badUrl'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, CODES.payloadTooLarge, 'http.payloadTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, CODES.validation, 'http.unsupportedMediaType'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, CODES.validation, 'http.invalidJson'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, CODES.validation, 'http.invalidJson'],
+};
+
+/** Any other client error (Fastify's, a plugin's, a hook's), by its HTTP status. */
+const REFUSALS_BY_STATUS: Record<number, Refusal> = {
+  400: [400, CODES.validation, 'http.badRequest'],
+  401: [401, CODES.illegalToken, 'auth.tokenInvalid'],
+  403: [403, CODES.forbidden, 'auth.forbidden'],
+  404: [404, CODES.notFound, 'http.notFound'],
+  408: [408, CODES.validation, 'http.requestTimeout'],
+  413: [413, CODES.payloadTooLarge, 'http.payloadTooLarge'],
+  414: [414, CODES.validation, 'http.badUrl'],
+  415: [415, CODES.validation, 'http.unsupportedMediaType'],
+  429: [429, CODES.tooManyRequests, 'http.tooManyRequests'],
+  431: [431, CODES.validation, 'http.headersTooLarge'],
+};
+
+/** The refusal a client error's HTTP status stands for. */
+export function refusalForStatus(httpStatus: number): ApiError {
+  const [status, code, key] = REFUSALS_BY_STATUS[httpStatus] ?? [
+    httpStatus,
+    CODES.validation,
+    'http.badRequest',
+  ];
+  return new ApiError(status, code, key);
+}
+
+/**
+ * A refusal that did not come through `fail` (Fastify's own, before or around the handler:
+ * a malformed URL, a body it cannot parse, a plugin's or hook's 4xx) as an ApiError, so it is
+ * answered like every other; null for anything that is not a client error.
+ */
+export function refusalFromFramework(err: { code?: unknown; statusCode?: unknown }): ApiError | null {
+  const known = typeof err.code === 'string' ? FASTIFY_REFUSALS[err.code] : undefined;
+  if (known) return new ApiError(...known);
+  const status = err.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? refusalForStatus(status) : null;
+}
+
 /** What a duplicate in each unique column means to the caller: the field and the message. */
 const TAKEN: Record<string, readonly [field: string, key: MessageKey]> = {
   'users.phone': ['phone', 'register.phoneTaken'],

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { rolesHolding } from '../../contract/access';
 import { failEnvelopeSchema, okEnvelopeSchema } from '../../contract/envelope';
+import type { ServerConfig } from '../config';
 import { API_PREFIX } from './register';
-import { type ApiRoute, defineRoute } from './route';
+import { type Access, type ApiRoute, accessOf, defineRoute } from './route';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
@@ -20,24 +21,27 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
   }));
 }
 
-function describeAccess(route: ApiRoute): string {
-  const a = route.access;
+function describeAccess(a: Access): string {
   if (a === 'public') return 'public';
   if (a === 'signedIn') return 'any signed-in role';
   return `${a} (${rolesHolding(a).join(', ')})`;
 }
 
-/** The OpenAPI 3 document, generated from the same declarations that validate requests. */
-export function buildOpenApi(routes: ApiRoute[]) {
+/**
+ * The OpenAPI 3 document, generated from the same declarations that validate requests, with
+ * each route's rule as this server applies it.
+ */
+export function buildOpenApi(routes: ApiRoute[], config: ServerConfig) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
+    const rule = accessOf(route, config);
     const path = API_PREFIX + route.url.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
-      description: `Access: ${describeAccess(route)}`,
+      description: `Access: ${describeAccess(rule)}`,
       tags: route.tags,
-      security: route.access === 'public' ? [] : [{ bearer: [] }],
+      security: rule === 'public' ? [] : [{ bearer: [] }],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       ...(route.body
         ? {
@@ -74,17 +78,24 @@ export function buildOpenApi(routes: ApiRoute[]) {
 }
 
 export function openApiRoute(routes: () => ApiRoute[]) {
-  let cached: ReturnType<typeof buildOpenApi> | null = null;
+  // One document per server: the routes are fixed, the rules follow its config.
+  const built = new WeakMap<ServerConfig, ReturnType<typeof buildOpenApi>>();
   return defineRoute({
     method: 'GET',
     url: '/docs',
     summary: 'This OpenAPI document',
     tags: ['ops'],
-    access: 'public',
+    // The API's description is for the administrators; API_DOCS_PUBLIC=1 shows it to anyone.
+    access: 'docs.read',
+    publicWhen: 'apiDocsPublic',
     raw: true,
-    handler: async ({ reply }) => {
-      cached ??= buildOpenApi(routes());
-      return reply.type('application/json').send(cached);
+    handler: async ({ app, reply }) => {
+      let doc = built.get(app.config);
+      if (!doc) {
+        doc = buildOpenApi(routes(), app.config);
+        built.set(app.config, doc);
+      }
+      return reply.type('application/json').send(doc);
     },
   });
 }

@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '../../contract/codes';
 import type { FailEnvelope } from '../../contract/envelope';
-import { type MessageKey, translate } from '../../contract/messages';
+import { type Language, translate } from '../../contract/messages';
 import { resolveCaller } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { ApiError, conflictFromDuplicate, fail } from './errors';
+import { ApiError, conflictFromDuplicate, fail, refusalFromFramework } from './errors';
 import { languageOf } from './language';
 import type { ApiRoute } from './route';
-import { isAllowed } from './route';
+import { accessOf, isAllowed } from './route';
 import { localizeMessage, parseInput } from './validation';
 
 export const API_PREFIX = '/api';
@@ -20,14 +20,14 @@ export function registerRoutes(
   validateResponses: boolean,
 ) {
   for (const route of routes) {
+    const rule = accessOf(route, app.config);
     fastify.route({
       method: route.method,
       url: API_PREFIX + route.url,
       handler: async (request, reply) => {
         const lang = languageOf(request);
-        const caller =
-          route.access === 'public' ? null : await resolveCaller(app, request.headers.authorization);
-        if (caller && !isAllowed(route.access, caller.role)) throw fail.forbidden();
+        const caller = rule === 'public' ? null : await resolveCaller(app, request.headers.authorization);
+        if (caller && !isAllowed(rule, caller.role)) throw fail.forbidden();
         const input = {
           params: route.params ? parseInput(route.params, request.params, lang) : undefined,
           query: route.query ? parseInput(route.query, request.query, lang) : undefined,
@@ -57,7 +57,7 @@ export function registerRoutes(
   }
 }
 
-function failBody(lang: ReturnType<typeof languageOf>, err: ApiError): FailEnvelope {
+export function failBody(lang: Language, err: ApiError): FailEnvelope {
   const body: FailEnvelope = {
     status: 'fail',
     code: err.code,
@@ -72,13 +72,6 @@ function failBody(lang: ReturnType<typeof languageOf>, err: ApiError): FailEnvel
   return body;
 }
 
-const FASTIFY_CLIENT_ERRORS: Record<string, [number, number, MessageKey]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, CODES.payloadTooLarge, 'http.payloadTooLarge'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, CODES.validation, 'http.unsupportedMediaType'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, CODES.validation, 'http.invalidJson'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, CODES.validation, 'http.invalidJson'],
-};
-
 /**
  * The one error handler: known refusals become fail envelopes in the caller's language;
  * Fastify's own client errors keep their 4xx; anything else is logged with its request id
@@ -91,23 +84,11 @@ export function installErrorHandling(fastify: FastifyInstance, app: AppContext) 
       if (error.httpStatus >= 500) app.metrics.errors++;
       return reply.status(error.httpStatus).send(failBody(lang, error));
     }
-    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known[0]).send(failBody(lang, new ApiError(known[0], known[1], known[2])));
-    if (
-      error instanceof SyntaxError ||
-      (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-    ) {
-      const status = error.statusCode ?? 400;
-      return reply
-        .status(status)
-        .send(
-          failBody(
-            lang,
-            new ApiError(status, CODES.validation, 'http.validation', {}, [
-              { path: '(request)', message: error.message },
-            ]),
-          ),
-        );
+    const refusal = refusalFromFramework(error);
+    if (refusal) {
+      // The framework's own words (English, internal) go to the log, not to the caller.
+      request.log.info({ err: error, reqId: request.id }, 'request refused');
+      return reply.status(refusal.httpStatus).send(failBody(lang, refusal));
     }
     const duplicate = conflictFromDuplicate(error);
     if (duplicate) return reply.status(409).send(failBody(lang, duplicate));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { type AccessRule, can } from '../../contract/access';
 import type { Language } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
-import type { ThrottleName } from '../config';
+import type { ServerConfig, ThrottleName } from '../config';
 import type { AppContext } from '../context';
 
 /**
@@ -13,6 +13,19 @@ import type { AppContext } from '../context';
  * says which roles hold what; superAdmin gets nothing it does not list.
  */
 export type Access = 'public' | 'signedIn' | AccessRule;
+
+/** A server setting that can open a route to anyone (a yes/no field of the config). */
+export type PublicSwitch = {
+  [K in keyof ServerConfig]: ServerConfig[K] extends boolean ? K : never;
+}[keyof ServerConfig];
+
+/** The rule a route is served under: its `access`, or public while its `publicWhen` switch is on. */
+export function accessOf(
+  route: Pick<ApiRoute, 'access' | 'publicWhen'>,
+  config: Pick<ServerConfig, PublicSwitch>,
+): Access {
+  return route.publicWhen && config[route.publicWhen] ? 'public' : route.access;
+}
 
 export function isAllowed(rule: Access, role: Role | null): boolean {
   if (rule === 'public') return true;
@@ -55,6 +68,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   summary: string;
   tags: string[];
   access: A;
+  /**
+   * A server setting that, when on, serves the route to anyone instead (the handler then
+   * gets no caller, whatever `access` says).
+   */
+  publicWhen?: PublicSwitch;
   params?: P;
   query?: Q;
   body?: B;
@@ -75,6 +93,7 @@ export interface ApiRoute {
   summary: string;
   tags: string[];
   access: Access;
+  publicWhen?: PublicSwitch;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -1,10 +1,13 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
+import { readConfig } from '../../server/config';
 import type { ApiRoute } from '../../server/http/route';
 import { isAllowed } from '../../server/http/route';
 import { apiRoutes } from '../../server/routes';
 import { startServer, type TestServer } from './harness';
+import { expectSecurityHeaders } from './security-headers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -173,6 +176,43 @@ describe('HTTP edges', () => {
     expect(res.body).toMatchObject({ status: 'fail', msg: '不支持的请求格式' });
   });
 
+  it('answers a text/plain body with 415: the API reads JSON', async () => {
+    const res = await server.call('POST', '/api/login', {
+      rawBody: '{"phone":"13800000001","password":"Demo@2026"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ status: 'fail', code: CODES.validation, msg: '不支持的请求格式' });
+  });
+
+  it.each([
+    ['zh-CN', '请求地址无效'],
+    ['en-US', 'The request address is not valid'],
+  ])('answers a URL that cannot be decoded with a 400 envelope (%s)', async (lang, msg) => {
+    const res = await server.call('GET', '/api/cases/%E0%A4%A', { headers: { 'accept-language': lang } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body).toEqual({ status: 'fail', code: CODES.validation, msg });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('answers a request Node cannot read (a broken request line) with a 400 envelope', async () => {
+    const answer = await rawExchange('GET /api/health HTTP/1.1 extra\r\nHost: x\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'fail', code: CODES.validation, msg: '请求格式有误' });
+    expectSecurityHeaders(answer.headers);
+  });
+
+  it('answers headers over the size Node reads with a 431 envelope', async () => {
+    const answer = await rawExchange(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'fail', code: CODES.validation, msg: '请求头过大' });
+    expectSecurityHeaders(answer.headers);
+  });
+
   it('answers a body over 1 MB with 413', async () => {
     const res = await server.call('POST', '/api/login', {
       body: { phone: '13800000001', password: 'x'.repeat(1024 * 1024) },
@@ -216,9 +256,95 @@ describe('HTTP edges', () => {
   });
 });
 
+describe('security headers', () => {
+  it.each([
+    ['an ok envelope', 'GET', '/api/health'],
+    ['a refusal', 'GET', '/api/users'],
+    ['a 404', 'GET', '/api/nothing-here'],
+    ['a refused body', 'POST', '/api/login'],
+  ])('come with %s', async (_, method, path) => {
+    const post = method === 'POST';
+    const res = await server.call(method, path, {
+      rawBody: post ? '{' : undefined,
+      headers: post ? { 'content-type': 'application/json' } : {},
+    });
+    expect(res.status).not.toBe(500);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('come with a download', async () => {
+    const res = await fetch(`${server.url}/api/cases/export?ids=1`, {
+      headers: { authorization: `Bearer ${await server.sessionFor('caseOperation')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment/);
+    expectSecurityHeaders(res.headers);
+  });
+});
+
+/** One request written straight to the socket: for what fetch will not send. */
+function rawExchange(text: string): Promise<{ status: number; headers: Headers; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write(text));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, ...body] = received.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = new Headers();
+      for (const line of lines)
+        headers.append(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: body.join('\r\n\r\n') });
+    });
+  });
+}
+
 describe('GET /api/docs', () => {
+  it('is for signed-in superAdmin and admin only', async () => {
+    const anonymous = await server.call('GET', '/api/docs');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ status: 'fail', code: CODES.illegalToken });
+    for (const role of ['caseOperation', 'bussinessOperation', 'lawfirmContactPerson', 'lawyer'] as const) {
+      const refused = await server.call('GET', '/api/docs', { token: await server.sessionFor(role) });
+      expect(refused.status, role).toBe(403);
+      expect(refused.body, role).toEqual({
+        status: 'fail',
+        code: CODES.forbidden,
+        msg: '没有权限执行此操作',
+      });
+    }
+    for (const role of ['superAdmin', 'admin'] as const) {
+      const res = await server.call('GET', '/api/docs', { token: await server.sessionFor(role) });
+      expect(res.status, role).toBe(200);
+      expect((res.body as unknown as { openapi: string }).openapi).toMatch(/^3\./);
+    }
+  });
+
+  it('is for anyone when API_DOCS_PUBLIC=1, and says so', async () => {
+    const open = await startServer({ API_DOCS_PUBLIC: '1' });
+    try {
+      const res = await open.call('GET', '/api/docs');
+      expect(res.status).toBe(200);
+      const doc = res.body as unknown as { paths: Record<string, Record<string, { security: unknown[] }>> };
+      expect(doc.paths['/api/docs'].get.security).toEqual([]);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('takes API_DOCS_PUBLIC as 1 or 0 only', () => {
+    expect(readConfig({ API_DOCS_PUBLIC: '1' }).apiDocsPublic).toBe(true);
+    expect(readConfig({ API_DOCS_PUBLIC: '0' }).apiDocsPublic).toBe(false);
+    expect(readConfig({}).apiDocsPublic).toBe(false);
+    expect(() => readConfig({ API_DOCS_PUBLIC: 'yes' })).toThrow(/API_DOCS_PUBLIC/);
+  });
+
   it('is an OpenAPI 3 document listing every declared route and nothing else', async () => {
-    const res = await server.call('GET', '/api/docs');
+    const res = await server.call('GET', '/api/docs', { token: await server.sessionFor('admin') });
     expect(res.status).toBe(200);
     const doc = res.body as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toMatch(/^3\./);
@@ -230,7 +356,8 @@ describe('GET /api/docs', () => {
   });
 
   it('documents the request body, parameters and security of a route', async () => {
-    const doc = (await server.call('GET', '/api/docs')).body as unknown as {
+    const doc = (await server.call('GET', '/api/docs', { token: await server.sessionFor('admin') }))
+      .body as unknown as {
       paths: Record<
         string,
         Record<string, { security: unknown[]; parameters: Array<{ name: string }>; requestBody?: unknown }>
@@ -241,5 +368,6 @@ describe('GET /api/docs', () => {
     expect(enable.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/login'].post.requestBody).toBeTruthy();
     expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/docs'].get.security).toEqual([{ bearer: [] }]);
   });
 });

@@ -35,7 +35,6 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'POST /register/lawfirm': 'public',
   'POST /register/lawyer': 'public',
   'POST /reset-password': 'public',
-  'GET /docs': 'public',
 
   // One's own session, profile, certifications, messages, menu and pages: every role.
   'POST /logout': EVERYONE,
@@ -69,6 +68,8 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /pages/:id/history': [SA],
   'POST /pages/:id/revert': [SA],
   'GET /access': [SA],
+  // The API's own description (anyone only with API_DOCS_PUBLIC=1, see http-edges.test.ts).
+  'GET /docs': [SA, ADMIN],
   'GET /monitor/stats': [ADMIN],
 
   // Workplaces.

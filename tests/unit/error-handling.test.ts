@@ -157,3 +157,50 @@ describe('unique constraints that refuse a write', () => {
     expect(res.json()).toMatchObject({ code: CODES.conflict, errors: [{ path: 'account_id' }] });
   });
 });
+
+describe('refusals made before the handler runs', () => {
+  /** An error as Fastify plugins throw them: a status, an English message, a code of their own. */
+  const pluginError = (statusCode: number) =>
+    Object.assign(new Error('Rate limit exceeded, retry in 1 minute'), { statusCode, code: 'PLUGIN_OWN' });
+
+  it('answer a hook’s 429 as the envelope’s too-many-requests, in the caller’s language', async () => {
+    built.fastify.addHook('onRequest', async () => {
+      throw pluginError(429);
+    });
+    const zh = await get('/api/boom');
+    expect(zh.statusCode).toBe(429);
+    expect(zh.json()).toEqual({
+      status: 'fail',
+      code: CODES.tooManyRequests,
+      msg: '请求过于频繁，请稍后再试',
+    });
+    const en = await get('/api/boom', { 'accept-language': 'en-US' });
+    expect(en.json().msg).toBe('Too many requests, try again later');
+    expect(app.metrics.errors).toBe(0);
+  });
+
+  it('answer a content-type parser’s 4xx in the envelope, without the framework’s words', async () => {
+    built.fastify.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, _body, done) => {
+      done(pluginError(422), undefined);
+    });
+    const res = await built.fastify.inject({
+      method: 'POST',
+      url: '/api/same-phone-twice',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ status: 'fail', code: CODES.validation, msg: '请求格式有误' });
+    expect(res.body).not.toContain('Rate limit');
+  });
+
+  it('answer a hook’s unexpected error as a 500 with the request id', async () => {
+    built.fastify.addHook('preHandler', async () => {
+      throw new Error(SECRET);
+    });
+    const res = await get('/api/wrong-shape');
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe(CODES.internal);
+    expect(res.body).not.toContain('SQLITE');
+  });
+});
