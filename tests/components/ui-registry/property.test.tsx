@@ -302,7 +302,7 @@ describe('random values', () => {
       widget: fc.constantFrom(...DISPLAY_WIDGETS),
       enum: fc.constantFrom(...ENUM_NAMES),
       link: fc.constantFrom('/list/case-detail/:id', '/:value', '/static'),
-      unmaskRoles: fc.constantFrom(['*' as const], ['lawyer' as const], []),
+      access: fc.constantFrom('cases.read' as const, 'lawyers.review:all' as const, 'monitor.read' as const),
     },
     { requiredKeys: ['field', 'title', 'widget'] },
   );
