@@ -10,7 +10,7 @@ import type { Role } from './roles';
 export const menuRoleParamsSchema = z.object({ role: roleSchema });
 
 /** PUT /api/menus/:role: the whole tree; a wrong node is reported as `tree.2.children.0.icon`. */
-export const saveMenuBodySchema = z.object({ tree: menuTreeSchema });
+export const saveMenuBodySchema = z.strictObject({ tree: menuTreeSchema });
 export type SaveMenuBody = z.infer<typeof saveMenuBodySchema>;
 
 export const roleMenuSchema = z.object({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
 import type { MenuNode } from '../../contract/menu';
 import type { RoleMenu } from '../../contract/menu-api';
+import { translate } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../contract/routes';
 import { startServer, type TestServer } from './harness';
@@ -54,6 +55,24 @@ function pathOf(tree: MenuNode[], key: string, at = 'tree'): string | null {
 function errorPaths(res: { body: { errors?: Array<{ path: string }> } }) {
   return (res.body.errors ?? []).map((e) => e.path);
 }
+
+/** `levels` nodes, each the only child of the one before. */
+function chain(levels: number, at = 1): MenuNode {
+  const node: MenuNode = {
+    key: `/deep/${at}`,
+    path: `/deep/${at}`,
+    name: 'deep',
+    title: 'menu.test',
+    order: 0,
+  };
+  return levels > 1 ? { ...node, children: [chain(levels - 1, at + 1)] } : node;
+}
+
+/**
+ * The JSON text of a tree `levels` deep, built as text: JSON.stringify itself overflows the
+ * stack on a value this deep. Each node holds only its children (the limits come first).
+ */
+const deepTreeJson = (levels: number) => `{"tree":[${'{"children":['.repeat(levels)}${']}'.repeat(levels)}]}`;
 
 describe('GET /api/menus/:role', () => {
   it("answers a role's whole tree, hidden routes included, with where it comes from", async () => {
@@ -163,6 +182,16 @@ describe('PUT /api/menus/:role refuses a wrong tree, naming the wrong node', () 
         }),
       (t) => `tree.${t.length}.access`,
     ],
+    [
+      'an unknown key on a node (zod used to drop it silently)',
+      (t) => Object.assign(nodeAt(t, '/profile/case'), { onClick: 'alert(1)' }),
+      (t) => `${pathOf(t, '/profile/case')}.onClick`,
+    ],
+    [
+      'a fifth level',
+      (t) => Object.assign(nodeAt(t, '/profile/case'), { children: [chain(3)] }),
+      (t) => `${pathOf(t, '/profile/case')}.children.0.children.0.children.0`,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, spoil, wrongPath) => {
@@ -173,7 +202,8 @@ describe('PUT /api/menus/:role refuses a wrong tree, naming the wrong node', () 
     const res = await putMenu('lawyer', tree);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODES.validation);
-    expect(errorPaths(res)).toContain(expected);
+    // Only there (a path breaking two rules is named twice).
+    expect([...new Set(errorPaths(res))]).toEqual([expected]);
     // Nothing was stored.
     expect((await getMenu('lawyer')).body.data.source).toBe('default');
   });
@@ -324,6 +354,90 @@ describe("reshaping a role's menu", () => {
       token: await server.tokenFor('caseOperation'),
     });
     expect(other.status).toBe(403);
+    await resetMenu('lawyer');
+  });
+});
+
+describe('a hostile tree is refused, never a 500', () => {
+  const putRaw = (rawBody: string, lang = 'zh-CN') =>
+    server.call('PUT', '/api/menus/lawyer', {
+      token: admin,
+      rawBody,
+      headers: { 'content-type': 'application/json', 'accept-language': lang },
+    });
+
+  it('refuses a tree 60,000 levels deep at its first node below the fourth level, in the caller language', async () => {
+    await resetMenu('lawyer');
+    const body = deepTreeJson(60_000);
+    expect(body.length).toBeLessThan(1024 * 1024); // under Fastify's body limit: the schema sees it
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const res = await putRaw(body, lang);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(CODES.validation);
+      expect(res.body.errors).toEqual([
+        {
+          path: 'tree.0.children.0.children.0.children.0.children.0',
+          message: translate(lang, 'menu.tooDeep'),
+        },
+      ]);
+    }
+    expect((await getMenu('lawyer')).body.data.source).toBe('default');
+  });
+
+  it('answers a tree 100,000 levels deep, larger than the body limit, with the 413 envelope', async () => {
+    const res = await putRaw(deepTreeJson(100_000));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ status: 'fail', code: CODES.payloadTooLarge });
+  });
+
+  it('refuses more nodes than a menu may hold, at the first one too many', async () => {
+    const groups = Array.from({ length: 11 }, (_, g) => ({
+      ...chain(1, g),
+      key: `/g${g}`,
+      path: `/g${g}`,
+      children: Array.from({ length: 49 }, (_, i) => ({
+        ...chain(1),
+        key: `/g${g}/${i}`,
+        path: `/g${g}/${i}`,
+      })),
+    }));
+    const res = await putMenu('lawyer', groups);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'tree.10', message: translate('zh-CN', 'menu.tooManyNodes') }]);
+  });
+
+  it('refuses a key beside the tree', async () => {
+    const res = await server.call('PUT', '/api/menus/lawyer', {
+      token: admin,
+      body: { tree: defaultTree('lawyer'), __proto__x: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: '__proto__x', message: translate('zh-CN', 'schema.unknownKey') },
+    ]);
+  });
+
+  it('falls back to the default menu when a stored tree no longer parses (a key the schema dropped)', async () => {
+    const tree = defaultTree('lawyer');
+    Object.assign(tree[0], { onClick: 'alert(1)' });
+    await server.app.db
+      .insertInto('menus')
+      .values({
+        role: 'lawyer',
+        tree: JSON.stringify(tree),
+        updated_at: new Date().toISOString(),
+        updated_by: null,
+      })
+      .onConflict((oc) => oc.column('role').doUpdateSet({ tree: JSON.stringify(tree) }))
+      .execute();
+    expect((await getMenu('lawyer')).body.data).toMatchObject({
+      source: 'default',
+      tree: defaultTree('lawyer'),
+    });
+    const lawyer = await server.tokenFor('lawyer');
+    const menu = await server.call<MenuNode[]>('GET', '/api/user/menu', { token: lawyer });
+    expect(menu.status).toBe(200);
+    expect(menu.body.data).toEqual(defaultTree('lawyer'));
     await resetMenu('lawyer');
   });
 });
