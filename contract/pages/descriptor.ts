@@ -4,6 +4,7 @@ import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../
 import { accessRuleSchema } from '../role-schemas';
 import { DESCRIPTOR_LIMITS, withinTreeLimits } from '../tree-limits';
 import { ENUM_NAMES } from './enums';
+import { type ApiCallMark, markReference, schemaReferences } from './references';
 
 /**
  * Page descriptors: what the server sends, what the browser renders with Arco. Data only:
@@ -11,7 +12,9 @@ import { ENUM_NAMES } from './enums';
  * the server checks against its own route list. No HTML, no scripts, no expressions.
  *
  * Every object is strict: a key the schema does not name (`onClick`, `dangerouslySetInnerHTML`)
- * is refused at its own path, never silently dropped.
+ * is refused at its own path, never silently dropped. The fields that hold an API path or an
+ * app route say so on the schema (`apiPath`, `routeTemplate`: contract/pages/references.ts),
+ * which is where `descriptorReferences` learns them.
  */
 export const SCHEMA_VERSION = 1;
 
@@ -29,6 +32,11 @@ export const apiTemplateSchema = z
   .string()
   .regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'descriptor.apiPath')
   .refine((p) => !p.includes('//') && !/^\/api\//.test(p), 'descriptor.apiPath');
+
+/** A field holding an API path template, and the calls the browser makes with it. */
+const apiPath = (...calls: ApiCallMark[]) => markReference(apiTemplateSchema.clone(), { api: calls });
+/** A field holding an app route template (a link, a navigation, where a form goes next). */
+const routeTemplate = () => markReference(routeTemplateSchema.clone(), { route: true });
 
 export const DISPLAY_WIDGETS = [
   'text',
@@ -55,7 +63,7 @@ export const columnSchema = z.strictObject({
   widget: displayWidgetSchema.default('text'),
   enum: z.enum(ENUM_NAMES).optional(),
   /** Route template for the link widget; `:name` comes from the record. */
-  link: routeTemplateSchema.optional(),
+  link: routeTemplate().optional(),
   sortable: z.boolean().optional(),
   width: z.number().int().min(40).max(800).optional(),
   fixed: z.enum(['left', 'right']).optional(),
@@ -85,7 +93,9 @@ export const inputSchema = z.discriminatedUnion('kind', [
     options: z.array(option).max(200).optional(),
     enum: z.enum(ENUM_NAMES).optional(),
     /** Options from a GET answering `{ list }`. */
-    optionsFrom: z.strictObject({ path: apiTemplateSchema, value: fieldPath, label: fieldPath }).optional(),
+    optionsFrom: z
+      .strictObject({ path: apiPath({ method: 'GET' }), value: fieldPath, label: fieldPath })
+      .optional(),
     multiple: z.boolean().optional(),
   }),
   z.strictObject({ kind: z.literal('date') }),
@@ -105,7 +115,7 @@ export const inputSchema = z.discriminatedUnion('kind', [
      * Where each file is POSTed (multipart, field `file`); the field's value is the list of
      * the server's answers. Without a path the input says that uploads are not available.
      */
-    path: apiTemplateSchema.optional(),
+    path: apiPath({ method: 'POST' }, { method: 'DELETE', suffix: '/:id', when: 'removable' }).optional(),
     accept: z
       .string()
       .regex(/^[a-z0-9.,/*-]*$/i)
@@ -160,6 +170,9 @@ const actionBase = {
 
 export const CASE_EVENTS = ['TAKE', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'] as const;
 
+/** Where a `transition` action sends its case status event (`POST /api/cases/:id/transitions`). */
+export const CASE_TRANSITION_PATH = '/cases/:id/transitions';
+
 export type ActionDescriptor =
   | (BaseAction & { kind: 'navigate'; to: string })
   | (BaseAction & {
@@ -185,12 +198,12 @@ interface BaseAction {
 
 export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.strictObject({ ...actionBase, kind: z.literal('navigate'), to: routeTemplateSchema }),
+    z.strictObject({ ...actionBase, kind: z.literal('navigate'), to: routeTemplate() }),
     z.strictObject({
       ...actionBase,
       kind: z.literal('api'),
       method: z.enum(['POST', 'PUT', 'DELETE']),
-      path: apiTemplateSchema,
+      path: apiPath({ method: { field: 'method' } }),
       /**
        * What is sent: nothing (default), the record, `{ ids }` of the ticked rows, or the
        * values of `form` asked in a small dialog first.
@@ -200,18 +213,21 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
       form: z.array(fieldSchema).max(20).optional(),
       successMessage: key.optional(),
     }),
-    z.strictObject({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
+    markReference(
+      z.strictObject({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
+      { api: [{ method: 'POST', path: CASE_TRANSITION_PATH }] },
+    ),
     z.strictObject({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: nestedPageSchema }),
     /**
      * A file the server streams, saved with the session: a CSV of the table's current filter
      * and sort (or of the ticked rows, as `ids=1,2,3`), or as a row action the row's own file.
      */
-    z.strictObject({ ...actionBase, kind: z.literal('export'), path: apiTemplateSchema }),
+    z.strictObject({ ...actionBase, kind: z.literal('export'), path: apiPath({ method: 'GET' }) }),
   ]),
 ) as z.ZodType<ActionDescriptor>;
 
 /** Where a page's data comes from: a GET under /api; `:params` come from the route. */
-export const sourceSchema = z.strictObject({ path: apiTemplateSchema });
+export const sourceSchema = z.strictObject({ path: apiPath({ method: 'GET' }) });
 
 const base = {
   schemaVersion: z.literal(SCHEMA_VERSION),
@@ -257,11 +273,11 @@ export const formPageSchema = z.strictObject({
   columns: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
   submit: z.strictObject({
     method: z.enum(['POST', 'PUT']),
-    path: apiTemplateSchema,
+    path: apiPath({ method: { field: 'method' } }),
     label: key.optional(),
     successMessage: key.optional(),
     /** Where to go after success: a route template, back, or stay. (Not `then`: that would make it a thenable.) */
-    afterSuccess: z.union([routeTemplateSchema, z.literal('back'), z.literal('stay')]).default('stay'),
+    afterSuccess: z.union([routeTemplate(), z.literal('back'), z.literal('stay')]).default('stay'),
   }),
 });
 
@@ -346,7 +362,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     title: key,
     field: fieldPath,
     columns: z.array(columnSchema).min(1).max(10),
-    more: routeTemplateSchema.optional(),
+    more: routeTemplate().optional(),
     span: z.number().int().min(1).max(24).default(12),
     access,
   }),
@@ -447,3 +463,8 @@ export const nestedPageSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
  * stack; then the page schema.
  */
 export const pageDescriptorSchema = withinTreeLimits(DESCRIPTOR_LIMITS, nestedPageSchema);
+
+/** Every API call and route template of a (valid) descriptor, read from the schema's marks. */
+export function descriptorReferences(page: unknown) {
+  return schemaReferences(pageDescriptorSchema, page);
+}

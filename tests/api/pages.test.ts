@@ -275,6 +275,36 @@ describe('PUT /api/pages/:id', () => {
   });
 });
 
+describe('an upload input names its API path, checked like every other', () => {
+  const form = (input: Record<string, unknown>) => ({
+    schemaVersion: 1,
+    id: 'editfirm',
+    type: 'form',
+    title: 'menu.editfirm',
+    fields: [{ name: 'files', label: 'menu.editfirm', input: { kind: 'upload', ...input } }],
+    submit: { method: 'PUT', path: '/cases/:id' },
+  });
+
+  it('refuses an upload path the server does not declare', async () => {
+    const res = await put('editfirm', form({ path: '/cases/:id/scans' }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'fields.0.input.path', message: translate('zh-CN', 'page.unknownApi') },
+    ]);
+  });
+
+  it('refuses a removable upload whose DELETE <path>/:id is not declared, takes it when not removable', async () => {
+    // POST /cases/:id/follow-ups exists; DELETE /cases/:id/follow-ups/:id does not.
+    const removable = await put('editfirm', form({ path: '/cases/:id/follow-ups', removable: true }));
+    expect(removable.status).toBe(400);
+    expect(errorPaths(removable)).toEqual(['fields.0.input.path']);
+    expect((await put('editfirm', form({ path: '/cases/:id/follow-ups' }))).status).toBe(200);
+    expect((await put('editfirm', form({ path: '/cases/:id/attachments', removable: true }))).status).toBe(
+      200,
+    );
+  });
+});
+
 describe('a hostile descriptor is refused, never a 500', () => {
   const putRaw = (id: string, rawBody: string, lang = 'zh-CN') =>
     server.call('PUT', `/api/pages/${id}`, {
