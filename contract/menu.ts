@@ -45,7 +45,10 @@ export const pageIdSchema = z.string().regex(/^[a-z][a-z0-9-]{1,63}$/, 'menu.pag
 /** i18n key of a title: dotted words (menu.list.searchTable). */
 export const titleKeySchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey');
 
-/** External links must be http(s): never `javascript:` or `data:`. */
+/**
+ * External links must be http(s): never `javascript:` or `data:`. The server allows fewer:
+ * https only, to the hosts of MENU_LINK_HOSTS (menu-api.ts checkMenuTree, `linkHosts`).
+ */
 export const externalUrlSchema = z.url({ protocol: /^https?$/, error: 'menu.external' });
 
 export interface MenuNode {

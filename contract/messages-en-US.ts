@@ -103,6 +103,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'menu.pageId': 'A page id holds only lower-case letters, digits and -',
   'menu.titleKey': 'A title must be an i18n key',
   'menu.external': 'External links must start with http:// or https://',
+  'menu.externalHost': 'External links must be https, to a host the server allows (MENU_LINK_HOSTS)',
   'menu.tooDeep': `A menu nests at most ${MENU_LIMITS.levels} levels`,
   'menu.tooManyNodes': `A menu holds at most ${MENU_LIMITS.nodes} nodes`,
   'menu.tooLarge': `A menu takes at most ${MENU_LIMITS.bytes / 1024} KB`,

@@ -97,6 +97,7 @@ export const MESSAGES_ZH_CN = {
   'menu.pageId': '页面编号只能包含小写字母、数字和 -',
   'menu.titleKey': '标题必须是多语言词条键',
   'menu.external': '外部链接必须以 http:// 或 https:// 开头',
+  'menu.externalHost': '外部链接必须是 https 地址，且主机在服务端允许的列表（MENU_LINK_HOSTS）中',
   'menu.tooDeep': `菜单最多 ${MENU_LIMITS.levels} 层`,
   'menu.tooManyNodes': `菜单最多 ${MENU_LIMITS.nodes} 个节点`,
   'menu.tooLarge': `菜单内容不能超过 ${MENU_LIMITS.bytes / 1024} KB`,

@@ -10,7 +10,8 @@ import { startServer, type TestServer } from './harness';
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startServer();
+  // The operator allows external links to one host (none by default: see the end of this file).
+  server = await startServer({ MENU_LINK_HOSTS: 'example.com' });
   admin = await server.tokenFor('superAdmin');
 });
 afterAll(() => server.close());
@@ -55,6 +56,16 @@ function pathOf(tree: MenuNode[], key: string, at = 'tree'): string | null {
 function errorPaths(res: { body: { errors?: Array<{ path: string }> } }) {
   return (res.body.errors ?? []).map((e) => e.path);
 }
+
+/** A top-level node linking out. */
+const link = (external: string): MenuNode => ({
+  key: 'x',
+  path: '/x',
+  name: 'x',
+  title: 'menu.test',
+  order: 9,
+  external,
+});
 
 /** `levels` nodes, each the only child of the one before. */
 function chain(levels: number, at = 1): MenuNode {
@@ -186,6 +197,21 @@ describe('PUT /api/menus/:role refuses a wrong tree, naming the wrong node', () 
       'an unknown key on a node (zod used to drop it silently)',
       (t) => Object.assign(nodeAt(t, '/profile/case'), { onClick: 'alert(1)' }),
       (t) => `${pathOf(t, '/profile/case')}.onClick`,
+    ],
+    [
+      'a link to a host MENU_LINK_HOSTS does not list',
+      (t) => t.push(link('https://evil.example/')),
+      (t) => `tree.${t.length}.external`,
+    ],
+    [
+      'a plain http link, even to a listed host',
+      (t) => t.push(link('http://example.com/')),
+      (t) => `tree.${t.length}.external`,
+    ],
+    [
+      'a link whose user part names a listed host',
+      (t) => t.push(link('https://example.com@evil.example/')),
+      (t) => `tree.${t.length}.external`,
     ],
     [
       'a fifth level',
@@ -439,5 +465,38 @@ describe('a hostile tree is refused, never a 500', () => {
     expect(menu.status).toBe(200);
     expect(menu.body.data).toEqual(defaultTree('lawyer'));
     await resetMenu('lawyer');
+  });
+});
+
+describe('external links (MENU_LINK_HOSTS)', () => {
+  it('saves an https link to a listed host, and the role sees it', async () => {
+    await resetMenu('lawyer');
+    const tree = [...defaultTree('lawyer'), link('https://example.com/help')];
+    expect((await putMenu('lawyer', tree)).status).toBe(200);
+    const lawyer = await server.tokenFor('lawyer');
+    const menu = (await server.call<MenuNode[]>('GET', '/api/user/menu', { token: lawyer })).body.data;
+    expect(nodeAt(menu, 'x').external).toBe('https://example.com/help');
+    await resetMenu('lawyer');
+  });
+
+  describe('with no MENU_LINK_HOSTS (the default)', () => {
+    let plain: TestServer;
+    beforeAll(async () => {
+      plain = await startServer();
+    });
+    afterAll(() => plain.close());
+
+    it('refuses every external link, naming the node', async () => {
+      const tree = [...defaultTree('lawyer'), link('https://example.com/help')];
+      const res = await plain.call('PUT', '/api/menus/lawyer', {
+        token: await plain.tokenFor('superAdmin'),
+        body: { tree },
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { path: `tree.${tree.length - 1}.external`, message: translate('en-US', 'menu.externalHost') },
+      ]);
+    });
   });
 });
