@@ -9,6 +9,20 @@ export const fieldErrorSchema = z.object({
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
+/**
+ * A zod failure as field errors, each at the dot path of its field (`root` for the value
+ * itself). zod reports the unknown keys of a strict object once, at the object; here each
+ * key is its own error at its own path (`columns.0.onClick`), with `schema.unknownKey`.
+ */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], root = '(root)'): FieldError[] {
+  return issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: 'schema.unknownKey' }));
+    return [{ path: at.join('.') || root, message: issue.message }];
+  });
+}
+
 export function okEnvelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({
     status: z.literal('ok'),

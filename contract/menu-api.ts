@@ -10,7 +10,7 @@ import type { Role } from './roles';
 export const menuRoleParamsSchema = z.object({ role: roleSchema });
 
 /** PUT /api/menus/:role: the whole tree; a wrong node is reported as `tree.2.children.0.icon`. */
-export const saveMenuBodySchema = z.object({ tree: menuTreeSchema });
+export const saveMenuBodySchema = z.strictObject({ tree: menuTreeSchema });
 export type SaveMenuBody = z.infer<typeof saveMenuBodySchema>;
 
 export const roleMenuSchema = z.object({
@@ -55,16 +55,37 @@ export function withPageAccess(tree: readonly MenuNode[], pages: PageAccess): Me
   });
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a menu may link out to `url`: https, to exactly one of `hosts` (host names as a URL
+ * reports them: lower case, IDN in punycode). No hosts, no external links. zod parses the URL
+ * as the browser will (`https://allowed.example@evil.example/` is evil.example's).
+ */
+export function isAllowedLink(url: string, hosts: readonly string[]): boolean {
+  if (hosts.length === 0) return false;
+  const hostname = new RegExp(`^(?:${hosts.map(escapeRegExp).join('|')})$`);
+  return z.url({ protocol: /^https$/, hostname }).safeParse(url).success;
+}
+
+/** What the menu check needs beside the tree. */
+export interface MenuCheckContext {
+  role: Role;
+  pages: PageAccess;
+  /** The hosts external links may point at (the server's MENU_LINK_HOSTS). */
+  linkHosts: readonly string[];
+}
+
 /**
  * The rules a tree must keep beyond its schema, checked by the server before it stores one
  * (and usable by the editor before it sends one): pages that exist, keys and paths that are
- * unique, and no node the role may not open: a page whose ability the role does not hold is
- * refused at that node (a menu never grants a permission; it may only narrow).
+ * unique, external links only to allowed hosts, and no node the role may not open: a page
+ * whose ability the role does not hold is refused at that node (a menu never grants a
+ * permission; it may only narrow).
  */
 export function checkMenuTree(
   tree: readonly MenuNode[],
-  role: Role,
-  pages: PageAccess,
+  { role, pages, linkHosts }: MenuCheckContext,
   prefix = 'tree',
 ): FieldError[] {
   const errors: FieldError[] = [];
@@ -80,6 +101,8 @@ export function checkMenuTree(
       if (paths.has(node.path)) wrong(`${here}.path`, 'menu.duplicatePath');
       paths.add(node.path);
       if (node.page && node.external) wrong(`${here}.external`, 'menu.pageOrExternal');
+      else if (node.external && !isAllowedLink(node.external, linkHosts))
+        wrong(`${here}.external`, 'menu.externalHost');
       if (node.page) {
         const rule = pages.get(node.page);
         if (rule === undefined) wrong(`${here}.page`, 'menu.unknownPage');

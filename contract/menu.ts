@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access';
 import { accessRuleSchema } from './role-schemas';
+import { MENU_LIMITS, withinTreeLimits } from './tree-limits';
 
 /** Icons a menu node may name; the browser maps each to an Arco icon. Anything else is refused. */
 export const MENU_ICONS = [
@@ -44,7 +45,10 @@ export const pageIdSchema = z.string().regex(/^[a-z][a-z0-9-]{1,63}$/, 'menu.pag
 /** i18n key of a title: dotted words (menu.list.searchTable). */
 export const titleKeySchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey');
 
-/** External links must be http(s): never `javascript:` or `data:`. */
+/**
+ * External links must be http(s): never `javascript:` or `data:`. The server allows fewer:
+ * https only, to the hosts of MENU_LINK_HOSTS (menu-api.ts checkMenuTree, `linkHosts`).
+ */
 export const externalUrlSchema = z.url({ protocol: /^https?$/, error: 'menu.external' });
 
 export interface MenuNode {
@@ -67,9 +71,12 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 
-/** A typed route meta: the same shape for the server's menus and the browser's static table. */
+/**
+ * A typed route meta: the same shape for the server's menus and the browser's static table.
+ * Strict: a key it does not name (`onClick`) is refused at its own path, never dropped.
+ */
 export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
+  z.strictObject({
     key: z.string().min(1).max(100),
     path: appPathSchema,
     name: z.string().min(1).max(60),
@@ -85,4 +92,9 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
   }),
 );
 
-export const menuTreeSchema = z.array(menuNodeSchema).max(50);
+/**
+ * A whole tree: the limits of contract/tree-limits.ts (levels, nodes, bytes) on the raw value
+ * first, so a tree nested 100,000 deep is refused where it crosses them instead of
+ * overflowing the stack in the recursive node schema; then the nodes.
+ */
+export const menuTreeSchema = withinTreeLimits(MENU_LIMITS, z.array(menuNodeSchema).max(50));

@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages-zh-CN';
+import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 /**
  * The en-US half of contract/messages.ts, in a module of its own so the browser loads only the
@@ -102,6 +103,15 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'menu.pageId': 'A page id holds only lower-case letters, digits and -',
   'menu.titleKey': 'A title must be an i18n key',
   'menu.external': 'External links must start with http:// or https://',
+  'menu.externalHost': 'External links must be https, to a host the server allows (MENU_LINK_HOSTS)',
+  'menu.tooDeep': `A menu nests at most ${MENU_LIMITS.levels} levels`,
+  'menu.tooManyNodes': `A menu holds at most ${MENU_LIMITS.nodes} nodes`,
+  'menu.tooLarge': `A menu takes at most ${MENU_LIMITS.bytes / 1024} KB`,
+  'descriptor.tooDeep': `Pages nest at most ${DESCRIPTOR_LIMITS.levels} levels (a page in a tab, drawer or modal is one level down)`,
+  'descriptor.tooManyNodes': `A page descriptor holds at most ${DESCRIPTOR_LIMITS.nodes} objects`,
+  'descriptor.tooLarge': `A page descriptor takes at most ${DESCRIPTOR_LIMITS.bytes / 1024} KB`,
+  'tree.nestedTooDeep': `Objects and arrays nest at most ${MAX_NESTING} levels`,
+  'schema.unknownKey': 'Unknown field: the schema has no such key',
   'descriptor.field': 'A field is letters, digits and underscores, separated by .',
   'descriptor.apiPath':
     'An API path starts with / (without /api) and holds only letters, digits, -, _, / and :params',

@@ -2,6 +2,8 @@
  * The zh-CN half of contract/messages.ts, in a module of its own so the browser loads only the
  * language in use (locales/catalogue-zh-CN.ts).
  */
+import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
+
 export const MESSAGES_ZH_CN = {
   ok: '成功',
   'rule.phone': '请输入正确的 11 位手机号',
@@ -95,6 +97,15 @@ export const MESSAGES_ZH_CN = {
   'menu.pageId': '页面编号只能包含小写字母、数字和 -',
   'menu.titleKey': '标题必须是多语言词条键',
   'menu.external': '外部链接必须以 http:// 或 https:// 开头',
+  'menu.externalHost': '外部链接必须是 https 地址，且主机在服务端允许的列表（MENU_LINK_HOSTS）中',
+  'menu.tooDeep': `菜单最多 ${MENU_LIMITS.levels} 层`,
+  'menu.tooManyNodes': `菜单最多 ${MENU_LIMITS.nodes} 个节点`,
+  'menu.tooLarge': `菜单内容不能超过 ${MENU_LIMITS.bytes / 1024} KB`,
+  'descriptor.tooDeep': `页面最多嵌套 ${DESCRIPTOR_LIMITS.levels} 层（标签页、抽屉、弹窗中的页面各算一层）`,
+  'descriptor.tooManyNodes': `页面描述最多 ${DESCRIPTOR_LIMITS.nodes} 个对象`,
+  'descriptor.tooLarge': `页面描述不能超过 ${DESCRIPTOR_LIMITS.bytes / 1024} KB`,
+  'tree.nestedTooDeep': `对象和数组最多嵌套 ${MAX_NESTING} 层`,
+  'schema.unknownKey': '不允许的字段：结构中没有这一项',
   'descriptor.field': '字段名只能是字母、数字和下划线，用 . 分隔',
   'descriptor.apiPath': '接口路径必须以 / 开头（不含 /api 前缀），只含字母、数字、-、_、/ 和 :参数',
   'page.forbidden': '当前角色无权打开该页面',

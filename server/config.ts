@@ -44,6 +44,8 @@ export interface ServerConfig {
   lockout: LockoutRule;
   /** GET /api/docs for anyone (API_DOCS_PUBLIC=1), not only superAdmin and admin. */
   apiDocsPublic: boolean;
+  /** Hosts a menu's external links may point at, over https (MENU_LINK_HOSTS); none by default. */
+  menuLinkHosts: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -91,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ratePerMinute,
     lockout,
     apiDocsPublic: docsPublic === '1',
+    menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
   };
 }
 
@@ -113,4 +116,18 @@ function readTrustProxy(raw: string | undefined): boolean | string {
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
   return value;
+}
+
+/** MENU_LINK_HOSTS: comma-separated host names (`docs.example.com,help.example.com`). */
+function readLinkHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const wrong = hosts.find(
+    (h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h),
+  );
+  if (wrong !== undefined)
+    throw new Error(`MENU_LINK_HOSTS lists host names (no scheme, port or path), got "${wrong}"`);
+  return hosts;
 }

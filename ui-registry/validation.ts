@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '../contract/envelope';
 import { type PageDescriptor, pageDescriptorSchema } from '../contract/pages/descriptor';
 
 export type DescriptorCheck =
@@ -10,10 +11,14 @@ export type DescriptorCheck =
       message: string;
     };
 
-/** Validates a descriptor from anywhere (server, editor, drawer); defaults filled in on success. */
+/**
+ * Validates a descriptor from anywhere (server, editor, drawer); defaults filled in on success.
+ * The schema is the server's: the same tree limits (a hostile descriptor nested thousands deep
+ * is refused, not a stack overflow in the browser) and the same strict objects.
+ */
 export function checkDescriptor(raw: unknown): DescriptorCheck {
   const result = pageDescriptorSchema.safeParse(raw);
   if (result.success) return { ok: true, page: result.data };
-  const issue = result.error.issues[0];
-  return { ok: false, path: issue.path.map(String).join('.'), message: issue.message };
+  const [first] = fieldErrorsOf(result.error.issues, '');
+  return { ok: false, path: first.path, message: first.message };
 }

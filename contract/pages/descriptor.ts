@@ -2,12 +2,19 @@ import { z } from 'zod';
 import type { AccessRule } from '../access';
 import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
 import { accessRuleSchema } from '../role-schemas';
+import { DESCRIPTOR_LIMITS, withinTreeLimits } from '../tree-limits';
 import { ENUM_NAMES } from './enums';
+import { type ApiCallMark, markReference, schemaReferences } from './references';
 
 /**
  * Page descriptors: what the server sends, what the browser renders with Arco. Data only:
  * every text is an i18n key, every link a route template, every call an API path template
  * the server checks against its own route list. No HTML, no scripts, no expressions.
+ *
+ * Every object is strict: a key the schema does not name (`onClick`, `dangerouslySetInnerHTML`)
+ * is refused at its own path, never silently dropped. The fields that hold an API path or an
+ * app route say so on the schema (`apiPath`, `routeTemplate`: contract/pages/references.ts),
+ * which is where `descriptorReferences` learns them.
  */
 export const SCHEMA_VERSION = 1;
 
@@ -25,6 +32,11 @@ export const apiTemplateSchema = z
   .string()
   .regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'descriptor.apiPath')
   .refine((p) => !p.includes('//') && !/^\/api\//.test(p), 'descriptor.apiPath');
+
+/** A field holding an API path template, and the calls the browser makes with it. */
+const apiPath = (...calls: ApiCallMark[]) => markReference(apiTemplateSchema.clone(), { api: calls });
+/** A field holding an app route template (a link, a navigation, where a form goes next). */
+const routeTemplate = () => markReference(routeTemplateSchema.clone(), { route: true });
 
 export const DISPLAY_WIDGETS = [
   'text',
@@ -45,13 +57,13 @@ export const displayWidgetSchema = z.enum(DISPLAY_WIDGETS);
 export type DisplayWidget = z.infer<typeof displayWidgetSchema>;
 
 /** One value shown in a column, a description item or a stat card. */
-export const columnSchema = z.object({
+export const columnSchema = z.strictObject({
   field: fieldPath,
   title: key,
   widget: displayWidgetSchema.default('text'),
   enum: z.enum(ENUM_NAMES).optional(),
   /** Route template for the link widget; `:name` comes from the record. */
-  link: routeTemplateSchema.optional(),
+  link: routeTemplate().optional(),
   sortable: z.boolean().optional(),
   width: z.number().int().min(40).max(800).optional(),
   fixed: z.enum(['left', 'right']).optional(),
@@ -60,13 +72,13 @@ export const columnSchema = z.object({
 });
 export type ColumnDescriptor = z.infer<typeof columnSchema>;
 
-const option = z.object({ value: z.union([z.string(), z.number(), z.boolean()]), label: key });
+const option = z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), label: key });
 
 export const inputSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('input'), maxLength: z.number().int().min(1).max(500).optional() }),
-  z.object({ kind: z.literal('password') }),
-  z.object({ kind: z.literal('textarea'), maxLength: z.number().int().min(1).max(5000) }),
-  z.object({
+  z.strictObject({ kind: z.literal('input'), maxLength: z.number().int().min(1).max(500).optional() }),
+  z.strictObject({ kind: z.literal('password') }),
+  z.strictObject({ kind: z.literal('textarea'), maxLength: z.number().int().min(1).max(5000) }),
+  z.strictObject({
     kind: z.literal('number'),
     /** The range the input allows, in the value's unit: fen for money (`min: 1` is ¥0.01). */
     min: z.number().optional(),
@@ -76,32 +88,34 @@ export const inputSchema = z.discriminatedUnion('kind', [
     /** The user types yuan; the value is integer fen. */
     money: z.boolean().optional(),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('select'),
     options: z.array(option).max(200).optional(),
     enum: z.enum(ENUM_NAMES).optional(),
     /** Options from a GET answering `{ list }`. */
-    optionsFrom: z.object({ path: apiTemplateSchema, value: fieldPath, label: fieldPath }).optional(),
+    optionsFrom: z
+      .strictObject({ path: apiPath({ method: 'GET' }), value: fieldPath, label: fieldPath })
+      .optional(),
     multiple: z.boolean().optional(),
   }),
-  z.object({ kind: z.literal('date') }),
-  z.object({ kind: z.literal('datetime') }),
+  z.strictObject({ kind: z.literal('date') }),
+  z.strictObject({ kind: z.literal('datetime') }),
   /** Two query/body values: `<name>From` and `<name>To`. */
-  z.object({ kind: z.literal('dateRange') }),
+  z.strictObject({ kind: z.literal('dateRange') }),
   /** Two values in money: `<name>Min` and `<name>Max` (fen). */
-  z.object({ kind: z.literal('moneyRange') }),
-  z.object({
+  z.strictObject({ kind: z.literal('moneyRange') }),
+  z.strictObject({
     kind: z.literal('region'),
     depth: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
   }),
-  z.object({ kind: z.literal('switch') }),
-  z.object({
+  z.strictObject({ kind: z.literal('switch') }),
+  z.strictObject({
     kind: z.literal('upload'),
     /**
      * Where each file is POSTed (multipart, field `file`); the field's value is the list of
      * the server's answers. Without a path the input says that uploads are not available.
      */
-    path: apiTemplateSchema.optional(),
+    path: apiPath({ method: 'POST' }, { method: 'DELETE', suffix: '/:id', when: 'removable' }).optional(),
     accept: z
       .string()
       .regex(/^[a-z0-9.,/*-]*$/i)
@@ -120,7 +134,7 @@ export type InputDescriptor = z.infer<typeof inputSchema>;
 /** Named patterns instead of regex strings: descriptors never carry code. */
 export const FIELD_PATTERNS = ['phone', 'creditCode', 'licenceNo', 'caseNo', 'email', 'password'] as const;
 
-export const fieldSchema = z.object({
+export const fieldSchema = z.strictObject({
   name: fieldPath,
   label: key,
   input: inputSchema,
@@ -139,7 +153,7 @@ export const fieldSchema = z.object({
 export type FieldDescriptor = z.infer<typeof fieldSchema>;
 
 /** Show an action only when a record field holds one of these values (no expressions). */
-const whenSchema = z.object({
+const whenSchema = z.strictObject({
   field: fieldPath,
   in: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).min(1),
 });
@@ -155,6 +169,9 @@ const actionBase = {
 };
 
 export const CASE_EVENTS = ['TAKE', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'] as const;
+
+/** Where a `transition` action sends its case status event (`POST /api/cases/:id/transitions`). */
+export const CASE_TRANSITION_PATH = '/cases/:id/transitions';
 
 export type ActionDescriptor =
   | (BaseAction & { kind: 'navigate'; to: string })
@@ -181,12 +198,12 @@ interface BaseAction {
 
 export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ ...actionBase, kind: z.literal('navigate'), to: routeTemplateSchema }),
-    z.object({
+    z.strictObject({ ...actionBase, kind: z.literal('navigate'), to: routeTemplate() }),
+    z.strictObject({
       ...actionBase,
       kind: z.literal('api'),
       method: z.enum(['POST', 'PUT', 'DELETE']),
-      path: apiTemplateSchema,
+      path: apiPath({ method: { field: 'method' } }),
       /**
        * What is sent: nothing (default), the record, `{ ids }` of the ticked rows, or the
        * values of `form` asked in a small dialog first.
@@ -196,18 +213,21 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
       form: z.array(fieldSchema).max(20).optional(),
       successMessage: key.optional(),
     }),
-    z.object({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
-    z.object({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: pageDescriptorSchema }),
+    markReference(
+      z.strictObject({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
+      { api: [{ method: 'POST', path: CASE_TRANSITION_PATH }] },
+    ),
+    z.strictObject({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: nestedPageSchema }),
     /**
      * A file the server streams, saved with the session: a CSV of the table's current filter
      * and sort (or of the ticked rows, as `ids=1,2,3`), or as a row action the row's own file.
      */
-    z.object({ ...actionBase, kind: z.literal('export'), path: apiTemplateSchema }),
+    z.strictObject({ ...actionBase, kind: z.literal('export'), path: apiPath({ method: 'GET' }) }),
   ]),
 ) as z.ZodType<ActionDescriptor>;
 
 /** Where a page's data comes from: a GET under /api; `:params` come from the route. */
-export const sourceSchema = z.object({ path: apiTemplateSchema });
+export const sourceSchema = z.strictObject({ path: apiPath({ method: 'GET' }) });
 
 const base = {
   schemaVersion: z.literal(SCHEMA_VERSION),
@@ -229,7 +249,7 @@ export const TABLE_QUERY = {
   sortOrder: 'sortOrder',
 } as const;
 
-export const tablePageSchema = z.object({
+export const tablePageSchema = z.strictObject({
   ...base,
   type: z.literal('table'),
   source: sourceSchema,
@@ -240,10 +260,10 @@ export const tablePageSchema = z.object({
   toolbar: z.array(actionSchema).max(10).default([]),
   bulkActions: z.array(actionSchema).max(10).default([]),
   pageSize: z.number().int().min(5).max(100).default(20),
-  defaultSort: z.object({ field: fieldPath, order: z.enum(['ascend', 'descend']) }).optional(),
+  defaultSort: z.strictObject({ field: fieldPath, order: z.enum(['ascend', 'descend']) }).optional(),
 });
 
-export const formPageSchema = z.object({
+export const formPageSchema = z.strictObject({
   ...base,
   type: z.literal('form'),
   /** Initial values (a GET answering the record); none for a blank form. */
@@ -251,25 +271,25 @@ export const formPageSchema = z.object({
   fields: z.array(fieldSchema).min(1).max(60),
   layout: z.enum(['vertical', 'horizontal']).default('vertical'),
   columns: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
-  submit: z.object({
+  submit: z.strictObject({
     method: z.enum(['POST', 'PUT']),
-    path: apiTemplateSchema,
+    path: apiPath({ method: { field: 'method' } }),
     label: key.optional(),
     successMessage: key.optional(),
     /** Where to go after success: a route template, back, or stay. (Not `then`: that would make it a thenable.) */
-    afterSuccess: z.union([routeTemplateSchema, z.literal('back'), z.literal('stay')]).default('stay'),
+    afterSuccess: z.union([routeTemplate(), z.literal('back'), z.literal('stay')]).default('stay'),
   }),
 });
 
 export const detailSectionSchema = z.discriminatedUnion('kind', [
-  z.object({
+  z.strictObject({
     kind: z.literal('descriptions'),
     title: key,
     items: z.array(columnSchema).min(1).max(60),
     columns: z.number().int().min(1).max(4).default(3),
     access,
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('table'),
     title: key,
     field: fieldPath,
@@ -278,7 +298,7 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     rowActions: z.array(actionSchema).max(5).optional(),
     access,
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('timeline'),
     title: key,
     field: fieldPath,
@@ -289,7 +309,7 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-export const detailPageSchema = z.object({
+export const detailPageSchema = z.strictObject({
   ...base,
   type: z.literal('detail'),
   source: sourceSchema,
@@ -302,7 +322,7 @@ export const detailPageSchema = z.object({
 export const CHART_KINDS = ['line', 'column', 'bar', 'pie', 'donut', 'area'] as const;
 
 export const dashboardBlockSchema = z.discriminatedUnion('kind', [
-  z.object({
+  z.strictObject({
     kind: z.literal('stat'),
     title: key,
     field: fieldPath,
@@ -312,7 +332,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     span: z.number().int().min(1).max(24).default(6),
     access,
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('chart'),
     title: key,
     chart: z.enum(CHART_KINDS),
@@ -327,7 +347,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     height: z.number().int().min(160).max(600).default(300),
     access,
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('ranking'),
     title: key,
     field: fieldPath,
@@ -337,12 +357,12 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     span: z.number().int().min(1).max(24).default(8),
     access,
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('list'),
     title: key,
     field: fieldPath,
     columns: z.array(columnSchema).min(1).max(10),
-    more: routeTemplateSchema.optional(),
+    more: routeTemplate().optional(),
     span: z.number().int().min(1).max(24).default(12),
     access,
   }),
@@ -350,7 +370,7 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
 
 export type DashboardBlock = z.infer<typeof dashboardBlockSchema>;
 
-export const dashboardPageSchema = z.object({
+export const dashboardPageSchema = z.strictObject({
   ...base,
   type: z.literal('dashboard'),
   source: sourceSchema,
@@ -359,7 +379,7 @@ export const dashboardPageSchema = z.object({
 
 export const RESULT_STATUSES = ['success', 'error', 'info', 'warning', '403', '404', '500'] as const;
 
-export const resultPageSchema = z.object({
+export const resultPageSchema = z.strictObject({
   ...base,
   type: z.literal('result'),
   status: z.enum(RESULT_STATUSES),
@@ -368,7 +388,7 @@ export const resultPageSchema = z.object({
 });
 
 /** A page written by hand in the app, registered in the registry under `component`. */
-export const builtinPageSchema = z.object({
+export const builtinPageSchema = z.strictObject({
   ...base,
   type: z.literal('builtin'),
   component: z.string().regex(/^[A-Z][A-Za-z0-9]{1,60}$/),
@@ -398,12 +418,17 @@ export type PageDescriptor =
   | TabsPage;
 
 export const tabsPageSchema: z.ZodType<TabsPage> = z.lazy(() =>
-  z.object({
+  z.strictObject({
     ...base,
     type: z.literal('tabs'),
     tabs: z
       .array(
-        z.object({ key: z.string().regex(/^[\w-]{1,40}$/), title: key, page: pageDescriptorSchema, access }),
+        z.strictObject({
+          key: z.string().regex(/^[\w-]{1,40}$/),
+          title: key,
+          page: nestedPageSchema,
+          access,
+        }),
       )
       .min(1)
       .max(12),
@@ -413,12 +438,13 @@ export const tabsPageSchema: z.ZodType<TabsPage> = z.lazy(() =>
 export const PAGE_TYPES = ['table', 'form', 'detail', 'dashboard', 'tabs', 'result', 'builtin'] as const;
 
 /**
- * Discriminated on `type`, so a wrong field is reported at its own path (`columns.0.widget`)
- * instead of as one failed alternative per page type. The recursive tabs schema is declared
- * as a plain ZodType, which hides its discriminator from the types (not from zod: z.lazy
- * forwards it), hence the cast.
+ * One page, of any type: discriminated on `type`, so a wrong field is reported at its own path
+ * (`columns.0.widget`) instead of as one failed alternative per page type. The recursive tabs
+ * schema is declared as a plain ZodType, which hides its discriminator from the types (not
+ * from zod: z.lazy forwards it), hence the cast. Tabs, drawers and modals hold pages of this
+ * schema; a whole descriptor is checked with `pageDescriptorSchema`, which adds the limits.
  */
-export const pageDescriptorSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
+export const nestedPageSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
   z.discriminatedUnion('type', [
     tablePageSchema,
     formPageSchema,
@@ -429,3 +455,16 @@ export const pageDescriptorSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
     builtinPageSchema,
   ]),
 ) as z.ZodType<PageDescriptor>;
+
+/**
+ * A whole page descriptor, from anywhere (the API, the store, the editor, the browser): the
+ * tree limits of contract/tree-limits.ts first, on the raw value, so a descriptor nested
+ * 10,000 deep is refused at the page where it crosses the limit instead of overflowing the
+ * stack; then the page schema.
+ */
+export const pageDescriptorSchema = withinTreeLimits(DESCRIPTOR_LIMITS, nestedPageSchema);
+
+/** Every API call and route template of a (valid) descriptor, read from the schema's marks. */
+export function descriptorReferences(page: unknown) {
+  return schemaReferences(pageDescriptorSchema, page);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldError } from '../../contract/envelope';
+import { type FieldError, fieldErrorsOf } from '../../contract/envelope';
 import { isMessageKey, type Language, translate } from '../../contract/messages';
 import { fail } from './errors';
 
@@ -11,10 +11,7 @@ export function localizeMessage(lang: Language, message: string): string {
 }
 
 export function toFieldErrors(error: z.ZodError, lang: Language): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(root)',
-    message: localizeMessage(lang, issue.message),
-  }));
+  return fieldErrorsOf(error.issues).map((e) => ({ ...e, message: localizeMessage(lang, e.message) }));
 }
 
 /** Parses one part of a request, or throws a 400 naming every wrong field. */

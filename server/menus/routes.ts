@@ -45,7 +45,11 @@ export const menuRoutes = [
     response: roleMenuSchema,
     handler: async ({ app, caller, params, body, requestId }) => {
       const pages = await pageAccessMap(app.db);
-      const errors = checkMenuTree(body.tree, params.role, pages);
+      const errors = checkMenuTree(body.tree, {
+        role: params.role,
+        pages,
+        linkHosts: app.config.menuLinkHosts,
+      });
       if (errors.length) throw fail.validation(errors);
       const now = app.clock.now();
       await app.db.transaction().execute(async (trx) => {

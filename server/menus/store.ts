@@ -3,6 +3,7 @@ import { type MenuNode, menuTreeSchema } from '../../contract/menu';
 import { type RoleMenu, withPageAccess } from '../../contract/menu-api';
 import { ROLES, type Role } from '../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../contract/routes';
+import { checkTreeLimits, MENU_LIMITS } from '../../contract/tree-limits';
 import type { Database } from '../db/schema';
 import { pageAccessMap } from '../pages/store';
 
@@ -19,13 +20,16 @@ async function storedTree(db: Kysely<Database>, role: Role) {
     .where('menus.role', '=', role)
     .executeTakeFirst();
   if (!row) return null;
-  // A stored tree is validated when saved; one that no longer parses falls back, never crashes.
+  // A stored tree is validated when saved; one that no longer parses (a key the strict schema
+  // no longer knows, a tree beyond today's limits) falls back, never crashes. The limits come
+  // first: the legacy upgrade recurses.
   let json: unknown;
   try {
     json = JSON.parse(row.tree);
   } catch {
     return null;
   }
+  if (checkTreeLimits(json, MENU_LIMITS)) return null;
   const parsed = menuTreeSchema.safeParse(withoutLegacyRoles(json));
   if (!parsed.success) return null;
   const tree = withPageAccess(parsed.data, await pageAccessMap(db, pageIdsOf(parsed.data)));

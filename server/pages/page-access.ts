@@ -45,7 +45,10 @@ export function upgradeLegacyRoles(raw: unknown): { value: unknown; errors: Fiel
     const out: Obj = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'unmaskRoles') continue;
-      if (key === 'roles' && Array.isArray(value) && !('access' in node)) {
+      // A part naming both keeps its rule: the role list goes either way, so the strict schema
+      // that reads the result next never meets it.
+      if (key === 'roles' && 'access' in node) continue;
+      if (key === 'roles' && Array.isArray(value)) {
         const roles = value.filter((r): r is string => typeof r === 'string');
         if (roles.includes('*') || ROLES.every((r) => roles.includes(r))) continue;
         const rule = ruleForRoles(roles);

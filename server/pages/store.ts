@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AccessRule } from '../../contract/access';
-import type { FieldError } from '../../contract/envelope';
+import { type FieldError, fieldErrorsOf } from '../../contract/envelope';
 import type { PageAccess } from '../../contract/menu-api';
 import type { PageVersion, SavedPage } from '../../contract/page-api';
 import { type PageDescriptor, pageDescriptorSchema } from '../../contract/pages/descriptor';
 import { DEFAULT_ROUTES } from '../../contract/routes';
+import { checkTreeLimits, DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
 import type { Database } from '../db/schema';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf, ROUTE_PAGES, upgradeLegacyRoles } from './page-access';
@@ -15,25 +16,21 @@ export { ROUTE_PAGES };
 export type PageCheck = { ok: true; page: PageDescriptor } | { ok: false; errors: FieldError[] };
 
 /**
- * The whole check of a descriptor, for saving and for serving: role lists of older versions
- * read as rules, the schema, every API path against the declared routes and every route
- * template against the route table, and the rule that opens the page: the route table's for
- * its id (a descriptor may repeat it, not change it), else its own, which a page outside the
- * route table must name. The checked page carries that rule.
+ * The whole check of a descriptor, for saving and for serving: the tree limits (before
+ * anything recursive reads it), role lists of older versions read as rules, the strict
+ * schema, every API path against the declared routes and every route template against the
+ * route table, and the rule that opens the page: the route table's for its id (a descriptor
+ * may repeat it, not change it), else its own, which a page outside the route table must
+ * name. The checked page carries that rule.
  */
 export function checkPage(raw: unknown, declared: readonly DeclaredApi[]): PageCheck {
+  const crossed = checkTreeLimits(raw, DESCRIPTOR_LIMITS);
+  if (crossed)
+    return { ok: false, errors: [{ path: crossed.path.join('.') || '(root)', message: crossed.message }] };
   const legacy = upgradeLegacyRoles(raw);
   if (legacy.errors.length) return { ok: false, errors: legacy.errors };
   const parsed = pageDescriptorSchema.safeParse(legacy.value);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      errors: parsed.error.issues.map((i) => ({
-        path: i.path.map(String).join('.') || '(root)',
-        message: i.message,
-      })),
-    };
-  }
+  if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error.issues) };
   const errors = checkReferences(parsed.data, declared, DEFAULT_ROUTES);
   const page = parsed.data;
   const routeRule = ROUTE_PAGES.get(page.id)?.access;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type PageDescriptor, pageDescriptorSchema, type TablePage } from '../../contract/pages/descriptor';
+import {
+  descriptorReferences,
+  type PageDescriptor,
+  pageDescriptorSchema,
+  type TablePage,
+} from '../../contract/pages/descriptor';
 import { DEFAULT_ROUTES, routesBreadthFirst } from '../../contract/routes';
 import { CATALOGUES } from '../../locales/all';
 import { apiRoutes } from '../../server/routes';
@@ -24,30 +29,16 @@ function* objectsOf(value: unknown, under = ''): Generator<[Record<string, unkno
   }
 }
 
-/** The API calls a page makes: method and path template. */
+/** The API calls a page makes: method and path template (the server's check reads the same). */
 export function apiCalls(page: PageDescriptor): Array<[string, string]> {
-  const calls: Array<[string, string]> = [];
-  for (const [object, under] of objectsOf(page)) {
-    if (under === 'source' || under === 'optionsFrom') calls.push(['GET', object.path as string]);
-    if (under === 'submit') calls.push([object.method as string, object.path as string]);
-    if (object.kind === 'api') calls.push([object.method as string, object.path as string]);
-    if (object.kind === 'export') calls.push(['GET', object.path as string]);
-    if (object.kind === 'transition') calls.push(['POST', '/cases/:id/transitions']);
-  }
-  return calls;
+  return descriptorReferences(page).flatMap((ref) =>
+    ref.kind === 'api' ? [[ref.method, ref.template] as [string, string]] : [],
+  );
 }
 
 /** The app routes a page links to. */
 function routeTemplates(page: PageDescriptor): string[] {
-  const templates: string[] = [];
-  for (const [object, under] of objectsOf(page)) {
-    if (object.kind === 'navigate') templates.push(object.to as string);
-    if (typeof object.link === 'string') templates.push(object.link);
-    if (under === 'submit' && String(object.afterSuccess).startsWith('/'))
-      templates.push(object.afterSuccess as string);
-    if (typeof object.more === 'string') templates.push(object.more);
-  }
-  return templates;
+  return descriptorReferences(page).flatMap((ref) => (ref.kind === 'route' ? [ref.template] : []));
 }
 
 /** i18n keys: titles, labels, placeholders, confirmations, messages (not field paths). */

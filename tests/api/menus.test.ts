@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
 import type { MenuNode } from '../../contract/menu';
 import type { RoleMenu } from '../../contract/menu-api';
+import { translate } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../contract/routes';
 import { startServer, type TestServer } from './harness';
@@ -9,7 +10,8 @@ import { startServer, type TestServer } from './harness';
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startServer();
+  // The operator allows external links to one host (none by default: see the end of this file).
+  server = await startServer({ MENU_LINK_HOSTS: 'example.com' });
   admin = await server.tokenFor('superAdmin');
 });
 afterAll(() => server.close());
@@ -54,6 +56,34 @@ function pathOf(tree: MenuNode[], key: string, at = 'tree'): string | null {
 function errorPaths(res: { body: { errors?: Array<{ path: string }> } }) {
   return (res.body.errors ?? []).map((e) => e.path);
 }
+
+/** A top-level node linking out. */
+const link = (external: string): MenuNode => ({
+  key: 'x',
+  path: '/x',
+  name: 'x',
+  title: 'menu.test',
+  order: 9,
+  external,
+});
+
+/** `levels` nodes, each the only child of the one before. */
+function chain(levels: number, at = 1): MenuNode {
+  const node: MenuNode = {
+    key: `/deep/${at}`,
+    path: `/deep/${at}`,
+    name: 'deep',
+    title: 'menu.test',
+    order: 0,
+  };
+  return levels > 1 ? { ...node, children: [chain(levels - 1, at + 1)] } : node;
+}
+
+/**
+ * The JSON text of a tree `levels` deep, built as text: JSON.stringify itself overflows the
+ * stack on a value this deep. Each node holds only its children (the limits come first).
+ */
+const deepTreeJson = (levels: number) => `{"tree":[${'{"children":['.repeat(levels)}${']}'.repeat(levels)}]}`;
 
 describe('GET /api/menus/:role', () => {
   it("answers a role's whole tree, hidden routes included, with where it comes from", async () => {
@@ -163,6 +193,31 @@ describe('PUT /api/menus/:role refuses a wrong tree, naming the wrong node', () 
         }),
       (t) => `tree.${t.length}.access`,
     ],
+    [
+      'an unknown key on a node (zod used to drop it silently)',
+      (t) => Object.assign(nodeAt(t, '/profile/case'), { onClick: 'alert(1)' }),
+      (t) => `${pathOf(t, '/profile/case')}.onClick`,
+    ],
+    [
+      'a link to a host MENU_LINK_HOSTS does not list',
+      (t) => t.push(link('https://evil.example/')),
+      (t) => `tree.${t.length}.external`,
+    ],
+    [
+      'a plain http link, even to a listed host',
+      (t) => t.push(link('http://example.com/')),
+      (t) => `tree.${t.length}.external`,
+    ],
+    [
+      'a link whose user part names a listed host',
+      (t) => t.push(link('https://example.com@evil.example/')),
+      (t) => `tree.${t.length}.external`,
+    ],
+    [
+      'a fifth level',
+      (t) => Object.assign(nodeAt(t, '/profile/case'), { children: [chain(3)] }),
+      (t) => `${pathOf(t, '/profile/case')}.children.0.children.0.children.0`,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, spoil, wrongPath) => {
@@ -173,7 +228,8 @@ describe('PUT /api/menus/:role refuses a wrong tree, naming the wrong node', () 
     const res = await putMenu('lawyer', tree);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(CODES.validation);
-    expect(errorPaths(res)).toContain(expected);
+    // Only there (a path breaking two rules is named twice).
+    expect([...new Set(errorPaths(res))]).toEqual([expected]);
     // Nothing was stored.
     expect((await getMenu('lawyer')).body.data.source).toBe('default');
   });
@@ -325,5 +381,122 @@ describe("reshaping a role's menu", () => {
     });
     expect(other.status).toBe(403);
     await resetMenu('lawyer');
+  });
+});
+
+describe('a hostile tree is refused, never a 500', () => {
+  const putRaw = (rawBody: string, lang = 'zh-CN') =>
+    server.call('PUT', '/api/menus/lawyer', {
+      token: admin,
+      rawBody,
+      headers: { 'content-type': 'application/json', 'accept-language': lang },
+    });
+
+  it('refuses a tree 60,000 levels deep at its first node below the fourth level, in the caller language', async () => {
+    await resetMenu('lawyer');
+    const body = deepTreeJson(60_000);
+    expect(body.length).toBeLessThan(1024 * 1024); // under Fastify's body limit: the schema sees it
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const res = await putRaw(body, lang);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(CODES.validation);
+      expect(res.body.errors).toEqual([
+        {
+          path: 'tree.0.children.0.children.0.children.0.children.0',
+          message: translate(lang, 'menu.tooDeep'),
+        },
+      ]);
+    }
+    expect((await getMenu('lawyer')).body.data.source).toBe('default');
+  });
+
+  it('answers a tree 100,000 levels deep, larger than the body limit, with the 413 envelope', async () => {
+    const res = await putRaw(deepTreeJson(100_000));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ status: 'fail', code: CODES.payloadTooLarge });
+  });
+
+  it('refuses more nodes than a menu may hold, at the first one too many', async () => {
+    const groups = Array.from({ length: 11 }, (_, g) => ({
+      ...chain(1, g),
+      key: `/g${g}`,
+      path: `/g${g}`,
+      children: Array.from({ length: 49 }, (_, i) => ({
+        ...chain(1),
+        key: `/g${g}/${i}`,
+        path: `/g${g}/${i}`,
+      })),
+    }));
+    const res = await putMenu('lawyer', groups);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'tree.10', message: translate('zh-CN', 'menu.tooManyNodes') }]);
+  });
+
+  it('refuses a key beside the tree', async () => {
+    const res = await server.call('PUT', '/api/menus/lawyer', {
+      token: admin,
+      body: { tree: defaultTree('lawyer'), __proto__x: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: '__proto__x', message: translate('zh-CN', 'schema.unknownKey') },
+    ]);
+  });
+
+  it('falls back to the default menu when a stored tree no longer parses (a key the schema dropped)', async () => {
+    const tree = defaultTree('lawyer');
+    Object.assign(tree[0], { onClick: 'alert(1)' });
+    await server.app.db
+      .insertInto('menus')
+      .values({
+        role: 'lawyer',
+        tree: JSON.stringify(tree),
+        updated_at: new Date().toISOString(),
+        updated_by: null,
+      })
+      .onConflict((oc) => oc.column('role').doUpdateSet({ tree: JSON.stringify(tree) }))
+      .execute();
+    expect((await getMenu('lawyer')).body.data).toMatchObject({
+      source: 'default',
+      tree: defaultTree('lawyer'),
+    });
+    const lawyer = await server.tokenFor('lawyer');
+    const menu = await server.call<MenuNode[]>('GET', '/api/user/menu', { token: lawyer });
+    expect(menu.status).toBe(200);
+    expect(menu.body.data).toEqual(defaultTree('lawyer'));
+    await resetMenu('lawyer');
+  });
+});
+
+describe('external links (MENU_LINK_HOSTS)', () => {
+  it('saves an https link to a listed host, and the role sees it', async () => {
+    await resetMenu('lawyer');
+    const tree = [...defaultTree('lawyer'), link('https://example.com/help')];
+    expect((await putMenu('lawyer', tree)).status).toBe(200);
+    const lawyer = await server.tokenFor('lawyer');
+    const menu = (await server.call<MenuNode[]>('GET', '/api/user/menu', { token: lawyer })).body.data;
+    expect(nodeAt(menu, 'x').external).toBe('https://example.com/help');
+    await resetMenu('lawyer');
+  });
+
+  describe('with no MENU_LINK_HOSTS (the default)', () => {
+    let plain: TestServer;
+    beforeAll(async () => {
+      plain = await startServer();
+    });
+    afterAll(() => plain.close());
+
+    it('refuses every external link, naming the node', async () => {
+      const tree = [...defaultTree('lawyer'), link('https://example.com/help')];
+      const res = await plain.call('PUT', '/api/menus/lawyer', {
+        token: await plain.tokenFor('superAdmin'),
+        body: { tree },
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { path: `tree.${tree.length - 1}.external`, message: translate('en-US', 'menu.externalHost') },
+      ]);
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODES } from '../../contract/codes';
+import { translate } from '../../contract/messages';
 import type { PageHistory, PageList, SavedPage } from '../../contract/page-api';
 import { PAGE_CATALOG } from '../../server/pages/catalog';
 import { checkPage, ROUTE_PAGES } from '../../server/pages/store';
@@ -56,6 +57,37 @@ const put = (id: string, body: unknown, token = admin) =>
   server.call<SavedPage>('PUT', `/api/pages/${id}`, { token, body });
 const errorPaths = (res: { body: { errors?: Array<{ path: string }> } }) =>
   (res.body.errors ?? []).map((e) => e.path);
+
+/** Stores a descriptor as the page's next version straight in the database (an old save). */
+async function storeRaw(id: string, json: string) {
+  const last = await server.app.db
+    .selectFrom('page_descriptors')
+    .select(({ fn }) => fn.max('version').as('v'))
+    .where('page_id', '=', id)
+    .executeTakeFirst();
+  await server.app.db
+    .insertInto('page_descriptors')
+    .values({
+      page_id: id,
+      version: Number(last?.v ?? 0) + 1,
+      descriptor: json,
+      saved_by: null,
+      saved_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * The JSON text of tabs pages nested `levels` deep, built as text (JSON.stringify overflows
+ * the stack on a value this deep). `full`: every page complete; else only what nests.
+ */
+function deepTabsJson(levels: number, full: boolean): string {
+  const open = full
+    ? '{"schemaVersion":1,"id":"deep","type":"tabs","title":"menu.taskCenter","tabs":[{"key":"k","title":"menu.taskCenter","page":'
+    : '{"type":"tabs","tabs":[{"page":';
+  return `${open.repeat(levels)}{}${'}]}'.repeat(levels)}`;
+}
+const ninthPage = Array(8).fill('tabs.0.page').join('.');
 
 describe('GET /api/pages', () => {
   it('lists every page with its title, where it comes from and its latest version', async () => {
@@ -177,6 +209,26 @@ describe('PUT /api/pages/:id', () => {
       'columns.1.link',
     ],
     [
+      'an unknown key on a column (zod used to drop it silently)',
+      (d) => Object.assign(d.columns[0], { dangerouslySetInnerHTML: { __html: '<img onerror=x>' } }),
+      'columns.0.dangerouslySetInnerHTML',
+    ],
+    [
+      'an unknown key on an action',
+      (d) => Object.assign(d.rowActions[0], { onClick: 'x' }),
+      'rowActions.0.onClick',
+    ],
+    [
+      'an unknown key inside a drawer page',
+      (d) => Object.assign(d.rowActions[2].page as object, { script: 'x' }),
+      'rowActions.2.page.script',
+    ],
+    [
+      'a role list (abilities replaced them; only stored versions are read on)',
+      (d) => Object.assign(d.columns[0], { roles: ['superAdmin'] }),
+      'columns.0.roles',
+    ],
+    [
       'an undeclared API inside a drawer page',
       (d) =>
         Object.assign(d.rowActions[2], {
@@ -220,6 +272,110 @@ describe('PUT /api/pages/:id', () => {
       submit: { method: 'PUT', path: '/lawfirms/:id/review', afterSuccess: '/form/accountfirm' },
     };
     expect((await put('editfirm', fixed)).status).toBe(200);
+  });
+});
+
+describe('an upload input names its API path, checked like every other', () => {
+  const form = (input: Record<string, unknown>) => ({
+    schemaVersion: 1,
+    id: 'editfirm',
+    type: 'form',
+    title: 'menu.editfirm',
+    fields: [{ name: 'files', label: 'menu.editfirm', input: { kind: 'upload', ...input } }],
+    submit: { method: 'PUT', path: '/cases/:id' },
+  });
+
+  it('refuses an upload path the server does not declare', async () => {
+    const res = await put('editfirm', form({ path: '/cases/:id/scans' }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'fields.0.input.path', message: translate('zh-CN', 'page.unknownApi') },
+    ]);
+  });
+
+  it('refuses a removable upload whose DELETE <path>/:id is not declared, takes it when not removable', async () => {
+    // POST /cases/:id/follow-ups exists; DELETE /cases/:id/follow-ups/:id does not.
+    const removable = await put('editfirm', form({ path: '/cases/:id/follow-ups', removable: true }));
+    expect(removable.status).toBe(400);
+    expect(errorPaths(removable)).toEqual(['fields.0.input.path']);
+    expect((await put('editfirm', form({ path: '/cases/:id/follow-ups' }))).status).toBe(200);
+    expect((await put('editfirm', form({ path: '/cases/:id/attachments', removable: true }))).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('a hostile descriptor is refused, never a 500', () => {
+  const putRaw = (id: string, rawBody: string, lang = 'zh-CN') =>
+    server.call('PUT', `/api/pages/${id}`, {
+      token: admin,
+      rawBody,
+      headers: { 'content-type': 'application/json', 'accept-language': lang },
+    });
+
+  it('refuses tabs nested 10,000 deep at the ninth page, in the caller language', async () => {
+    const body = deepTabsJson(10_000, false);
+    expect(body.length).toBeLessThan(1024 * 1024); // under Fastify's body limit: the schema sees it
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const res = await putRaw('renewal-follow', body, lang);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(CODES.validation);
+      expect(res.body.errors).toEqual([{ path: ninthPage, message: translate(lang, 'descriptor.tooDeep') }]);
+    }
+  });
+
+  it('answers complete tabs pages 10,000 deep, larger than the body limit, with the 413 envelope', async () => {
+    const res = await putRaw('renewal-follow', deepTabsJson(10_000, true));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ status: 'fail', code: CODES.payloadTooLarge });
+  });
+
+  it('takes eight levels of pages and refuses a ninth', async () => {
+    const nested = (levels: number): unknown =>
+      levels === 1
+        ? { schemaVersion: 1, id: 'leaf', type: 'result', title: 'menu.renewalFollow', status: 'info' }
+        : {
+            schemaVersion: 1,
+            id: levels === 8 || levels === 9 ? 'renewal-follow' : `level-${levels}`,
+            type: 'tabs',
+            title: 'menu.renewalFollow',
+            tabs: [{ key: 'k', title: 'menu.renewalFollow', page: nested(levels - 1) }],
+          };
+    expect((await put('renewal-follow', nested(8))).status).toBe(200);
+    const res = await put('renewal-follow', nested(9));
+    expect(res.status).toBe(400);
+    expect(errorPaths(res)).toEqual([ninthPage]);
+  });
+
+  it('refuses a descriptor larger than its byte limit, at the value that crossed it', async () => {
+    const res = await put('renewal-follow', {
+      schemaVersion: 1,
+      id: 'renewal-follow',
+      type: 'result',
+      title: 'menu.renewalFollow',
+      status: 'info',
+      subtitle: 'x'.repeat(300 * 1024),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'subtitle', message: translate('zh-CN', 'descriptor.tooLarge') },
+    ]);
+  });
+
+  it('refuses more objects than a descriptor may hold, at the first one too many', async () => {
+    const options = Array.from({ length: 200 }, (_, i) => ({ value: i, label: 'menu.userAccount' }));
+    const descriptor = userTable('account-center');
+    descriptor.filters = Array.from({ length: 11 }, (_, i) => ({
+      name: `f${i}`,
+      label: 'menu.form',
+      input: { kind: 'select', options } as never,
+    }));
+    const res = await put('account-center', descriptor);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      // The page and its source are objects 1 and 2, each filter 202 more: 2001 is filter 9's option 178.
+      { path: 'filters.9.input.options.178', message: translate('zh-CN', 'descriptor.tooManyNodes') },
+    ]);
   });
 });
 
@@ -337,6 +493,59 @@ describe('serving stored descriptors', () => {
       source: 'catalog',
       version: 1,
     });
+  });
+
+  it('serves a version stored with role lists: they are read as abilities before the strict schema', async () => {
+    await storeRaw(
+      'statistics-data',
+      JSON.stringify({
+        schemaVersion: 1,
+        id: 'statistics-data',
+        roles: ['*'],
+        type: 'result',
+        title: 'menu.statisticsData',
+        status: 'info',
+        actions: [
+          {
+            key: 'go',
+            label: 'menu.caseNode',
+            kind: 'navigate',
+            to: '/list/case-node',
+            roles: ['caseOperation', 'superAdmin'],
+          },
+        ],
+      }),
+    );
+    const history = await server.call<PageHistory>('GET', '/api/pages/statistics-data/history', {
+      token: admin,
+    });
+    expect(history.body.data.source).toBe('stored');
+    expect(history.body.data.current).toMatchObject({ actions: [{ key: 'go', access: 'cases.manage' }] });
+    expect(history.body.data.current).not.toHaveProperty('roles');
+  });
+
+  it.each([
+    [
+      'a key the schema does not know',
+      'follow-up',
+      JSON.stringify({ ...PAGE_CATALOG.get('follow-up'), onLoad: 'x' }),
+    ],
+    ['pages nested 10,000 deep', 'order-manage', deepTabsJson(10_000, true)],
+  ])('serves the catalogue (and logs why) instead of a stored version with %s', async (_what, id, json) => {
+    await storeRaw(id, json);
+    const logged = vi.spyOn(server.app.log, 'error');
+    try {
+      const res = await server.call('GET', `/api/pages/${id}`, { token: admin });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject(JSON.parse(JSON.stringify(PAGE_CATALOG.get(id))));
+      expect(res.body.data).not.toHaveProperty('onLoad');
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ pageId: id }),
+        'stored page descriptor is invalid; serving the catalogue instead',
+      );
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('answers 404 for a page id nobody knows', async () => {

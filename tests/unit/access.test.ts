@@ -112,6 +112,14 @@ describe('descriptors saved with role lists (before abilities)', () => {
     });
   });
 
+  it('drops a role list beside a rule, so the strict schema reading the result never meets it', () => {
+    const { value, errors } = upgradeLegacyRoles({
+      columns: [{ field: 'a', access: 'cases.manage', roles: ['lawyer'] }],
+    });
+    expect(errors).toEqual([]);
+    expect(value).toEqual({ columns: [{ field: 'a', access: 'cases.manage' }] });
+  });
+
   it('refuses a role list no rule matches, naming where it is, rather than showing it to more roles', () => {
     const { errors } = upgradeLegacyRoles({ tabs: [{ key: 'a', roles: ['admin', 'lawyer'] }] });
     expect(errors).toEqual([{ path: 'tabs.0.roles', message: 'access.unknownRule' }]);

@@ -1,8 +1,5 @@
 import type { CASE_EVENTS, FieldDescriptor } from '../../contract/pages/descriptor';
 
-/** Where every case status event is sent (`POST /api/cases/:id/transitions`). */
-export const CASE_TRANSITION_PATH = '/cases/:id/transitions';
-
 /**
  * What an event asks before it is sent, as descriptor fields (the same form machinery as
  * every other action): a suspension's reason, a closing's result, an assignment's lawyer

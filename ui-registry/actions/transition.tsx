@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { ActionDescriptor } from '../../contract/pages/descriptor';
+import { type ActionDescriptor, CASE_TRANSITION_PATH } from '../../contract/pages/descriptor';
 import { useRegistryEnv } from '../context';
 import { isEmptyValue, toBody } from '../fields/values';
 import { fillTemplate, getField } from '../record';
@@ -7,7 +7,7 @@ import type { ActionProps } from '../registry';
 import { ActionButton } from './action-button';
 import { allowedCaseEvents } from './case-events';
 import { sendChange } from './send';
-import { CASE_TRANSITION_PATH, TRANSITION_FIELDS } from './transition-fields';
+import { TRANSITION_FIELDS } from './transition-fields';
 
 type TransitionAction = Extract<ActionDescriptor, { kind: 'transition' }>;
 

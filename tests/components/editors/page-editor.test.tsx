@@ -91,6 +91,18 @@ describe('page descriptor editor', () => {
     expect(check()).toHaveTextContent('描述中的页面编号必须与地址中的一致');
   });
 
+  it('refuses a key the schema does not know, at its own path, before anything is sent', async () => {
+    const json = await openEditor();
+    const [go, mine] = taskCenter.type === 'result' ? taskCenter.actions : [];
+    setJson(json, JSON.stringify({ ...taskCenter, actions: [go, { ...mine, onClick: 'alert(1)' }] }));
+    expect(check()).toHaveAttribute('data-error-path', 'actions.1.onClick');
+    expect(check()).toHaveTextContent('不允许的字段');
+    expect(screen.getByRole('button', { name: /保存为新版本/ })).toBeDisabled();
+    await waitFor(async () =>
+      expect((await preview()).querySelector('[data-descriptor-path="actions.1.onClick"]')).not.toBeNull(),
+    );
+  });
+
   it('saves the edited descriptor as a new version and lists it in the history', async () => {
     const json = await openEditor();
     expect(screen.getByText('尚无保存的版本')).toBeInTheDocument();

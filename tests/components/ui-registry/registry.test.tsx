@@ -8,8 +8,8 @@ import {
   detailSectionSchema,
   displayWidgetSchema,
   inputSchema,
+  nestedPageSchema,
   PAGE_TYPES,
-  pageDescriptorSchema,
   SCHEMA_VERSION,
 } from '../../../contract/pages/descriptor';
 import { plotOptions } from '../../../ui-registry/charts/options';
@@ -171,7 +171,7 @@ function discriminatorValues(schema: z.ZodType, key: string): string[] {
 
 describe('every type the descriptor schema names', () => {
   const schemaTypes: Array<[RegistryKind, string[]]> = [
-    ['page', discriminatorValues(pageDescriptorSchema, 'type')],
+    ['page', discriminatorValues(nestedPageSchema, 'type')],
     ['block', discriminatorValues(dashboardBlockSchema, 'kind')],
     ['widget', [...displayWidgetSchema.options].sort()],
     ['input', discriminatorValues(inputSchema, 'kind')],
@@ -209,6 +209,6 @@ describe('every type the descriptor schema names', () => {
   });
 
   it('lists in PAGE_TYPES exactly the page types of the page schema', () => {
-    expect([...PAGE_TYPES].sort()).toEqual(discriminatorValues(pageDescriptorSchema, 'type'));
+    expect([...PAGE_TYPES].sort()).toEqual(discriminatorValues(nestedPageSchema, 'type'));
   });
 });

@@ -1,4 +1,5 @@
 import { en, zhCN } from 'zod/locales';
+import { fieldErrorsOf } from '../../../../contract/envelope';
 import { type PageDescriptor, pageDescriptorSchema } from '../../../../contract/pages/descriptor';
 
 export type DraftCheck =
@@ -29,8 +30,8 @@ export function checkDraft(text: string, pageId: string, locale: string): DraftC
   const zodLocale = locale === 'en-US' ? zodLocales['en-US'] : zodLocales['zh-CN'];
   const result = pageDescriptorSchema.safeParse(value, { error: zodLocale.localeError });
   if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, path: issue.path.map(String).join('.'), message: issue.message, value, json: true };
+    const [first] = fieldErrorsOf(result.error.issues, '');
+    return { ok: false, path: first.path, message: first.message, value, json: true };
   }
   if (result.data.id !== pageId)
     return { ok: false, path: 'id', message: 'page.idMismatch', value, json: true };
