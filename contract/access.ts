@@ -38,6 +38,7 @@ export const ABILITIES = {
   'cases.edit': staff('superAdmin', 'caseOperation'),
   'cases.review': staff('superAdmin', 'caseOperation'),
   'cases.push': staff('superAdmin', 'caseOperation'),
+  'pushes.answer': { lawfirmContactPerson: 'firm' },
   'cases.assign': { ...staff('superAdmin', 'caseOperation'), lawfirmContactPerson: 'firm' },
   'cases.pool': { ...staff('superAdmin', 'caseOperation'), lawyer: 'own' },
   'cases.take': { lawyer: 'own' },

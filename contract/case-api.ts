@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { regionCodeSchema } from './account-rules';
 import {
+  CASE_EVENTS,
   CASE_STAGES,
+  casePositionSchema,
   caseStageSchema,
   caseStatusSchema,
   caseTypeSchema,
@@ -9,7 +11,6 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
-import { CASE_EVENTS } from './pages/descriptor';
 import { pageQuerySchema } from './paging';
 
 /**
@@ -101,8 +102,12 @@ export const caseRowSchema = z.object({
   type: caseTypeSchema,
   status: caseStatusSchema,
   stage: caseStageSchema,
+  /** Where a pending case stands (the machine's nested state); null for the other statuses. */
+  position: casePositionSchema.nullable(),
   closeResult: closeResultSchema.nullable(),
   suspendReason: z.string().nullable(),
+  /** Why review sent it back to intake, while it awaits review again. */
+  returnReason: z.string().nullable(),
   debtorName: z.string(),
   clientName: z.string(),
   regionCode: z.string(),
@@ -186,6 +191,8 @@ export const repaymentSchema = z.object({
   repaidOn: z.string(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  /** This repayment brought the total to the amount claimed: the case is now closed as repaid. */
+  closedCase: z.boolean().optional(),
 });
 
 export const pushSchema = z.object({
@@ -247,6 +254,39 @@ export const caseTransitionRequestSchema = z.object({
   lawFirmId: z.number().int().positive().nullable().optional(),
 });
 export type CaseTransitionRequest = z.infer<typeof caseTransitionRequestSchema>;
+
+/** Events the case list sends to many cases at once (row selection). */
+export const BULK_CASE_EVENTS = ['ASSIGN', 'PUSH', 'CLOSE'] as const;
+
+/**
+ * POST /cases/bulk-transitions: one event for each ticked case, with the same details. Each
+ * case is decided and stored on its own (its current version), so one refusal stops no other.
+ */
+export const bulkTransitionRequestSchema = z.object({
+  event: z.enum(BULK_CASE_EVENTS),
+  ids: z.array(z.number().int().positive()).min(1).max(100),
+  reason: z.string().max(200).optional(),
+  result: z.string().max(20).optional(),
+  lawyerId: z.number().int().positive().nullable().optional(),
+  lawFirmId: z.number().int().positive().nullable().optional(),
+});
+export type BulkTransitionRequest = z.infer<typeof bulkTransitionRequestSchema>;
+
+/** What happened to each case: done, or refused with the reason in the caller's language. */
+export const bulkTransitionResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      caseNo: z.string().nullable(),
+      ok: z.boolean(),
+      /** The refusal, translated; null when done. */
+      reason: z.string().nullable(),
+    }),
+  ),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
+export type BulkTransitionResult = z.infer<typeof bulkTransitionResultSchema>;
 
 export const followUpRequestSchema = z.object({
   note: z.string().trim().min(1).max(500),

@@ -46,5 +46,31 @@ export const caseStageSchema = z.enum(CASE_STAGES);
 export type CaseStage = z.infer<typeof caseStageSchema>;
 
 export const PAYMENT_STATUSES = ['unpaid', 'promised', 'partial', 'paid'] as const;
-export const PUSH_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export const PUSH_STATUSES = ['pushed', 'accepted', 'declined', 'withdrawn'] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
+
+/**
+ * The events of a case's journey (ARCHITECTURE §8, fixed names), sent to
+ * POST /api/cases/:id/transitions; machines/caseStatusMachine.ts decides each.
+ */
+export const CASE_EVENTS = [
+  'APPROVE',
+  'RETURN',
+  'PUSH',
+  'ACCEPT',
+  'DECLINE',
+  'TAKE',
+  'ASSIGN',
+  'RELEASE',
+  'SUSPEND',
+  'RESUME',
+  'CLOSE',
+  'REOPEN',
+] as const;
+export type CaseEventName = (typeof CASE_EVENTS)[number];
+
+/** Where a pending case stands: the case status machine's nested states of `pending`. */
+export const CASE_POSITIONS = ['awaitingReview', 'pool', 'pushed', 'accepted'] as const;
+export const casePositionSchema = z.enum(CASE_POSITIONS);
+export type CasePosition = z.infer<typeof casePositionSchema>;
 export const LETTER_STATUSES = ['auditing', 'passed', 'rejected'] as const;

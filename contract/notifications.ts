@@ -11,6 +11,8 @@ export const messageSchema = z.object({
   content: z.string(),
   status: z.union([z.literal(0), z.literal(1)]),
   createdAt: z.string(),
+  /** The app route where the reader acts on it (opening it marks the message read). */
+  link: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

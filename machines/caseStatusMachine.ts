@@ -1,21 +1,40 @@
-import { and, assign, getNextTransitions, type SnapshotFrom, setup, transition } from 'xstate';
+import { assign, getNextTransitions, type SnapshotFrom, setup, transition } from 'xstate';
 import { type Ability, type AccessScope, scopeOf } from '../contract/access';
-import { CASE_STATUSES, type CaseStatus, CLOSE_RESULTS, type CloseResult } from '../contract/cases';
+import {
+  CASE_EVENTS,
+  CASE_POSITIONS,
+  CASE_STATUSES,
+  type CaseEventName,
+  type CasePosition,
+  type CaseStatus,
+  CLOSE_RESULTS,
+  type CloseResult,
+} from '../contract/cases';
 import type { Role } from '../contract/roles';
 
 /**
- * A case's status, written once for the browser and the server: the server accepts or
+ * A case's journey, written once for the browser and the server: the server accepts or
  * refuses `POST /api/cases/:id/transitions` with `decideTransition`, the browser shows the
  * buttons `allowedEvents` lists. Both read the same machine, so they cannot drift apart.
  *
- *   pending --TAKE (a lawyer, from the pool)--------------> processing
- *   pending --ASSIGN (to a lawyer)------------------------> processing
- *   pending --ASSIGN (pushed to a firm only)--------------> pending
- *   processing --RELEASE----------------------------------> pending (back to the pool)
- *   processing --SUSPEND {reason}-------------------------> suspended
- *   suspended --RESUME------------------------------------> processing
- *   processing | suspended --CLOSE {result}---------------> closed
- *   closed --REOPEN---------------------------------------> processing
+ * The four statuses are the product's (pending, processing, suspended, closed); inside
+ * `pending` the case's position is a nested state, stored in its own column:
+ *
+ *   awaitingReview --APPROVE-------------------------------> pool
+ *   awaitingReview --RETURN {reason}-----------------------> awaitingReview (back to intake)
+ *   pool --PUSH {lawFirmId}--------------------------------> pushed
+ *   pushed --PUSH {lawFirmId} (to another firm)------------> pushed
+ *   pushed --ACCEPT (the firm)-----------------------------> accepted
+ *   pushed --DECLINE {reason} (the firm)-------------------> pool
+ *   pushed | accepted --RELEASE (withdraw the push)--------> pool
+ *   pool | pushed | accepted --TAKE (a lawyer)-------------> processing
+ *   pool | pushed | accepted --ASSIGN {lawyerId}-----------> processing
+ *   processing --ASSIGN {lawyerId} (reassign)--------------> processing
+ *   processing --RELEASE-----------------------------------> pending.pool
+ *   processing --SUSPEND {reason}--------------------------> suspended
+ *   suspended --RESUME-------------------------------------> processing
+ *   processing | suspended --CLOSE {result}----------------> closed
+ *   closed --REOPEN----------------------------------------> processing
  *
  * Who may send each event is the ability EVENT_ABILITY names (contract/access.ts), in the
  * scope the actor's role holds it: `all` over every case, `firm` over the cases of the
@@ -39,32 +58,35 @@ export interface CaseContext {
   result: CloseResult | null;
   /** Set while suspended. */
   suspendReason: string | null;
+  /** Why review sent the case back to intake; set while it awaits review again. */
+  returnReason: string | null;
 }
 
-/** A case's state as stored: its status plus the context the rules read. */
+/** A case's state as stored: its status, its position while pending, and the context the rules read. */
 export interface CaseState {
   status: CaseStatus;
+  /** Where a pending case stands; null for the other statuses (a stored pending case without one is in the pool). */
+  position?: CasePosition | null;
   lawyerId: number | null;
   lawFirmId: number | null;
   result?: CloseResult | null;
   suspendReason?: string | null;
+  returnReason?: string | null;
 }
 
-export const CASE_EVENT_TYPES = [
-  'TAKE',
-  'ASSIGN',
-  'RELEASE',
-  'SUSPEND',
-  'RESUME',
-  'CLOSE',
-  'REOPEN',
-] as const;
-export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
+/** The journey's events (contract/cases.ts CASE_EVENTS, the API's fixed names). */
+export const CASE_EVENT_TYPES = CASE_EVENTS;
+export type CaseEventType = CaseEventName;
 
 export type CaseEvent =
+  | { type: 'APPROVE'; actor: CaseActor }
+  | { type: 'RETURN'; actor: CaseActor; reason: string }
+  | { type: 'PUSH'; actor: CaseActor; lawFirmId: number | null }
+  | { type: 'ACCEPT'; actor: CaseActor }
+  | { type: 'DECLINE'; actor: CaseActor; reason: string }
   | { type: 'TAKE'; actor: CaseActor }
-  /** To a lawyer (the case is then in processing), or pushed to a firm only (it stays pending in that firm's pool). */
-  | { type: 'ASSIGN'; actor: CaseActor; lawFirmId?: number | null; lawyerId?: number | null }
+  /** To a lawyer; the server fills `lawFirmId` with the lawyer's firm before the final decision. */
+  | { type: 'ASSIGN'; actor: CaseActor; lawyerId: number | null; lawFirmId?: number | null }
   | { type: 'RELEASE'; actor: CaseActor }
   | { type: 'SUSPEND'; actor: CaseActor; reason: string }
   | { type: 'RESUME'; actor: CaseActor }
@@ -79,7 +101,8 @@ export const REFUSAL_REASONS = [
   'case.transition.notPermitted',
   'case.transition.alreadyTaken',
   'case.transition.pushedToAnotherFirm',
-  'case.transition.assigneeRequired',
+  'case.transition.firmRequired',
+  'case.transition.sameFirm',
   'case.transition.lawyerRequired',
   'case.transition.notHandlingLawyer',
   'case.transition.notYourFirm',
@@ -92,6 +115,11 @@ export type TransitionDecision = { ok: true; next: CaseState } | { ok: false; re
 
 /** The ability each event needs; the actor's scope of it says over which cases. */
 export const EVENT_ABILITY = {
+  APPROVE: 'cases.review',
+  RETURN: 'cases.review',
+  PUSH: 'cases.push',
+  ACCEPT: 'pushes.answer',
+  DECLINE: 'pushes.answer',
   TAKE: 'cases.take',
   ASSIGN: 'cases.assign',
   RELEASE: 'cases.run',
@@ -120,6 +148,7 @@ function scopeRefusal(
 }
 
 const scopeFor = (event: CaseEvent) => scopeOf(EVENT_ABILITY[event.type], event.actor.role);
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 type EventOf<T extends CaseEventType> = Extract<CaseEvent, { type: T }>;
 
@@ -128,6 +157,21 @@ type EventOf<T extends CaseEventType> = Extract<CaseEvent, { type: T }>;
  * states; these rules are its guards, and the first rule that fails is the refusal's reason.
  */
 const RULES: { [T in CaseEventType]: (context: CaseContext, event: EventOf<T>) => RefusalReason | null } = {
+  APPROVE: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
+  RETURN: (context, event) =>
+    scopeRefusal(scopeFor(event), context, event.actor) ??
+    (hasText(event.reason) ? null : 'case.transition.reasonRequired'),
+  PUSH: (context, event) => {
+    const refusal = scopeRefusal(scopeFor(event), context, event.actor);
+    if (refusal) return refusal;
+    if (event.lawFirmId == null) return 'case.transition.firmRequired';
+    return event.lawFirmId === context.lawFirmId ? 'case.transition.sameFirm' : null;
+  },
+  // The firm the case was pushed to answers: the case's firm must be the actor's.
+  ACCEPT: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
+  DECLINE: (context, event) =>
+    scopeRefusal(scopeFor(event), context, event.actor) ??
+    (hasText(event.reason) ? null : 'case.transition.reasonRequired'),
   TAKE: (context, event) => {
     const { actor } = event;
     // Taking is from the pool open to the lawyer, not over cases they already handle.
@@ -141,10 +185,9 @@ const RULES: { [T in CaseEventType]: (context: CaseContext, event: EventOf<T>) =
   ASSIGN: (context, event) => {
     const scope = scopeFor(event);
     if (scope === null) return 'case.transition.notPermitted';
-    if (event.lawFirmId == null && event.lawyerId == null) return 'case.transition.assigneeRequired';
-    if (scope === 'all') return null;
-    // Within a firm: one of its own lawyers (the server checks the lawyer's firm), on its own case.
     if (event.lawyerId == null) return 'case.transition.lawyerRequired';
+    if (scope === 'all') return null;
+    // Within a firm: one of its own lawyers (the server fills the lawyer's firm), on its own case.
     if (event.lawFirmId != null && event.lawFirmId !== event.actor.lawFirmId) {
       return 'case.transition.notYourFirm';
     }
@@ -153,7 +196,7 @@ const RULES: { [T in CaseEventType]: (context: CaseContext, event: EventOf<T>) =
   RELEASE: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
   SUSPEND: (context, event) =>
     scopeRefusal(scopeFor(event), context, event.actor) ??
-    (typeof event.reason === 'string' && event.reason.trim() ? null : 'case.transition.reasonRequired'),
+    (hasText(event.reason) ? null : 'case.transition.reasonRequired'),
   RESUME: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
   CLOSE: (context, event) =>
     scopeRefusal(scopeFor(event), context, event.actor) ??
@@ -171,6 +214,8 @@ const allowedBy =
   ({ context, event }: { context: CaseContext; event: CaseEvent }) =>
     event.type === type && refusalOf(context, event) === null;
 
+const trimmed = (value: string) => value.trim();
+
 export const caseStatusMachine = setup({
   types: {} as {
     context: CaseContext;
@@ -178,9 +223,13 @@ export const caseStatusMachine = setup({
     input: { lawyerId?: number | null; lawFirmId?: number | null };
   },
   guards: {
+    mayApprove: allowedBy('APPROVE'),
+    mayReturn: allowedBy('RETURN'),
+    mayPush: allowedBy('PUSH'),
+    mayAccept: allowedBy('ACCEPT'),
+    mayDecline: allowedBy('DECLINE'),
     mayTake: allowedBy('TAKE'),
     mayAssign: allowedBy('ASSIGN'),
-    namesLawyer: ({ event }) => event.type === 'ASSIGN' && event.lawyerId != null,
     mayRelease: allowedBy('RELEASE'),
     maySuspend: allowedBy('SUSPEND'),
     mayResume: allowedBy('RESUME'),
@@ -188,6 +237,14 @@ export const caseStatusMachine = setup({
     mayReopen: allowedBy('REOPEN'),
   },
   actions: {
+    clearReturnReason: assign({ returnReason: null }),
+    recordReturnReason: assign({
+      returnReason: ({ event }) => (event.type === 'RETURN' ? trimmed(event.reason) : null),
+    }),
+    recordFirm: assign({
+      lawFirmId: ({ context, event }) => (event.type === 'PUSH' ? event.lawFirmId : context.lawFirmId),
+    }),
+    clearFirm: assign({ lawFirmId: null }),
     recordTakingLawyer: assign(({ context, event }) =>
       event.type === 'TAKE'
         ? { lawyerId: event.actor.lawyerId ?? null, lawFirmId: event.actor.lawFirmId ?? context.lawFirmId }
@@ -200,7 +257,7 @@ export const caseStatusMachine = setup({
     ),
     returnToPool: assign({ lawyerId: null, lawFirmId: null }),
     recordSuspendReason: assign({
-      suspendReason: ({ event }) => (event.type === 'SUSPEND' ? event.reason.trim() : null),
+      suspendReason: ({ event }) => (event.type === 'SUSPEND' ? trimmed(event.reason) : null),
     }),
     clearSuspendReason: assign({ suspendReason: null }),
     recordResult: assign({
@@ -216,21 +273,49 @@ export const caseStatusMachine = setup({
     lawFirmId: input.lawFirmId ?? null,
     result: null,
     suspendReason: null,
+    returnReason: null,
   }),
   initial: 'pending',
   states: {
     pending: {
-      on: {
-        TAKE: { guard: 'mayTake', target: 'processing', actions: 'recordTakingLawyer' },
-        ASSIGN: [
-          { guard: and(['mayAssign', 'namesLawyer']), target: 'processing', actions: 'recordAssignee' },
-          { guard: 'mayAssign', actions: 'recordAssignee' },
-        ],
+      initial: 'awaitingReview',
+      states: {
+        awaitingReview: {
+          on: {
+            APPROVE: { guard: 'mayApprove', target: 'pool', actions: 'clearReturnReason' },
+            RETURN: { guard: 'mayReturn', target: 'awaitingReview', actions: 'recordReturnReason' },
+          },
+        },
+        pool: {
+          on: {
+            PUSH: { guard: 'mayPush', target: 'pushed', actions: 'recordFirm' },
+            TAKE: { guard: 'mayTake', target: '#caseStatus.processing', actions: 'recordTakingLawyer' },
+            ASSIGN: { guard: 'mayAssign', target: '#caseStatus.processing', actions: 'recordAssignee' },
+          },
+        },
+        pushed: {
+          on: {
+            PUSH: { guard: 'mayPush', target: 'pushed', actions: 'recordFirm' },
+            ACCEPT: { guard: 'mayAccept', target: 'accepted' },
+            DECLINE: { guard: 'mayDecline', target: 'pool', actions: 'clearFirm' },
+            RELEASE: { guard: 'mayRelease', target: 'pool', actions: 'clearFirm' },
+            TAKE: { guard: 'mayTake', target: '#caseStatus.processing', actions: 'recordTakingLawyer' },
+            ASSIGN: { guard: 'mayAssign', target: '#caseStatus.processing', actions: 'recordAssignee' },
+          },
+        },
+        accepted: {
+          on: {
+            RELEASE: { guard: 'mayRelease', target: 'pool', actions: 'clearFirm' },
+            TAKE: { guard: 'mayTake', target: '#caseStatus.processing', actions: 'recordTakingLawyer' },
+            ASSIGN: { guard: 'mayAssign', target: '#caseStatus.processing', actions: 'recordAssignee' },
+          },
+        },
       },
     },
     processing: {
       on: {
-        RELEASE: { guard: 'mayRelease', target: 'pending', actions: 'returnToPool' },
+        ASSIGN: { guard: 'mayAssign', target: 'processing', actions: 'recordAssignee' },
+        RELEASE: { guard: 'mayRelease', target: '#caseStatus.pending.pool', actions: 'returnToPool' },
         SUSPEND: { guard: 'maySuspend', target: 'suspended', actions: 'recordSuspendReason' },
         CLOSE: { guard: 'mayClose', target: 'closed', actions: 'recordResult' },
       },
@@ -251,22 +336,30 @@ export const caseStatusMachine = setup({
 
 export type CaseSnapshot = SnapshotFrom<typeof caseStatusMachine>;
 
+/** The position a stored pending case stands at (an old row without one is in the pool). */
+function positionOf(state: CaseState): CasePosition {
+  return state.position && CASE_POSITIONS.includes(state.position) ? state.position : 'pool';
+}
+
 /** The machine's snapshot for a stored case. */
 export function caseSnapshot(state: CaseState): CaseSnapshot {
   return caseStatusMachine.resolveState({
-    value: state.status,
+    value: state.status === 'pending' ? { pending: positionOf(state) } : state.status,
     context: {
       lawyerId: state.lawyerId ?? null,
       lawFirmId: state.lawFirmId ?? null,
       result: state.status === 'closed' ? (state.result ?? null) : null,
       suspendReason: state.status === 'suspended' ? (state.suspendReason ?? null) : null,
+      returnReason: state.status === 'pending' ? (state.returnReason ?? null) : null,
     },
   });
 }
 
 /** A stored case's state from a snapshot. */
 export function caseStateOf(snapshot: CaseSnapshot): CaseState {
-  return { status: snapshot.value as CaseStatus, ...snapshot.context };
+  const value = snapshot.value;
+  if (typeof value === 'string') return { status: value as CaseStatus, position: null, ...snapshot.context };
+  return { status: 'pending', position: value.pending as CasePosition, ...snapshot.context };
 }
 
 function isCaseEvent(event: unknown): event is CaseEvent {
@@ -301,6 +394,11 @@ export function decideTransition(state: CaseState, event: CaseEvent): Transition
 
 /** Details that pass the detail rules, so `allowedEvents` asks only who may act and when. */
 const SAMPLE_DETAILS: { [T in CaseEventType]: Omit<EventOf<T>, 'type' | 'actor'> } = {
+  APPROVE: {},
+  RETURN: { reason: 'sample' },
+  PUSH: { lawFirmId: -1 },
+  ACCEPT: {},
+  DECLINE: { reason: 'sample' },
   TAKE: {},
   ASSIGN: { lawyerId: 0 },
   RELEASE: {},

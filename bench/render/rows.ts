@@ -5,7 +5,7 @@ export const ROW_COUNT = 100;
 
 /** What the case status machine allows a superAdmin on an owned case (machines/caseStatusMachine.ts). */
 const EVENTS: Record<CaseStatus, CaseRow['allowedEvents']> = {
-  pending: ['ASSIGN'],
+  pending: ['PUSH', 'ASSIGN'],
   processing: ['RELEASE', 'SUSPEND', 'CLOSE'],
   suspended: ['RESUME', 'CLOSE'],
   closed: ['REOPEN'],
@@ -33,8 +33,10 @@ export function caseRows(now: number): CaseRow[] {
       type,
       status,
       stage: 'mediation',
+      position: status === 'pending' ? 'pool' : null,
       closeResult: status === 'closed' ? 'mediated' : null,
       suspendReason: null,
+      returnReason: null,
       debtorName: DEBTORS[(i * 3) % DEBTORS.length],
       clientName: '某商业银行股份有限公司信用卡中心',
       regionCode: '440300',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access';
+import { CASE_EVENTS } from '../cases';
 import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
 import { accessRuleSchema } from '../role-schemas';
 import { DESCRIPTOR_LIMITS, withinTreeLimits } from '../tree-limits';
@@ -168,7 +169,7 @@ const actionBase = {
   confirm: key.optional(),
 };
 
-export const CASE_EVENTS = ['TAKE', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'] as const;
+export { CASE_EVENTS };
 
 /** Where a `transition` action sends its case status event (`POST /api/cases/:id/transitions`). */
 export const CASE_TRANSITION_PATH = '/cases/:id/transitions';

@@ -1,5 +1,6 @@
 import { ABILITY_NAMES, ACCESS_SCOPES } from '../access';
 import {
+  CASE_POSITIONS,
   CASE_STAGES,
   CASE_STATUSES,
   CASE_TYPES,
@@ -25,6 +26,7 @@ export const ENUMS = {
   reviewStatus: REVIEW_STATUSES,
   paymentStatus: PAYMENT_STATUSES,
   pushStatus: PUSH_STATUSES,
+  casePosition: CASE_POSITIONS,
   letterStatus: LETTER_STATUSES,
   role: ROLES,
   messageType: MESSAGE_TYPES,

@@ -42,6 +42,8 @@ export default {
   'registry.action.done': '“{{label}}” done',
   'registry.transition.done': '“{{label}}” done',
   'registry.transition.reason': 'Reason for suspension',
+  'registry.transition.returnReason': 'Reason for returning',
+  'registry.transition.declineReason': 'Reason for declining',
   'registry.transition.result': 'Result',
   'registry.transition.lawyer': 'Handling lawyer',
   'registry.transition.lawFirm': 'Law firm',

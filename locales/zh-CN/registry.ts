@@ -41,6 +41,8 @@ export default {
   'registry.action.done': '「{{label}}」已完成',
   'registry.transition.done': '「{{label}}」已完成',
   'registry.transition.reason': '中止原因',
+  'registry.transition.returnReason': '退回原因',
+  'registry.transition.declineReason': '拒绝原因',
   'registry.transition.result': '结案结果',
   'registry.transition.lawyer': '承办律师',
   'registry.transition.lawFirm': '律所',

@@ -6,7 +6,10 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId: string | number | null;
+  /** Plain text for operators reading the database; screens render `action` with `params`. */
   summary: string;
+  /** The parameters `audit.<action>` is rendered with in the reader's language. */
+  params?: Record<string, string | number | null>;
 }
 
 /**
@@ -27,6 +30,7 @@ export async function recordAudit(
       entity: entry.entity,
       entity_id: entry.entityId === null ? null : String(entry.entityId),
       summary: entry.summary.slice(0, 500),
+      params: entry.params ? JSON.stringify(entry.params) : null,
       request_id: who.requestId,
       at: who.at.toISOString(),
     })

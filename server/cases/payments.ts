@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { scopeOf } from '../../contract/access';
 import type {
@@ -9,12 +10,18 @@ import type {
   repaymentSchema,
 } from '../../contract/case-api';
 import type { Paged } from '../../contract/paging';
+import { decideTransition } from '../../machines/caseStatusMachine';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
+import { forgetCaseCounts } from './count-cache';
 import { chinaDayEnd, chinaDayStart } from './filters';
+import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
+import { actorOf } from './scope';
+import { storeTransition } from './transitions';
 import { visibleCase } from './visible-case';
 
 type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
@@ -78,13 +85,52 @@ export async function addFollowUp(
   };
 }
 
+/**
+ * A repayment that brings the repaid total to the amount claimed closes the case as repaid:
+ * through the case status machine (CLOSE, result repaid) for the same actor, in the
+ * repayment's own transaction, with its audit entry. A case the machine may not close now
+ * (already closed, or not the actor's to close) just keeps the repayment.
+ */
+async function closeWhenRepaid(
+  trx: Kysely<Database>,
+  app: AppContext,
+  who: Who,
+  caseId: number,
+  amountFen: number,
+): Promise<boolean> {
+  const total = await trx
+    .selectFrom('repayments')
+    .where('case_id', '=', caseId)
+    .select((eb) => eb.fn.sum<number>('amount_fen').as('repaid'))
+    .executeTakeFirstOrThrow();
+  if (Number(total.repaid ?? 0) < amountFen) return false;
+  const [current] = await caseRowsByIds(trx, [caseId], who.viewer);
+  if (!current || (current.status !== 'processing' && current.status !== 'suspended')) return false;
+  const decision = decideTransition(
+    {
+      status: current.status,
+      position: current.position,
+      lawyerId: current.lawyerId,
+      lawFirmId: current.lawFirmId,
+      suspendReason: current.suspendReason,
+    },
+    { type: 'CLOSE', actor: actorOf(who.viewer), result: 'repaid' },
+  );
+  if (!decision.ok) return false;
+  await storeTransition(trx, app, who, current, {
+    event: { type: 'CLOSE', actor: actorOf(who.viewer), result: 'repaid' },
+    next: decision.next,
+  });
+  return true;
+}
+
 export async function addRepayment(
   app: AppContext,
   who: Who,
   caseId: number,
   body: z.infer<typeof repaymentRequestSchema>,
 ): Promise<z.infer<typeof repaymentSchema>> {
-  await handledCase(app, who.viewer, caseId);
+  const current = await handledCase(app, who.viewer, caseId);
   const now = app.clock.now();
   // A repayment is recorded once it has happened: no date after today (China time).
   if (chinaDayStart(body.repaidOn) > now.toISOString()) throw fail.field('repaidOn', 'case.repaidInFuture');
@@ -109,17 +155,21 @@ export async function addRepayment(
         entity: 'case',
         entityId: caseId,
         summary: `repayment of ${body.amountFen} fen on ${body.repaidOn}`,
+        params: { caseNo: current.caseNo, amountFen: body.amountFen, repaidOn: body.repaidOn },
       },
     );
-    return row.id;
+    const closed = await closeWhenRepaid(trx, app, who, caseId, current.amountFen);
+    return { id: row.id, closed };
   });
+  if (id.closed) forgetCaseCounts(app.db);
   return {
-    id,
+    id: id.id,
     caseId,
     amountFen: body.amountFen,
     repaidOn: body.repaidOn,
     note,
     createdAt: now.toISOString(),
+    closedCase: id.closed,
   };
 }
 

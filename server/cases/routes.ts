@@ -2,6 +2,8 @@ import {
   attachmentDeletedSchema,
   attachmentParamsSchema,
   attachmentSchema,
+  bulkTransitionRequestSchema,
+  bulkTransitionResultSchema,
   caseDetailSchema,
   caseEditRequestSchema,
   caseExportQuerySchema,
@@ -26,6 +28,7 @@ import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import { defineRoute } from '../http/route';
 import { downloadAttachment, removeAttachment, uploadAttachment } from './attachments';
+import { bulkTransition } from './bulk';
 import { caseCsv } from './csv-export';
 import { caseDetail } from './detail';
 import { editCase } from './edit';
@@ -201,6 +204,19 @@ export const caseRoutes = [
     response: caseRowSchema,
     handler: async ({ app, caller, params, body, requestId }) =>
       applyTransition(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/cases/bulk-transitions',
+    summary:
+      'Send one event (ASSIGN, PUSH, CLOSE) to each of many cases; answered per case: done, or refused and why',
+    tags: ['cases'],
+    access: 'cases.read',
+    body: bulkTransitionRequestSchema,
+    response: bulkTransitionResultSchema,
+    handler: async ({ app, caller, body, requestId, lang }) =>
+      bulkTransition(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, body, lang),
   }),
 
   defineRoute({

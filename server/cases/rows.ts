@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CaseRow } from '../../contract/case-api';
-import type { CaseStage, CaseStatus, CaseType, CloseResult } from '../../contract/cases';
+import type { CasePosition, CaseStage, CaseStatus, CaseType, CloseResult } from '../../contract/cases';
 import { allowedEvents, type CaseEventType } from '../../machines/caseStatusMachine';
 import type { Database } from '../db/schema';
 import { actorOf, type CaseViewer } from './scope';
@@ -27,9 +27,11 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer): CaseRow {
     title: row.title,
     type: row.type as CaseType,
     status,
+    position: status === 'pending' ? ((row.position as CasePosition | null) ?? 'pool') : null,
     stage: row.stage as CaseStage,
     closeResult: row.close_result as CloseResult | null,
     suspendReason: row.suspend_reason,
+    returnReason: row.return_reason,
     debtorName: row.debtor_name,
     clientName: row.client_name,
     regionCode: row.region_code,
@@ -44,7 +46,13 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer): CaseRow {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
-    allowedEvents: eventsFor(status, row.lawyer_id, row.law_firm_id, viewer),
+    allowedEvents: eventsFor(
+      status,
+      row.position as CasePosition | null,
+      row.lawyer_id,
+      row.law_firm_id,
+      viewer,
+    ),
   };
 }
 
@@ -59,6 +67,7 @@ const eventsByShape = new Map<string, CaseEventType[]>();
  */
 function eventsFor(
   status: CaseStatus,
+  position: CasePosition | null,
   lawyerId: number | null,
   lawFirmId: number | null,
   viewer: CaseViewer,
@@ -68,6 +77,7 @@ function eventsFor(
     id === null ? null : id === own ? 1 : 2;
   const state = {
     status,
+    position,
     lawyerId: relation(lawyerId, actor.lawyerId),
     lawFirmId: relation(lawFirmId, actor.lawFirmId),
   };

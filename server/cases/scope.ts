@@ -44,10 +44,8 @@ export function actorOf(viewer: CaseViewer): CaseActor {
 /** A part of a caller's scope: cases meeting every condition (none: every case). */
 export type ScopePart = CaseCondition[];
 
-const unassignedPending: ScopePart = [
-  (eb) => eb('cases.status', '=', 'pending'),
-  (eb) => eb('cases.lawyer_id', 'is', null),
-];
+/** Approved and not yet handled: in the pool, or pushed to / accepted by a firm (not awaiting review). */
+const unassignedPending: ScopePart = [(eb) => eb('cases.position', 'in', ['pool', 'pushed', 'accepted'])];
 const ofFirm =
   (firmId: number): CaseCondition =>
   (eb) =>
@@ -59,10 +57,11 @@ const ofFirm =
  * the scope the caller's role holds `cases.read` in (contract/access.ts):
  * - `all`: every case;
  * - `firm`: the cases of the caller's firm;
- * - `own`: the pool open to the caller as a lawyer (pending, no lawyer, not pushed to another
+ * - `own`: the pool open to the caller as a lawyer (approved, no lawyer, not pushed to another
  *   firm) and the cases they handle;
  * - none: nothing.
- * `pool` narrows to unassigned pending cases, `mine` to the caller's own as a lawyer.
+ * A case awaiting review is seen only in scope `all`. `pool` narrows to approved cases not yet
+ * handled (the machine's positions pool, pushed, accepted), `mine` to the caller's own as a lawyer.
  */
 export function visibleParts(
   viewer: CaseViewer,
@@ -83,9 +82,12 @@ export function visibleParts(
   if (scope === 'own' && lawyerId !== null) {
     const parts: ScopePart[] = [];
     if (!narrow.mine) {
-      // Two parts, not one OR: each is a prefix of cases_pool_idx, so both list and count stay indexed.
-      parts.push([...unassignedPending, (eb) => eb('cases.law_firm_id', 'is', null)]);
-      if (viewer.lawFirmId !== null) parts.push([...unassignedPending, ofFirm(viewer.lawFirmId)]);
+      // Two parts, not one OR: each is a prefix of cases_position_idx, so list and count stay indexed.
+      parts.push([(eb) => eb('cases.position', '=', 'pool')]);
+      if (viewer.lawFirmId !== null) {
+        const firmId = viewer.lawFirmId;
+        parts.push([(eb) => eb('cases.position', 'in', ['pushed', 'accepted']), ofFirm(firmId)]);
+      }
     }
     if (!narrow.pool) parts.push(...own);
     return parts;

@@ -13,19 +13,26 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
+import { firmContacts, lawyerUser, type NoticeParams, notify, usersHolding } from '../notifications/notify';
 import { forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import { actorOf, type CaseViewer } from './scope';
 import { visibleCase } from './visible-case';
 
+export type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
+
 function eventOf(body: CaseTransitionRequest, actor: CaseActor): CaseEvent {
   switch (body.event) {
+    case 'RETURN':
+    case 'DECLINE':
     case 'SUSPEND':
-      return { type: 'SUSPEND', actor, reason: body.reason ?? '' };
+      return { type: body.event, actor, reason: body.reason ?? '' };
+    case 'PUSH':
+      return { type: 'PUSH', actor, lawFirmId: body.lawFirmId ?? null };
     case 'CLOSE':
       return { type: 'CLOSE', actor, result: body.result as CloseResult };
     case 'ASSIGN':
-      return { type: 'ASSIGN', actor, lawyerId: body.lawyerId ?? null, lawFirmId: body.lawFirmId ?? null };
+      return { type: 'ASSIGN', actor, lawyerId: body.lawyerId ?? null, lawFirmId: null };
     default:
       return { type: body.event, actor };
   }
@@ -38,32 +45,31 @@ function refuseUnlessAccepted(
 }
 
 /**
- * The assignee of an ASSIGN, checked against the database: a lawyer who passed review (their
- * firm comes with them) or a firm that passed review. Asked only once the machine has let the
- * caller assign at all, so a lawyer trying to assign hears "operations only", not "no such lawyer".
+ * What an ASSIGN or PUSH names, checked against the database once the machine has let the
+ * caller do it at all (so a lawyer trying to push hears "not permitted", not "no such firm"):
+ * a lawyer who passed review, whose firm comes with them, or a firm that passed review.
  */
-async function resolveAssignee(db: Kysely<Database>, body: CaseTransitionRequest) {
-  if (body.lawyerId) {
+async function resolveNamed(db: Kysely<Database>, event: CaseEvent): Promise<CaseEvent> {
+  if (event.type === 'ASSIGN' && event.lawyerId != null) {
     const lawyer = await db
       .selectFrom('lawyers')
       .select(['id', 'law_firm_id'])
-      .where('id', '=', body.lawyerId)
+      .where('id', '=', event.lawyerId)
       .where('review_status', '=', 'passed')
       .executeTakeFirst();
     if (!lawyer) throw fail.field('lawyerId', 'lawyer.notFound');
-    if (body.lawFirmId && body.lawFirmId !== lawyer.law_firm_id) {
-      throw fail.field('lawFirmId', 'case.assigneeFirmMismatch');
-    }
-    return { lawyerId: lawyer.id, lawFirmId: lawyer.law_firm_id };
+    return { ...event, lawFirmId: lawyer.law_firm_id };
   }
-  const firm = await db
-    .selectFrom('law_firms')
-    .select('id')
-    .where('id', '=', body.lawFirmId ?? 0)
-    .where('review_status', '=', 'passed')
-    .executeTakeFirst();
-  if (!firm) throw fail.field('lawFirmId', 'lawfirm.notFound');
-  return { lawyerId: null, lawFirmId: firm.id };
+  if (event.type === 'PUSH' && event.lawFirmId != null) {
+    const firm = await db
+      .selectFrom('law_firms')
+      .select('id')
+      .where('id', '=', event.lawFirmId)
+      .where('review_status', '=', 'passed')
+      .executeTakeFirst();
+    if (!firm) throw fail.field('lawFirmId', 'lawfirm.notFound');
+  }
+  return event;
 }
 
 /** The seed's invariants, kept by every transition: the pool is at intake, a closed case is archived. */
@@ -74,123 +80,280 @@ function stageAfter(status: CaseStatus, stage: CaseStage): CaseStage {
 }
 
 /**
- * A firm's share of a case: accepted when a lawyer of the firm takes it or is assigned (the
- * firm's open push, if any, is accepted), pending when operations push it to the firm only.
+ * A case's push records follow its events: a push opens one (pushed), the firm's answer
+ * closes it (accepted, declined with the reason), withdrawing the case or giving it to
+ * another firm closes it as withdrawn, and a lawyer of the firm taking or being assigned the
+ * case accepts it (a firm never pushed to gets an accepted record of its own).
  */
-async function recordPush(
+async function recordPushes(
   trx: Kysely<Database>,
-  push: { caseId: number; lawFirmId: number; accepted: boolean; operatorId: number; at: string },
+  change: {
+    caseId: number;
+    event: CaseEvent;
+    from: CaseRow;
+    next: CaseState;
+    operatorId: number;
+    at: string;
+  },
 ) {
-  const open = trx
-    .selectFrom('case_pushes')
-    .select('id')
-    .where('case_id', '=', push.caseId)
-    .where('law_firm_id', '=', push.lawFirmId)
-    .where('push_status', '=', 'pending');
-  const pending = await open.executeTakeFirst();
-  if (pending && push.accepted) {
-    await trx
+  const { caseId, event, from, next, operatorId, at } = change;
+  const open = (firmId: number | null) => {
+    let q = trx
       .updateTable('case_pushes')
-      .set({ push_status: 'accepted' })
-      .where('id', '=', pending.id)
+      .where('case_id', '=', caseId)
+      .where('push_status', 'in', ['pushed', 'accepted']);
+    if (firmId !== null) q = q.where('law_firm_id', '=', firmId);
+    return q;
+  };
+  const insert = (firmId: number, status: 'pushed' | 'accepted') =>
+    trx
+      .insertInto('case_pushes')
+      .values({
+        case_id: caseId,
+        law_firm_id: firmId,
+        pushed_at: at,
+        push_status: status,
+        operator_id: operatorId,
+      })
       .execute();
-    return;
+
+  switch (event.type) {
+    case 'PUSH':
+      await open(null).set({ push_status: 'withdrawn', answered_at: at }).execute();
+      if (next.lawFirmId !== null) await insert(next.lawFirmId, 'pushed');
+      return;
+    case 'ACCEPT':
+      await open(from.lawFirmId)
+        .where('push_status', '=', 'pushed')
+        .set({ push_status: 'accepted', answered_at: at })
+        .execute();
+      return;
+    case 'DECLINE':
+      await open(from.lawFirmId)
+        .where('push_status', '=', 'pushed')
+        .set({ push_status: 'declined', reason: event.reason.trim(), answered_at: at })
+        .execute();
+      return;
+    case 'RELEASE':
+      if (from.status === 'pending')
+        await open(null).set({ push_status: 'withdrawn', answered_at: at }).execute();
+      return;
+    case 'TAKE':
+    case 'ASSIGN': {
+      if (next.lawFirmId === null || (next.lawFirmId === from.lawFirmId && from.status !== 'pending')) return;
+      if (from.status === 'pending' && from.lawFirmId !== null && from.lawFirmId !== next.lawFirmId) {
+        await open(from.lawFirmId).set({ push_status: 'withdrawn', answered_at: at }).execute();
+      }
+      const accepted = await open(next.lawFirmId)
+        .where('push_status', '=', 'pushed')
+        .set({ push_status: 'accepted', answered_at: at })
+        .executeTakeFirst();
+      const alreadyAccepted = await trx
+        .selectFrom('case_pushes')
+        .select('id')
+        .where('case_id', '=', caseId)
+        .where('law_firm_id', '=', next.lawFirmId)
+        .where('push_status', '=', 'accepted')
+        .executeTakeFirst();
+      if (Number(accepted.numUpdatedRows) === 0 && !alreadyAccepted) await insert(next.lawFirmId, 'accepted');
+      return;
+    }
+    default:
+      return;
   }
-  if (pending) return;
-  await trx
-    .insertInto('case_pushes')
-    .values({
-      case_id: push.caseId,
-      law_firm_id: push.lawFirmId,
-      pushed_at: push.at,
-      push_status: push.accepted ? 'accepted' : 'pending',
-      operator_id: push.operatorId,
-    })
-    .execute();
 }
 
-function summaryOf(event: CaseEvent, from: CaseRow, next: CaseState): string {
-  const details =
-    event.type === 'SUSPEND'
-      ? ` (${event.reason.trim()})`
-      : event.type === 'CLOSE'
-        ? ` (${event.result})`
-        : event.type === 'ASSIGN' || event.type === 'TAKE'
-          ? ` (lawyer ${next.lawyerId ?? '-'}, firm ${next.lawFirmId ?? '-'})`
-          : '';
-  return `${event.type}: ${from.status} -> ${next.status}${details}`;
+/** Who acts next, told in the same transaction (server/notifications/notify.ts). */
+async function notifyNext(
+  trx: Kysely<Database>,
+  change: { event: CaseEvent; from: CaseRow; next: CaseState; createdBy: number | null; at: Date },
+) {
+  const { event, from, next, createdBy, at } = change;
+  const caseNo = from.caseNo;
+  const firmName = async (id: number | null) =>
+    id === null
+      ? ''
+      : ((await trx.selectFrom('law_firms').select('name').where('id', '=', id).executeTakeFirst())?.name ??
+        '');
+  switch (event.type) {
+    case 'APPROVE':
+      if (createdBy !== null)
+        await notify(
+          trx,
+          [createdBy],
+          { kind: 'case.approved', params: { caseNo }, link: `/list/case-detail/${from.id}`, type: 'notice' },
+          at,
+        );
+      return;
+    case 'RETURN':
+      if (createdBy !== null)
+        await notify(
+          trx,
+          [createdBy],
+          {
+            kind: 'case.returned',
+            params: { caseNo, reason: event.reason.trim() },
+            link: `/list/case-edit/${from.id}`,
+          },
+          at,
+        );
+      return;
+    case 'PUSH':
+      if (next.lawFirmId !== null)
+        await notify(
+          trx,
+          await firmContacts(trx, next.lawFirmId),
+          { kind: 'case.pushed', params: { caseNo, title: from.title }, link: '/form/casefirm' },
+          at,
+        );
+      return;
+    case 'ACCEPT':
+    case 'DECLINE': {
+      const params: NoticeParams = { caseNo, firm: await firmName(from.lawFirmId) };
+      if (event.type === 'DECLINE') params.reason = event.reason.trim();
+      await notify(
+        trx,
+        await usersHolding(trx, 'cases.push:all'),
+        {
+          kind: event.type === 'ACCEPT' ? 'push.accepted' : 'push.declined',
+          params,
+          link: '/list/push-manage',
+          type: 'notice',
+        },
+        at,
+      );
+      return;
+    }
+    case 'ASSIGN':
+      if (next.lawyerId !== null && next.lawyerId !== from.lawyerId)
+        await notify(
+          trx,
+          await lawyerUser(trx, next.lawyerId),
+          {
+            kind: 'case.assigned',
+            params: { caseNo, title: from.title },
+            link: `/case/processing/${from.id}`,
+          },
+          at,
+        );
+      return;
+    default:
+      return;
+  }
 }
 
 /**
  * Runs the case status machine for one event and stores its decision under the optimistic
  * lock: the update names the version the caller read, so of two simultaneous transitions of
- * one case exactly one changes a row and the other is answered 409.
+ * one case exactly one changes a row and the other is answered 409. The case, its push
+ * records, the audit row and the messages to whoever acts next land together.
  */
 export async function applyTransition(
   app: AppContext,
-  who: { caller: Caller; viewer: CaseViewer; requestId: string },
+  who: Who,
   id: number,
   body: CaseTransitionRequest,
 ): Promise<CaseRow> {
   const current = await visibleCase(app.db, who.viewer, id);
   if (body.version !== current.version) throw fail.conflict('case.staleVersion');
+  const decided = await decide(app.db, current, eventOf(body, actorOf(who.viewer)));
+  await app.db.transaction().execute((trx) => storeTransition(trx, app, who, current, decided));
+  forgetCaseCounts(app.db);
+  const [row] = await caseRowsByIds(app.db, [id], who.viewer);
+  return row;
+}
+
+/** The machine's decision for an event on a stored case, with what the event names resolved. */
+export async function decide(db: Kysely<Database>, current: CaseRow, event: CaseEvent) {
   const state: CaseState = {
     status: current.status,
+    position: current.position,
     lawyerId: current.lawyerId,
     lawFirmId: current.lawFirmId,
     result: current.closeResult,
     suspendReason: current.suspendReason,
+    returnReason: current.returnReason,
   };
-  const actor = actorOf(who.viewer);
-  let event = eventOf(body, actor);
   let decision = decideTransition(state, event);
   refuseUnlessAccepted(decision);
-  if (event.type === 'ASSIGN') {
-    event = { ...event, ...(await resolveAssignee(app.db, body)) };
-    decision = decideTransition(state, event);
+  const resolved = await resolveNamed(db, event);
+  if (resolved !== event) {
+    decision = decideTransition(state, resolved);
     refuseUnlessAccepted(decision);
   }
-  const next = decision.next;
+  return { event: resolved, next: decision.next };
+}
+
+/** Writes a decided transition (inside the caller's transaction): case, pushes, audit, messages. */
+export async function storeTransition(
+  trx: Kysely<Database>,
+  app: AppContext,
+  who: Who,
+  current: CaseRow,
+  decided: { event: CaseEvent; next: CaseState },
+) {
+  const { event, next } = decided;
   const now = app.clock.now();
   const at = now.toISOString();
-  await app.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('cases')
-      .set({
-        status: next.status,
-        lawyer_id: next.lawyerId,
-        law_firm_id: next.lawFirmId,
-        close_result: next.result ?? null,
-        suspend_reason: next.suspendReason ?? null,
-        stage: stageAfter(next.status, current.stage),
-        updated_at: at,
-        version: current.version + 1,
-      })
-      .where('id', '=', id)
-      .where('version', '=', body.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
-    if ((event.type === 'TAKE' || event.type === 'ASSIGN') && next.lawFirmId !== null) {
-      await recordPush(trx, {
-        caseId: id,
-        lawFirmId: next.lawFirmId,
-        accepted: next.lawyerId !== null,
-        operatorId: who.caller.userId,
-        at,
-      });
-    }
-    await recordAudit(
-      trx,
-      { caller: who.caller, requestId: who.requestId, at: now },
-      {
-        action: `case.${event.type.toLowerCase()}`,
-        entity: 'case',
-        entityId: id,
-        summary: summaryOf(event, current, next),
-      },
-    );
+  const updated = await trx
+    .updateTable('cases')
+    .set({
+      status: next.status,
+      position: next.status === 'pending' ? (next.position ?? 'pool') : null,
+      lawyer_id: next.lawyerId,
+      law_firm_id: next.lawFirmId,
+      close_result: next.result ?? null,
+      suspend_reason: next.suspendReason ?? null,
+      return_reason: next.returnReason ?? null,
+      stage: stageAfter(next.status, current.stage),
+      updated_at: at,
+      version: current.version + 1,
+    })
+    .where('id', '=', current.id)
+    .where('version', '=', current.version)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
+  await recordPushes(trx, {
+    caseId: current.id,
+    event,
+    from: current,
+    next,
+    operatorId: who.caller.userId,
+    at,
   });
-  forgetCaseCounts(app.db);
-  const [row] = await caseRowsByIds(app.db, [id], who.viewer);
-  return row;
+  const from = current.status === 'pending' ? `pending.${current.position}` : current.status;
+  const to = next.status === 'pending' ? `pending.${next.position}` : next.status;
+  const detail =
+    'reason' in event
+      ? event.reason.trim()
+      : event.type === 'CLOSE'
+        ? event.result
+        : event.type === 'ASSIGN' || event.type === 'TAKE' || event.type === 'PUSH'
+          ? `lawyer ${next.lawyerId ?? '-'}, firm ${next.lawFirmId ?? '-'}`
+          : '';
+  await recordAudit(
+    trx,
+    { caller: who.caller, requestId: who.requestId, at: now },
+    {
+      action: `case.${event.type.toLowerCase()}`,
+      entity: 'case',
+      entityId: current.id,
+      summary: `${event.type}: ${from} -> ${to}${detail ? ` (${detail})` : ''}`,
+      params: {
+        caseNo: current.caseNo,
+        from,
+        to,
+        reason: 'reason' in event ? event.reason.trim() : null,
+        result: event.type === 'CLOSE' ? event.result : null,
+        lawyerId: next.lawyerId,
+        lawFirmId: next.lawFirmId,
+      },
+    },
+  );
+  const creator = await trx
+    .selectFrom('cases')
+    .select('created_by')
+    .where('id', '=', current.id)
+    .executeTakeFirst();
+  await notifyNext(trx, { event, from: current, next, createdBy: creator?.created_by ?? null, at: now });
 }

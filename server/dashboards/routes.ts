@@ -141,8 +141,7 @@ export const dashboardRoutes = [
         caseTotals(app.db, scope),
         app.db
           .selectFrom('cases')
-          .where('status', '=', 'pending')
-          .where('lawyer_id', 'is', null)
+          .where('position', '=', 'pool')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
         monthlyTrend(app.db, scope, now),

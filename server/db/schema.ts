@@ -126,6 +126,12 @@ export interface CasesTable {
   created_at: string;
   updated_at: string;
   version: Generated<number>;
+  /** Where a pending case stands (awaitingReview, pool, pushed, accepted); null otherwise. */
+  position: string | null;
+  /** Why review sent it back to intake, while it awaits review again. */
+  return_reason: string | null;
+  /** Who entered it (form or import); null for the demo data. */
+  created_by: number | null;
 }
 
 export interface CaseAttachmentsTable {
@@ -163,8 +169,12 @@ export interface CasePushesTable {
   case_id: number;
   law_firm_id: number;
   pushed_at: string;
+  /** pushed, accepted, declined, withdrawn. */
   push_status: string;
   operator_id: number | null;
+  /** The firm's reason for declining. */
+  reason: string | null;
+  answered_at: string | null;
 }
 
 export interface LawFirmLettersTable {
@@ -205,6 +215,12 @@ export interface MessagesTable {
   content: string;
   status: Generated<number>;
   created_at: string;
+  /** A message key of contract/messages (`notice.case.pushed`); title and content are then rendered from it. */
+  kind: string | null;
+  /** JSON of the key's parameters. */
+  params: string | null;
+  /** The app route where the reader acts. */
+  link: string | null;
 }
 
 export interface DevicesTable {
@@ -262,6 +278,8 @@ export interface AuditLogTable {
   summary: string;
   request_id: string | null;
   at: string;
+  /** JSON of the parameters the action's message (`audit.<action>`) is rendered with. */
+  params: string | null;
 }
 
 export interface Database {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Language } from '../../contract/messages';
+import { isNoticeKind, renderNotice } from '../../contract/notices';
 import {
   type Message,
   messageListSchema,
@@ -22,6 +24,21 @@ export const readMessagesResponseSchema = z.object({
   unread: z.number().int().min(0),
 });
 
+/** A message's title and content in the reader's language: rendered from its kind, or as stored (older rows). */
+function shownText(
+  row: { kind: string | null; params: string | null; title: string; content: string },
+  lang: Language,
+): { title: string; content: string } {
+  if (!row.kind || !isNoticeKind(row.kind)) return { title: row.title, content: row.content };
+  let params: Record<string, unknown> = {};
+  try {
+    params = JSON.parse(row.params ?? '{}') as Record<string, unknown>;
+  } catch {
+    // A broken parameter list still shows the message, with empty slots.
+  }
+  return renderNotice(lang, row.kind, params);
+}
+
 export const notificationRoutes = [
   defineRoute({
     method: 'GET',
@@ -31,12 +48,12 @@ export const notificationRoutes = [
     access: 'signedIn',
     query: messageListQuerySchema,
     response: messageListSchema,
-    handler: async ({ app, caller, query }) => {
+    handler: async ({ app, caller, query, lang }) => {
       let mine = app.db.selectFrom('messages').where('user_id', '=', caller.userId);
       if (query.type) mine = mine.where('type', '=', query.type);
       const [rows, unread] = await Promise.all([
         mine
-          .select(['id', 'type', 'title', 'content', 'status', 'created_at'])
+          .select(['id', 'type', 'title', 'content', 'status', 'created_at', 'kind', 'params', 'link'])
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(query.limit)
@@ -51,10 +68,10 @@ export const notificationRoutes = [
           (r): Message => ({
             id: r.id,
             type: r.type as Message['type'],
-            title: r.title,
-            content: r.content,
+            ...shownText(r, lang),
             status: r.status === 1 ? 1 : 0,
             createdAt: r.created_at,
+            link: r.link,
           }),
         ),
         unread: Number(unread.n),

@@ -95,14 +95,19 @@ export async function seedCases(
       const createdMs = nowMs - ageDays * DAY - rng.int(0, DAY - 1);
       const debtor = debtorName(rng, cityName);
       const client = clientName(rng, cityName);
-      // Pending cases sit in the pool (no lawyer); some were already pushed to a firm.
+      // Pending cases have no lawyer: some await review, the others were approved into the
+      // pool, and some of those were pushed to a firm (which may have accepted already).
       let lawyer: SeededPeople['lawyers'][number] | null = null;
       let firmId: number | null = null;
+      let position: string | null = null;
       if (status !== 'pending') {
         lawyer = demoLawyer && rng.chance(0.02) ? demoLawyer : rng.pick(people.lawyers);
         firmId = lawyer.firmId;
       } else if (rng.chance(0.35)) {
         firmId = rng.chance(0.2) ? people.demoFirmId : rng.pick(people.passedFirmIds);
+        position = rng.chance(0.7) ? 'pushed' : 'accepted';
+      } else {
+        position = rng.chance(0.3) ? 'awaitingReview' : 'pool';
       }
       const stage: CaseStage =
         status === 'pending' ? 'intake' : status === 'closed' ? 'archived' : rng.pick(ACTIVE_STAGES);
@@ -126,6 +131,7 @@ export async function seedCases(
         amount_fen: rng.logUniform(5_000, 5_000_000) * 100 + rng.int(0, 99),
         entrust_expires_on: new Date(createdMs + rng.int(180, 720) * DAY).toISOString().slice(0, 10),
         status,
+        position,
         close_result: status === 'closed' ? rng.weighted(RESULTS) : null,
         suspend_reason: status === 'suspended' ? rng.pick(SUSPEND_REASONS) : null,
         stage,
@@ -166,7 +172,7 @@ export async function seedCases(
             case_id: caseId,
             law_firm_id: c.law_firm_id,
             pushed_at: within(),
-            push_status: c.status === 'pending' ? 'pending' : 'accepted',
+            push_status: c.position === 'pushed' ? 'pushed' : 'accepted',
             operator_id: rng.pick(operators),
           });
         }

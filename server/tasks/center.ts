@@ -31,8 +31,7 @@ type CasesEb = ExpressionBuilder<Database, 'cases'>;
  */
 export async function taskCenter(db: Kysely<Database>, userId: number, now: Date): Promise<TaskCenter> {
   const { today, expiryEnd, weekStart, weekEnd } = taskWindows(now);
-  const pool = (eb: CasesEb) =>
-    eb.and([eb('cases.status', '=', 'pending'), eb('cases.lawyer_id', 'is', null)]);
+  const pool = (eb: CasesEb) => eb('cases.position', 'in', ['pool', 'pushed', 'accepted']);
   const expiring = (eb: CasesEb) =>
     eb.and([
       eb('cases.entrust_expires_on', '>=', today),

@@ -243,12 +243,12 @@ describe('lists beside the cases', () => {
     expect(firm.body.data.list.every((p) => p.lawFirmId === demoFirmId)).toBe(true);
     const pending = await server.call<Paged<{ pushStatus: string }>>(
       'GET',
-      '/api/case-pushes?pushStatus=pending',
+      '/api/case-pushes?pushStatus=pushed',
       {
         token: await server.tokenFor('caseOperation'),
       },
     );
-    expect(pending.body.data.list.every((p) => p.pushStatus === 'pending')).toBe(true);
+    expect(pending.body.data.list.every((p) => p.pushStatus === 'pushed')).toBe(true);
   });
 
   it("lists follow-ups: operations all, a lawyer their own cases' only", async () => {

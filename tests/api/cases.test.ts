@@ -210,18 +210,21 @@ describe('GET /api/cases: sorting and paging', () => {
 });
 
 describe('GET /api/cases: scope', () => {
-  it('shows a lawyer the pool (not pushed to another firm) and their own cases, nothing else', async () => {
+  it('shows a lawyer the pool (not awaiting review, not pushed to another firm) and their own cases, nothing else', async () => {
     const { rows, total } = await listAll('lawyer', 'status=pending,processing,suspended,closed');
     const expected = await countWhere(
-      sql`(status = 'pending' and lawyer_id is null and (law_firm_id is null or law_firm_id = ${demoFirmId})) or lawyer_id = ${demoLawyerId}`,
+      sql`position = 'pool' or (position in ('pushed', 'accepted') and law_firm_id = ${demoFirmId}) or lawyer_id = ${demoLawyerId}`,
     );
     expect(total).toBe(expected);
     expect(rows).toHaveLength(expected);
     for (const c of rows) {
       const pool =
-        c.status === 'pending' && c.lawyerId === null && (c.lawFirmId === null || c.lawFirmId === demoFirmId);
+        c.position === 'pool' ||
+        ((c.position === 'pushed' || c.position === 'accepted') && c.lawFirmId === demoFirmId);
       expect(pool || c.lawyerId === demoLawyerId, `case ${c.id}`).toBe(true);
     }
+    expect(await countWhere(sql`position = 'awaitingReview'`)).toBeGreaterThan(0);
+    expect(rows.some((c) => c.position === 'awaitingReview')).toBe(false);
     const created = rows.map((c) => c.createdAt);
     expect(created).toEqual([...created].sort().reverse());
   });
@@ -240,9 +243,16 @@ describe('GET /api/cases: scope', () => {
     const { rows, total } = await listAll('lawfirmContactPerson', 'sortField=amountFen');
     expect(total).toBe(await countWhere(sql`law_firm_id = ${demoFirmId}`));
     expect(rows.every((c) => c.lawFirmId === demoFirmId)).toBe(true);
-    // The firm assigns its own pending cases to its lawyers (cases.assign in scope firm), nothing else.
-    for (const c of rows) expect(c.allowedEvents).toEqual(c.status === 'pending' ? ['ASSIGN'] : []);
-    expect(rows.some((c) => c.status === 'pending')).toBe(true);
+    // The firm answers a push, and assigns (or reassigns) its own cases to its lawyers.
+    const expected: Record<string, string[]> = {
+      pushed: ['ACCEPT', 'DECLINE', 'ASSIGN'],
+      accepted: ['ASSIGN'],
+      processing: ['ASSIGN'],
+      suspended: [],
+      closed: [],
+    };
+    for (const c of rows) expect(c.allowedEvents, `case ${c.id}`).toEqual(expected[c.position ?? c.status]);
+    expect(rows.some((c) => c.position === 'pushed')).toBe(true);
   });
 
   it('shows operations every case, and only operations may assign', async () => {
@@ -273,7 +283,7 @@ describe('GET /api/cases: scope', () => {
       ];
       for (const row of rows) {
         const expected = allowedEvents(
-          { status: row.status, lawyerId: row.lawyerId, lawFirmId: row.lawFirmId },
+          { status: row.status, position: row.position, lawyerId: row.lawyerId, lawFirmId: row.lawFirmId },
           { ...actor, userId: 0 },
         );
         expect(row.allowedEvents, `${role} on case ${row.id}`).toEqual(expected);
@@ -291,7 +301,8 @@ describe('GET /api/cases: scope', () => {
     const opsPool = await server.call<Paged<CaseRow>>('GET', '/api/cases/pool', {
       token: await server.tokenFor('caseOperation'),
     });
-    expect(opsPool.body.data.total).toBe(await countWhere(sql`status = 'pending' and lawyer_id is null`));
+    // The pool is what passed review and has no lawyer yet: in the pool, pushed or accepted.
+    expect(opsPool.body.data.total).toBe(await countWhere(sql`position in ('pool', 'pushed', 'accepted')`));
   });
 
   it('refuses the case list to the system administrator', async () => {
@@ -362,14 +373,23 @@ describe('GET /api/cases/:id', () => {
     const pool = await server.app.db
       .selectFrom('cases')
       .select('id')
-      .where('status', '=', 'pending')
-      .where('law_firm_id', 'is', null)
+      .where('position', '=', 'pool')
       .executeTakeFirstOrThrow();
     for (const id of [own.id, pool.id]) {
       expect(
         (await server.call('GET', `/api/cases/${id}`, { token: await server.tokenFor('lawyer') })).status,
       ).toBe(200);
     }
+    // A case still awaiting review is not in anyone's pool yet.
+    const inReview = await server.app.db
+      .selectFrom('cases')
+      .select('id')
+      .where('position', '=', 'awaitingReview')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await server.call('GET', `/api/cases/${inReview.id}`, { token: await server.tokenFor('lawyer') }))
+        .status,
+    ).toBe(404);
     const firmCase = await server.app.db
       .selectFrom('cases')
       .select('id')

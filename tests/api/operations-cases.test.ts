@@ -73,10 +73,10 @@ describe('GET /api/business/cases', () => {
 
     const pending = await ok<Paged<BusinessCaseRow>>(
       'bussinessOperation',
-      '/api/business/cases?pushStatus=pending&status=pending&pageSize=100',
+      '/api/business/cases?pushStatus=pushed&status=pending&pageSize=100',
     );
     expect(pending.total).toBeGreaterThan(0);
-    expect(pending.list.every((c) => c.pushStatus === 'pending' && c.status === 'pending')).toBe(true);
+    expect(pending.list.every((c) => c.pushStatus === 'pushed' && c.status === 'pending')).toBe(true);
   });
 
   it("takes the case list's filters and sorts", async () => {
@@ -173,7 +173,7 @@ describe('GET /api/tasks/center', () => {
         sql`select count(*) as n from law_firm_letters where status = 'auditing'`,
       ),
       poolCases: await scalar(
-        sql`select count(*) as n from cases where status = 'pending' and lawyer_id is null`,
+        sql`select count(*) as n from cases where position in ('pool', 'pushed', 'accepted')`,
       ),
       expiringEntrustments: expect.any(Number),
       sessionsThisWeek: expect.any(Number),

@@ -87,6 +87,7 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /attachments/:id/file': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
   // The case machine then judges each event for the actor.
   'POST /cases/:id/transitions': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  'POST /cases/bulk-transitions': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
   'GET /cases/pool': [SA, CASE_OPS, LAWYER],
   'GET /cases/mine': [SA, LAWYER],
   'GET /cases/stats/stages': [SA, CASE_OPS, BIZ_OPS],

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { CaseStatus } from '../../contract/cases';
 import { ROLES } from '../../contract/roles';
 import {
   allowedEvents,
@@ -14,10 +13,18 @@ import {
 
 const HANDLING_LAWYER = 7;
 const FIRM = 3;
+const OTHER_FIRM = 4;
 
-/** One case per status: the pending one sits in the public pool; the others are handled by lawyer 7 of firm 3. */
-const CASES: Record<CaseStatus, CaseState> = {
-  pending: { status: 'pending', lawyerId: null, lawFirmId: null },
+/**
+ * One case per place on the journey: awaiting review and in the pool (no firm), pushed to and
+ * accepted by firm 3, and the handled ones with lawyer 7 of firm 3.
+ */
+type Place = 'awaitingReview' | 'pool' | 'pushed' | 'accepted' | 'processing' | 'suspended' | 'closed';
+const CASES: Record<Place, CaseState> = {
+  awaitingReview: { status: 'pending', position: 'awaitingReview', lawyerId: null, lawFirmId: null },
+  pool: { status: 'pending', position: 'pool', lawyerId: null, lawFirmId: null },
+  pushed: { status: 'pending', position: 'pushed', lawyerId: null, lawFirmId: FIRM },
+  accepted: { status: 'pending', position: 'accepted', lawyerId: null, lawFirmId: FIRM },
   processing: { status: 'processing', lawyerId: HANDLING_LAWYER, lawFirmId: FIRM },
   suspended: {
     status: 'suspended',
@@ -28,24 +35,31 @@ const CASES: Record<CaseStatus, CaseState> = {
   closed: { status: 'closed', lawyerId: HANDLING_LAWYER, lawFirmId: FIRM, result: 'mediated' },
 };
 
-/** Every role, and for lawyers both the one handling the case and another one. */
-type ActorName = (typeof ROLES)[number] | 'otherLawyer';
+/** Every role; for lawyers the handling one, another of the same firm and one of another firm; two contact persons. */
+type ActorName = (typeof ROLES)[number] | 'firmLawyer' | 'otherLawyer' | 'otherFirmContact';
 const ACTORS: Record<ActorName, CaseActor> = {
   superAdmin: { role: 'superAdmin', userId: 1 },
   caseOperation: { role: 'caseOperation', userId: 2 },
   bussinessOperation: { role: 'bussinessOperation', userId: 3 },
   lawfirmContactPerson: { role: 'lawfirmContactPerson', userId: 4, lawFirmId: FIRM },
+  otherFirmContact: { role: 'lawfirmContactPerson', userId: 11, lawFirmId: OTHER_FIRM },
   lawyer: { role: 'lawyer', userId: 5, lawyerId: HANDLING_LAWYER, lawFirmId: FIRM },
-  otherLawyer: { role: 'lawyer', userId: 6, lawyerId: 8, lawFirmId: 4 },
-  admin: { role: 'admin', userId: 9 },
+  firmLawyer: { role: 'lawyer', userId: 10, lawyerId: 9, lawFirmId: FIRM },
+  otherLawyer: { role: 'lawyer', userId: 6, lawyerId: 8, lawFirmId: OTHER_FIRM },
+  admin: { role: 'admin', userId: 12 },
 };
 
+/** Each event with details that pass the detail rules: a push to the other firm, an assignment to lawyer 7 of firm 3. */
 function eventFor(type: CaseEventType, actor: CaseActor): CaseEvent {
   switch (type) {
     case 'ASSIGN':
-      return { type, actor, lawFirmId: FIRM, lawyerId: HANDLING_LAWYER };
+      return { type, actor, lawyerId: HANDLING_LAWYER, lawFirmId: FIRM };
+    case 'PUSH':
+      return { type, actor, lawFirmId: OTHER_FIRM };
+    case 'RETURN':
+    case 'DECLINE':
     case 'SUSPEND':
-      return { type, actor, reason: '债务人申请延期' };
+      return { type, actor, reason: '材料不全' };
     case 'CLOSE':
       return { type, actor, result: 'repaid' };
     default:
@@ -53,167 +67,191 @@ function eventFor(type: CaseEventType, actor: CaseActor): CaseEvent {
   }
 }
 
+const OPS: ActorName[] = ['superAdmin', 'caseOperation'];
+const HANDLERS: ActorName[] = ['superAdmin', 'caseOperation', 'lawyer'];
+
 /**
- * Who may send which event in which status: written from issue 4's rules, not from the
- * machine. An actor missing from a list must be refused.
+ * Who may send which event where: written from issue 8's rules, not from the machine. An actor
+ * missing from a list must be refused; an event missing from a place does not apply there.
  */
-const EXPECTED: Record<CaseStatus, Record<CaseEventType, ActorName[]>> = {
-  pending: {
-    TAKE: ['lawyer', 'otherLawyer'],
-    ASSIGN: ['superAdmin', 'caseOperation'],
-    RELEASE: [],
-    SUSPEND: [],
-    RESUME: [],
-    CLOSE: [],
-    REOPEN: [],
+const EXPECTED: Record<Place, Partial<Record<CaseEventType, ActorName[]>>> = {
+  awaitingReview: { APPROVE: OPS, RETURN: OPS },
+  pool: { PUSH: OPS, TAKE: ['lawyer', 'firmLawyer', 'otherLawyer'], ASSIGN: OPS },
+  pushed: {
+    PUSH: OPS,
+    ACCEPT: ['lawfirmContactPerson'],
+    DECLINE: ['lawfirmContactPerson'],
+    RELEASE: OPS,
+    TAKE: ['lawyer', 'firmLawyer'],
+    ASSIGN: [...OPS, 'lawfirmContactPerson'],
   },
+  accepted: { RELEASE: OPS, TAKE: ['lawyer', 'firmLawyer'], ASSIGN: [...OPS, 'lawfirmContactPerson'] },
   processing: {
-    TAKE: [],
-    ASSIGN: [],
-    RELEASE: ['superAdmin', 'caseOperation', 'lawyer'],
-    SUSPEND: ['superAdmin', 'caseOperation', 'lawyer'],
-    RESUME: [],
-    CLOSE: ['superAdmin', 'caseOperation', 'lawyer'],
-    REOPEN: [],
+    ASSIGN: [...OPS, 'lawfirmContactPerson'],
+    RELEASE: HANDLERS,
+    SUSPEND: HANDLERS,
+    CLOSE: HANDLERS,
   },
-  suspended: {
-    TAKE: [],
-    ASSIGN: [],
-    RELEASE: [],
-    SUSPEND: [],
-    RESUME: ['superAdmin', 'caseOperation', 'lawyer'],
-    CLOSE: ['superAdmin', 'caseOperation', 'lawyer'],
-    REOPEN: [],
-  },
-  closed: {
-    TAKE: [],
-    ASSIGN: [],
-    RELEASE: [],
-    SUSPEND: [],
-    RESUME: [],
-    CLOSE: [],
-    REOPEN: ['superAdmin'],
-  },
+  suspended: { RESUME: HANDLERS, CLOSE: HANDLERS },
+  closed: { REOPEN: ['superAdmin'] },
 };
 
-/** Where an accepted event leads. */
-const NEXT_STATUS: Record<CaseEventType, CaseStatus> = {
-  TAKE: 'processing',
-  ASSIGN: 'processing',
-  RELEASE: 'pending',
-  SUSPEND: 'suspended',
-  RESUME: 'processing',
-  CLOSE: 'closed',
-  REOPEN: 'processing',
+/** Where an accepted event leads from each place. */
+const NEXT: Record<Place, Partial<Record<CaseEventType, Place>>> = {
+  awaitingReview: { APPROVE: 'pool', RETURN: 'awaitingReview' },
+  pool: { PUSH: 'pushed', TAKE: 'processing', ASSIGN: 'processing' },
+  pushed: {
+    PUSH: 'pushed',
+    ACCEPT: 'accepted',
+    DECLINE: 'pool',
+    RELEASE: 'pool',
+    TAKE: 'processing',
+    ASSIGN: 'processing',
+  },
+  accepted: { RELEASE: 'pool', TAKE: 'processing', ASSIGN: 'processing' },
+  processing: { ASSIGN: 'processing', RELEASE: 'pool', SUSPEND: 'suspended', CLOSE: 'closed' },
+  suspended: { RESUME: 'processing', CLOSE: 'closed' },
+  closed: { REOPEN: 'processing' },
 };
 
-const STATUSES = Object.keys(CASES) as CaseStatus[];
-const EVENT_TYPES = Object.keys(NEXT_STATUS) as CaseEventType[];
+const placeOf = (state: CaseState): Place =>
+  state.status === 'pending' ? (state.position as Place) : (state.status as Place);
+
+const PLACES = Object.keys(CASES) as Place[];
+const EVENT_TYPES: CaseEventType[] = [
+  'APPROVE',
+  'RETURN',
+  'PUSH',
+  'ACCEPT',
+  'DECLINE',
+  'TAKE',
+  'ASSIGN',
+  'RELEASE',
+  'SUSPEND',
+  'RESUME',
+  'CLOSE',
+  'REOPEN',
+];
 const ACTOR_NAMES = Object.keys(ACTORS) as ActorName[];
 
-const matrix = STATUSES.flatMap((status) =>
-  ACTOR_NAMES.flatMap((actor) => EVENT_TYPES.map((event) => [status, actor, event] as const)),
+const matrix = PLACES.flatMap((place) =>
+  ACTOR_NAMES.flatMap((actor) => EVENT_TYPES.map((event) => [place, actor, event] as const)),
 );
 
-describe('caseStatusMachine: every event from every status for every role', () => {
-  it('covers all six roles', () => {
+describe('caseStatusMachine: every event from every place for every role', () => {
+  it('covers all six roles and every event', () => {
     expect(ROLES.every((role) => ACTOR_NAMES.includes(role))).toBe(true);
+    expect(new Set(EVENT_TYPES).size).toBe(12);
   });
 
-  it.each(matrix)('%s case, %s sends %s', (status, actorName, type) => {
-    const decision = decideTransition(CASES[status], eventFor(type, ACTORS[actorName]));
-    const accepted = EXPECTED[status][type].includes(actorName);
+  it.each(matrix)('%s case, %s sends %s', (place, actorName, type) => {
+    const decision = decideTransition(CASES[place], eventFor(type, ACTORS[actorName]));
+    const accepted = EXPECTED[place][type]?.includes(actorName) ?? false;
     expect(decision.ok).toBe(accepted);
-    if (decision.ok) expect(decision.next.status).toBe(NEXT_STATUS[type]);
+    if (decision.ok) expect(placeOf(decision.next)).toBe(NEXT[place][type]);
     else expect(decision.reason).toMatch(/^case\.transition\.\w+$/);
   });
 
-  it.each(STATUSES.flatMap((status) => ACTOR_NAMES.map((actor) => [status, actor] as const)))(
+  it.each(PLACES.flatMap((place) => ACTOR_NAMES.map((actor) => [place, actor] as const)))(
     'shows a %s case to %s with exactly the buttons the rules allow',
-    (status, actorName) => {
-      const expected = EVENT_TYPES.filter((type) => EXPECTED[status][type].includes(actorName));
-      expect(allowedEvents(CASES[status], ACTORS[actorName])).toEqual(expected);
+    (place, actorName) => {
+      const expected = EVENT_TYPES.filter((type) => EXPECTED[place][type]?.includes(actorName));
+      expect(allowedEvents(CASES[place], ACTORS[actorName])).toEqual(expected);
     },
   );
 });
 
 describe('caseStatusMachine: reasons for a refusal', () => {
-  const pool = CASES.pending;
-
-  it('says the event does not apply in this status', () => {
+  it('says the event does not apply in this place', () => {
     expect(decideTransition(CASES.closed, eventFor('CLOSE', ACTORS.superAdmin))).toEqual({
+      ok: false,
+      reason: 'case.transition.notAllowedInStatus',
+    });
+    // A case awaiting review is not in the pool yet.
+    expect(decideTransition(CASES.awaitingReview, eventFor('TAKE', ACTORS.lawyer))).toEqual({
       ok: false,
       reason: 'case.transition.notAllowedInStatus',
     });
   });
 
+  it('needs a reason to return a case or decline a push', () => {
+    const blank = { type: 'RETURN', actor: ACTORS.caseOperation, reason: '  ' } as const;
+    expect(decideTransition(CASES.awaitingReview, blank)).toEqual({
+      ok: false,
+      reason: 'case.transition.reasonRequired',
+    });
+    const decline = { type: 'DECLINE', actor: ACTORS.lawfirmContactPerson, reason: '' } as const;
+    expect(decideTransition(CASES.pushed, decline)).toEqual({
+      ok: false,
+      reason: 'case.transition.reasonRequired',
+    });
+  });
+
+  it('needs a firm to push to, and another one than the current', () => {
+    expect(
+      decideTransition(CASES.pool, { type: 'PUSH', actor: ACTORS.caseOperation, lawFirmId: null }),
+    ).toEqual({ ok: false, reason: 'case.transition.firmRequired' });
+    expect(
+      decideTransition(CASES.pushed, { type: 'PUSH', actor: ACTORS.caseOperation, lawFirmId: FIRM }),
+    ).toEqual({ ok: false, reason: 'case.transition.sameFirm' });
+  });
+
+  it('lets only the firm the case was pushed to answer it', () => {
+    expect(decideTransition(CASES.pushed, eventFor('ACCEPT', ACTORS.otherFirmContact))).toEqual({
+      ok: false,
+      reason: 'case.transition.notYourFirm',
+    });
+    expect(decideTransition(CASES.pushed, eventFor('ACCEPT', ACTORS.caseOperation))).toEqual({
+      ok: false,
+      reason: 'case.transition.notPermitted',
+    });
+  });
+
   it('lets only lawyers take a case from the pool', () => {
-    expect(decideTransition(pool, eventFor('TAKE', ACTORS.caseOperation))).toEqual({
+    expect(decideTransition(CASES.pool, eventFor('TAKE', ACTORS.caseOperation))).toEqual({
       ok: false,
       reason: 'case.transition.notPermitted',
     });
     const lawyerWithoutRecord: CaseActor = { role: 'lawyer', userId: 10 };
-    expect(decideTransition(pool, eventFor('TAKE', lawyerWithoutRecord))).toMatchObject({
+    expect(decideTransition(CASES.pool, eventFor('TAKE', lawyerWithoutRecord))).toMatchObject({
       reason: 'case.transition.notPermitted',
-    });
-  });
-
-  it('refuses to take a case that already has a lawyer', () => {
-    const taken: CaseState = { status: 'pending', lawyerId: 8, lawFirmId: null };
-    expect(decideTransition(taken, eventFor('TAKE', ACTORS.lawyer))).toEqual({
-      ok: false,
-      reason: 'case.transition.alreadyTaken',
     });
   });
 
   it('keeps a case pushed to a firm for that firm’s lawyers', () => {
-    const pushed: CaseState = { status: 'pending', lawyerId: null, lawFirmId: FIRM };
-    expect(decideTransition(pushed, eventFor('TAKE', ACTORS.otherLawyer))).toEqual({
+    expect(decideTransition(CASES.pushed, eventFor('TAKE', ACTORS.otherLawyer))).toEqual({
       ok: false,
       reason: 'case.transition.pushedToAnotherFirm',
     });
-    expect(decideTransition(pushed, eventFor('TAKE', ACTORS.lawyer)).ok).toBe(true);
   });
 
   it('lets operations assign any case, and a firm only its own cases to its own lawyers', () => {
-    expect(decideTransition(pool, eventFor('ASSIGN', ACTORS.lawyer))).toEqual({
+    expect(decideTransition(CASES.pool, eventFor('ASSIGN', ACTORS.lawyer))).toEqual({
       ok: false,
       reason: 'case.transition.notPermitted',
     });
-    // The pool case belongs to no firm: not the contact person's to assign.
-    expect(decideTransition(pool, eventFor('ASSIGN', ACTORS.lawfirmContactPerson))).toEqual({
+    expect(decideTransition(CASES.pool, eventFor('ASSIGN', ACTORS.lawfirmContactPerson))).toEqual({
       ok: false,
       reason: 'case.transition.notYourFirm',
     });
-    const pushedToFirm: CaseState = { status: 'pending', lawyerId: null, lawFirmId: FIRM };
-    const firmAssign = eventFor('ASSIGN', ACTORS.lawfirmContactPerson);
-    expect(decideTransition(pushedToFirm, firmAssign)).toMatchObject({
-      ok: true,
-      next: { status: 'processing', lawyerId: HANDLING_LAWYER, lawFirmId: FIRM },
+    expect(
+      decideTransition(CASES.pool, { type: 'ASSIGN', actor: ACTORS.caseOperation, lawyerId: null }),
+    ).toEqual({
+      ok: false,
+      reason: 'case.transition.lawyerRequired',
     });
-    // Within a firm an assignment names a lawyer, of that firm.
     expect(
-      decideTransition(pushedToFirm, { type: 'ASSIGN', actor: ACTORS.lawfirmContactPerson, lawFirmId: FIRM }),
-    ).toEqual({ ok: false, reason: 'case.transition.lawyerRequired' });
-    expect(
-      decideTransition(pushedToFirm, {
+      decideTransition(CASES.accepted, {
         type: 'ASSIGN',
         actor: ACTORS.lawfirmContactPerson,
-        lawFirmId: 4,
         lawyerId: 8,
+        lawFirmId: OTHER_FIRM,
       }),
     ).toEqual({ ok: false, reason: 'case.transition.notYourFirm' });
   });
 
-  it('needs a firm or a lawyer to assign to', () => {
-    expect(decideTransition(pool, { type: 'ASSIGN', actor: ACTORS.caseOperation })).toEqual({
-      ok: false,
-      reason: 'case.transition.assigneeRequired',
-    });
-  });
-
-  it('lets only the handling lawyer or operations close', () => {
-    expect(decideTransition(CASES.processing, eventFor('CLOSE', ACTORS.otherLawyer))).toEqual({
+  it('lets only the handling lawyer or case operations close', () => {
+    expect(decideTransition(CASES.processing, eventFor('CLOSE', ACTORS.firmLawyer))).toEqual({
       ok: false,
       reason: 'case.transition.notHandlingLawyer',
     });
@@ -222,15 +260,12 @@ describe('caseStatusMachine: reasons for a refusal', () => {
     });
   });
 
-  it('needs a suspension reason', () => {
+  it('needs a suspension reason and a known close result', () => {
     const blank = { type: 'SUSPEND', actor: ACTORS.lawyer, reason: '   ' } as const;
     expect(decideTransition(CASES.processing, blank)).toEqual({
       ok: false,
       reason: 'case.transition.reasonRequired',
     });
-  });
-
-  it('needs a known close result', () => {
     const bogus = { type: 'CLOSE', actor: ACTORS.lawyer, result: 'won' } as unknown as CaseEvent;
     expect(decideTransition(CASES.processing, bogus)).toEqual({
       ok: false,
@@ -238,61 +273,77 @@ describe('caseStatusMachine: reasons for a refusal', () => {
     });
   });
 
-  it('lets only a role holding cases.reopen reopen', () => {
-    expect(decideTransition(CASES.closed, eventFor('REOPEN', ACTORS.caseOperation))).toEqual({
-      ok: false,
-      reason: 'case.transition.notPermitted',
-    });
-  });
-
-  it('refuses what is not an event of the machine', () => {
+  it('refuses what is not an event of the machine, and a status it does not know', () => {
     const unknown = { type: 'DELETE', actor: ACTORS.superAdmin } as unknown as CaseEvent;
-    expect(decideTransition(pool, unknown)).toEqual({ ok: false, reason: 'case.transition.unknownEvent' });
+    expect(decideTransition(CASES.pool, unknown)).toEqual({
+      ok: false,
+      reason: 'case.transition.unknownEvent',
+    });
     const anonymous = { type: 'TAKE' } as unknown as CaseEvent;
-    expect(decideTransition(pool, anonymous)).toEqual({ ok: false, reason: 'case.transition.unknownEvent' });
-  });
-
-  it('refuses a case in a status it does not know', () => {
+    expect(decideTransition(CASES.pool, anonymous)).toEqual({
+      ok: false,
+      reason: 'case.transition.unknownEvent',
+    });
     const odd = { status: 'archived', lawyerId: null, lawFirmId: null } as unknown as CaseState;
     expect(decideTransition(odd, eventFor('TAKE', ACTORS.lawyer))).toEqual({
       ok: false,
       reason: 'case.transition.unknownStatus',
     });
   });
+
+  it('reads a stored pending case without a position as in the pool', () => {
+    const old: CaseState = { status: 'pending', lawyerId: null, lawFirmId: null };
+    expect(allowedEvents(old, ACTORS.caseOperation)).toEqual(['PUSH', 'ASSIGN']);
+  });
 });
 
 describe('caseStatusMachine: what a transition records', () => {
-  it('records the taking lawyer and their firm', () => {
-    expect(decideTransition(CASES.pending, eventFor('TAKE', ACTORS.otherLawyer))).toEqual({
+  it('keeps the return reason until approval', () => {
+    const returned = decideTransition(CASES.awaitingReview, eventFor('RETURN', ACTORS.caseOperation));
+    expect(returned).toMatchObject({
       ok: true,
-      next: { status: 'processing', lawyerId: 8, lawFirmId: 4, result: null, suspendReason: null },
+      next: { position: 'awaitingReview', returnReason: '材料不全' },
+    });
+    if (!returned.ok) return;
+    expect(decideTransition(returned.next, eventFor('APPROVE', ACTORS.caseOperation))).toMatchObject({
+      next: { status: 'pending', position: 'pool', returnReason: null },
     });
   });
 
-  it('assigns to a lawyer (processing) or pushes to a firm only (still pending)', () => {
-    expect(decideTransition(CASES.pending, eventFor('ASSIGN', ACTORS.caseOperation))).toMatchObject({
-      next: { status: 'processing', lawyerId: HANDLING_LAWYER, lawFirmId: FIRM },
+  it('records the firm of a push, and clears it when the firm declines', () => {
+    expect(decideTransition(CASES.pool, eventFor('PUSH', ACTORS.caseOperation))).toMatchObject({
+      next: { position: 'pushed', lawFirmId: OTHER_FIRM },
     });
-    expect(
-      decideTransition(CASES.pending, { type: 'ASSIGN', actor: ACTORS.superAdmin, lawFirmId: FIRM }),
-    ).toMatchObject({ ok: true, next: { status: 'pending', lawyerId: null, lawFirmId: FIRM } });
+    expect(decideTransition(CASES.pushed, eventFor('DECLINE', ACTORS.lawfirmContactPerson))).toMatchObject({
+      next: { position: 'pool', lawFirmId: null },
+    });
+  });
+
+  it('records the taking lawyer and their firm', () => {
+    expect(decideTransition(CASES.pool, eventFor('TAKE', ACTORS.otherLawyer))).toEqual({
+      ok: true,
+      next: {
+        status: 'processing',
+        position: null,
+        lawyerId: 8,
+        lawFirmId: OTHER_FIRM,
+        result: null,
+        suspendReason: null,
+        returnReason: null,
+      },
+    });
   });
 
   it('returns a released case to the public pool', () => {
     expect(decideTransition(CASES.processing, eventFor('RELEASE', ACTORS.lawyer))).toMatchObject({
-      next: { status: 'pending', lawyerId: null, lawFirmId: null },
+      next: { status: 'pending', position: 'pool', lawyerId: null, lawFirmId: null },
     });
   });
 
-  it('keeps the suspension reason while suspended and drops it on resume', () => {
-    const suspended = decideTransition(CASES.processing, eventFor('SUSPEND', ACTORS.lawyer));
-    expect(suspended).toMatchObject({ next: { status: 'suspended', suspendReason: '债务人申请延期' } });
-    expect(decideTransition(CASES.suspended, eventFor('RESUME', ACTORS.caseOperation))).toMatchObject({
-      next: { status: 'processing', suspendReason: null, lawyerId: HANDLING_LAWYER },
+  it('keeps the suspension reason while suspended, the result while closed', () => {
+    expect(decideTransition(CASES.processing, eventFor('SUSPEND', ACTORS.lawyer))).toMatchObject({
+      next: { status: 'suspended', suspendReason: '材料不全' },
     });
-  });
-
-  it('carries the result while closed and clears it on reopen, keeping the lawyer', () => {
     expect(decideTransition(CASES.suspended, eventFor('CLOSE', ACTORS.lawyer))).toMatchObject({
       next: { status: 'closed', result: 'repaid', suspendReason: null },
     });
@@ -301,14 +352,25 @@ describe('caseStatusMachine: what a transition records', () => {
     });
   });
 
-  it('runs as an actor through a whole case life', () => {
+  it('runs as an actor through a whole journey', () => {
     const actor = createActor(caseStatusMachine, { input: {} }).start();
-    actor.send({ type: 'CLOSE', actor: ACTORS.superAdmin, result: 'mediated' });
-    expect(actor.getSnapshot().value).toBe('pending');
-    actor.send({ type: 'TAKE', actor: ACTORS.lawyer });
+    expect(actor.getSnapshot().value).toEqual({ pending: 'awaitingReview' });
+    actor.send({ type: 'PUSH', actor: ACTORS.caseOperation, lawFirmId: FIRM });
+    expect(actor.getSnapshot().value).toEqual({ pending: 'awaitingReview' });
+    actor.send({ type: 'APPROVE', actor: ACTORS.caseOperation });
+    actor.send({ type: 'PUSH', actor: ACTORS.caseOperation, lawFirmId: FIRM });
+    actor.send({ type: 'ACCEPT', actor: ACTORS.lawfirmContactPerson });
+    expect(actor.getSnapshot().value).toEqual({ pending: 'accepted' });
+    actor.send({
+      type: 'ASSIGN',
+      actor: ACTORS.lawfirmContactPerson,
+      lawyerId: HANDLING_LAWYER,
+      lawFirmId: FIRM,
+    });
     actor.send({ type: 'SUSPEND', actor: ACTORS.lawyer, reason: '等待' });
     actor.send({ type: 'RESUME', actor: ACTORS.lawyer });
-    actor.send({ type: 'CLOSE', actor: ACTORS.lawyer, result: 'mediated' });
+    actor.send({ type: 'CLOSE', actor: ACTORS.lawyer, result: 'repaid' });
+    expect(actor.getSnapshot().value).toBe('closed');
     actor.send({ type: 'REOPEN', actor: ACTORS.superAdmin });
     expect(actor.getSnapshot().value).toBe('processing');
     expect(actor.getSnapshot().context).toEqual({
@@ -316,6 +378,7 @@ describe('caseStatusMachine: what a transition records', () => {
       lawFirmId: FIRM,
       result: null,
       suspendReason: null,
+      returnReason: null,
     });
   });
 });

@@ -60,6 +60,7 @@ describe('migrating an empty database', () => {
       '0007_operations',
       '0008_attachment_files',
       '0009_lockout_per_client',
+      '0010_case_journey',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

@@ -24,16 +24,36 @@ export const TRANSITION_FIELDS: Partial<Record<(typeof CASE_EVENTS)[number], Fie
   ],
   ASSIGN: [
     {
+      // Operations choose among every passed lawyer, a firm's contact person among the firm's own.
       name: 'lawyerId',
       label: 'registry.transition.lawyer',
       input: { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'name' } },
+      required: true,
     },
+  ],
+  PUSH: [
     {
-      // Passed review: the firms a case may be pushed to. (The registration list; a firm
-      // options endpoint for operations would be the better source.)
+      // Passed review: the firms a case may be pushed to.
       name: 'lawFirmId',
       label: 'registry.transition.lawFirm',
       input: { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
+      required: true,
+    },
+  ],
+  RETURN: [
+    {
+      name: 'reason',
+      label: 'registry.transition.returnReason',
+      input: { kind: 'textarea', maxLength: 200 },
+      required: true,
+    },
+  ],
+  DECLINE: [
+    {
+      name: 'reason',
+      label: 'registry.transition.declineReason',
+      input: { kind: 'textarea', maxLength: 200 },
+      required: true,
     },
   ],
 };

@@ -24,7 +24,8 @@ export const STATUS_COLORS: { [E in EnumName]?: Partial<Record<(typeof ENUMS)[E]
   letterStatus: { auditing: 'orange', passed: 'green', rejected: 'red' },
   certificationStatus: { auditing: 'orange', passed: 'green', rejected: 'red', withdrawn: 'gray' },
   paymentStatus: { unpaid: 'red', promised: 'orange', partial: 'gold', paid: 'green' },
-  pushStatus: { pending: 'orange', accepted: 'green', rejected: 'red' },
+  pushStatus: { pushed: 'orange', accepted: 'green', declined: 'red', withdrawn: 'gray' },
+  casePosition: { awaitingReview: 'orange', pool: 'cyan', pushed: 'arcoblue', accepted: 'green' },
   enabled: { true: 'green', false: 'gray' },
   accessScope: { all: 'green', firm: 'arcoblue', own: 'orange' },
 };

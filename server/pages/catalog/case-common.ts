@@ -4,6 +4,11 @@ import { col } from './builders';
 // What the case lists (cases.ts) and the pages of one case (case-record.ts) share.
 
 const EVENT_LABELS = {
+  APPROVE: 'case.event.approve',
+  RETURN: 'case.event.return',
+  PUSH: 'case.event.push',
+  ACCEPT: 'case.event.accept',
+  DECLINE: 'case.event.decline',
   TAKE: 'case.event.take',
   ASSIGN: 'case.event.assign',
   RELEASE: 'case.event.release',
@@ -14,6 +19,8 @@ const EVENT_LABELS = {
 } as const satisfies Record<(typeof CASE_EVENTS)[number], string>;
 
 const CONFIRMS: Partial<Record<(typeof CASE_EVENTS)[number], string>> = {
+  APPROVE: 'case.confirm.approve',
+  ACCEPT: 'case.confirm.accept',
   TAKE: 'case.confirm.take',
   RELEASE: 'case.confirm.release',
   RESUME: 'case.confirm.resume',

@@ -1,7 +1,6 @@
 import { ATTACHMENT_ACCEPT } from '../../../contract/case-api';
 import {
   type ActionDescriptor,
-  CASE_EVENTS,
   type DetailPage,
   type FieldDescriptor,
   type FormPage,
@@ -161,7 +160,7 @@ const caseDetail = detailPage(
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('details', 'case.action.details', '/list/case-details/:id'),
     go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
-    ...transitions(...CASE_EVENTS),
+    ...transitions('PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
 );
 
@@ -170,10 +169,7 @@ const caseReview = detailPage(
   'bussiness-audit',
   'menu.bussinessAudit',
   [basics, handling, parties, attachments, pushes, auditTrail],
-  [
-    go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
-    ...transitions('ASSIGN', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE', 'REOPEN'),
-  ],
+  [go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'), ...transitions('APPROVE', 'RETURN')],
 );
 
 const followUpForm: FieldDescriptor[] = [

@@ -99,7 +99,7 @@ const searchTable: TablePage = {
     go('view', 'case.action.view', '/list/case-detail/:id'),
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
-    ...transitions('ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
+    ...transitions('APPROVE', 'PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
   ],
   toolbar: [
     go('pushes', 'case.action.pushes', '/list/push-manage'),

@@ -84,13 +84,13 @@ describe('the offline machine inspector', () => {
     const listener = vi.fn();
     const unsubscribe = inspector.subscribe(listener);
     const actor = createActor(caseStatusMachine, { input: {}, inspect: inspector.inspect }).start();
-    actor.send({ type: 'TAKE', actor: { role: 'lawyer', userId: 5, lawyerId: 7 } });
+    actor.send({ type: 'APPROVE', actor: { role: 'caseOperation', userId: 2 } });
     await nextTick();
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener.mock.calls[0][0].actors[0].value).toBe('processing');
+    expect(listener.mock.calls[0][0].actors[0].value).toEqual({ pending: 'pool' });
 
     unsubscribe();
-    actor.send({ type: 'RELEASE', actor: { role: 'lawyer', userId: 5, lawyerId: 7 } });
+    actor.send({ type: 'TAKE', actor: { role: 'lawyer', userId: 5, lawyerId: 7 } });
     await nextTick();
     expect(listener).toHaveBeenCalledTimes(1);
   });
@@ -102,12 +102,12 @@ describe('the offline machine inspector', () => {
     const detach = inspector.attach((event) => forwarded.push(event));
     expect(forwarded).toEqual([expect.objectContaining({ type: '@xstate.actor', actorRef: actor })]);
 
-    actor.send({ type: 'TAKE', actor: { role: 'lawyer', userId: 5, lawyerId: 7 } });
-    expect(forwarded.some((e) => e.type === '@xstate.event' && e.event.type === 'TAKE')).toBe(true);
+    actor.send({ type: 'APPROVE', actor: { role: 'caseOperation', userId: 2 } });
+    expect(forwarded.some((e) => e.type === '@xstate.event' && e.event.type === 'APPROVE')).toBe(true);
 
     detach();
     const count = forwarded.length;
-    actor.send({ type: 'RELEASE', actor: { role: 'lawyer', userId: 5, lawyerId: 7 } });
+    actor.send({ type: 'TAKE', actor: { role: 'lawyer', userId: 5, lawyerId: 7 } });
     expect(forwarded).toHaveLength(count);
   });
 

@@ -155,9 +155,10 @@ describe('the detail page', () => {
     await shown();
     await user.click(button('分配') as HTMLElement);
     const dialog = await screen.findByRole('dialog');
-    // Neither a lawyer nor a firm: the machine's own reason, before anything is sent.
+    // No lawyer chosen: the form asks for one before anything is sent.
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText('请选择要分配的律师或律所')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请填写承办律师')).toBeInTheDocument();
+    expect(sent).toEqual([]);
     await choose(dialog, '承办律师', '赵律师');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(sent).toEqual([{ event: 'ASSIGN', version: 3, lawyerId: 5 }]));

@@ -1,0 +1,27 @@
+import type { NoticeKind } from './notices-zh-CN';
+
+/** The en-US half of contract/notices.ts. */
+export const NOTICES_EN_US: Record<NoticeKind, { title: string; content: string }> = {
+  'case.approved': { title: 'Case approved', content: 'Case {{caseNo}} passed review and is in the pool.' },
+  'case.returned': {
+    title: 'Case returned for correction',
+    content: 'Case {{caseNo}} did not pass review and was returned: {{reason}}',
+  },
+  'case.pushed': {
+    title: 'A case was pushed to your firm',
+    content: 'Case {{caseNo}} ({{title}}) was pushed to your firm: accept or decline it.',
+  },
+  'push.accepted': { title: 'Push accepted', content: '{{firm}} accepted case {{caseNo}}.' },
+  'push.declined': {
+    title: 'Push declined',
+    content: '{{firm}} declined case {{caseNo}}: {{reason}}. The case is back in the pool.',
+  },
+  'case.assigned': {
+    title: 'A case was assigned to you',
+    content: 'Case {{caseNo}} ({{title}}) is yours to handle.',
+  },
+  'case.repaid': {
+    title: 'Case closed as repaid',
+    content: 'Repayments on case {{caseNo}} reached the amount claimed; the case is closed as repaid.',
+  },
+};

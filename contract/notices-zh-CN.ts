@@ -1,0 +1,26 @@
+/**
+ * In-site messages (notices) as the server renders them for a zh-CN reader: each kind has a
+ * title and a content with `{{param}}` slots. Stored messages carry the kind and its
+ * parameters, never the prose, so each reader sees them in their own language. Server-only:
+ * the browser receives them rendered (GET /api/message/list), so they are not in its bundle.
+ */
+export const NOTICES_ZH_CN = {
+  'case.approved': { title: '案件已审核通过', content: '案件 {{caseNo}} 已通过审核，进入案件池。' },
+  'case.returned': { title: '案件被退回修改', content: '案件 {{caseNo}} 未通过审核，已退回修改：{{reason}}' },
+  'case.pushed': {
+    title: '新的推送案件',
+    content: '案件 {{caseNo}}（{{title}}）已推送给贵所，请接收或拒绝。',
+  },
+  'push.accepted': { title: '律所已接收推送', content: '{{firm}} 已接收案件 {{caseNo}}。' },
+  'push.declined': {
+    title: '律所拒绝了推送',
+    content: '{{firm}} 拒绝了案件 {{caseNo}}：{{reason}}。案件已回到案件池。',
+  },
+  'case.assigned': { title: '新分配的案件', content: '案件 {{caseNo}}（{{title}}）已分配给您办理。' },
+  'case.repaid': {
+    title: '案件已还清结案',
+    content: '案件 {{caseNo}} 的还款已达到标的金额，案件已结案（已还款）。',
+  },
+} as const satisfies Record<string, { title: string; content: string }>;
+
+export type NoticeKind = keyof typeof NOTICES_ZH_CN;
