@@ -116,8 +116,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // API tests start a real server and may make hundreds of requests; on a busy machine
+          // that is slow but not wrong. The ceilings only bound how long a hung test takes.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -127,7 +129,10 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.tsx', 'tests/components/**/*.test.ts'],
           setupFiles: ['tests/setup-dom.ts'],
-          testTimeout: 20_000,
+          // Several waits of up to 10 s (setup-dom's asyncUtilTimeout) may follow one another in
+          // a test on a busy machine; the ceiling only bounds how long a hung test takes to fail.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

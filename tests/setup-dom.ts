@@ -8,9 +8,10 @@ import { server } from '../mocks/server';
 import { i18n } from '../src/i18n';
 
 // findBy/waitFor give up after 1 s by default; on a busy 2-core machine a lazy import (the
-// charts' dark theme) takes longer than that (STACK.md trap 11). A wait still ends as soon as
-// its condition holds.
-configure({ asyncUtilTimeout: 5000 });
+// charts' dark theme) or a first Arco render takes several seconds (STACK.md trap 11). A wait
+// still ends as soon as its condition holds, so a long ceiling costs nothing when the machine is
+// idle; it only decides how long a real failure takes to report.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app loads one language's catalogue on demand; tests have both at hand from the start.
 for (const [locale, catalogue] of Object.entries(CATALOGUES))
@@ -32,7 +33,7 @@ afterAll(async () => {
   Modal.destroyAll();
   await waitFor(
     () => expect(document.querySelector('.arco-message, .arco-notification, .arco-modal')).toBeNull(),
-    { timeout: 5000 },
+    { timeout: 10_000 },
   );
   server.close();
 });
