@@ -27,7 +27,9 @@ describe('case attachments in the browser', () => {
     const name = `e2e-${randomBytes(4).toString('hex')}.pdf`;
     await page.goto('/list/case-edit/3');
     const main = page.locator('.keep-alive-page:not([hidden])');
-    await main.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+    await main
+      .locator('input[type="file"]')
+      .setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
     // Arco marks an item whose request succeeded as done; a refused upload shows an error item.
     await main.locator('.arco-upload-list-item-done').filter({ hasText: name }).waitFor();
 
