@@ -28,7 +28,8 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
       .selectFrom('repayments')
       .selectAll()
       .where('case_id', '=', id)
-      .orderBy('repaid_on', 'desc')
+      // Newest entry first: a repayment recorded just now tops the list even when it was paid long ago.
+      .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute(),
     db
