@@ -3,7 +3,8 @@ import type { AccessRule } from '../access';
 import { CASE_EVENTS } from '../cases';
 import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
 import { accessRuleSchema } from '../role-schemas';
-import { DESCRIPTOR_LIMITS, withinTreeLimits } from '../tree-limits';
+import { DESCRIPTOR_LIMITS } from '../tree-limits';
+import { withinTreeLimits } from '../tree-limits-schema';
 import { ENUM_NAMES } from './enums';
 import { type ApiCallMark, markReference, schemaReferences } from './references';
 
