@@ -54,6 +54,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('accountfirm', 'accountfirm', 'firm.profile'),
     leaf('casefirm', 'casefirm', 'firm.cases'),
     leaf('editfirm', 'editfirm', 'firm.profile', { hideInMenu: true, ignoreCache: true }),
+    leaf('firm-case/:id', 'firm-case', 'firm.cases', { hideInMenu: true }),
   ]),
   group('list', 2, 'list', [
     leaf('search-table', 'search-table', 'cases.manage'),
@@ -76,6 +77,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('search-table-business', 'search-table-business', 'business.cases'),
     leaf('order-manage', 'order-manage', 'firms.read', { hideInMenu: true }),
     leaf('letter-audit', 'letter-audit', 'letters.review'),
+    leaf('case-record/:id', 'case-record', 'business.cases', { hideInMenu: true }),
   ]),
   group('lawoffice', 6, 'lawoffice', [
     leaf('account-verification', 'account-verification', 'firms.review'),

@@ -1,5 +1,6 @@
 import { ABILITY_NAMES, ACCESS_SCOPES } from '../access';
 import {
+  CASE_EVENTS,
   CASE_POSITIONS,
   CASE_STAGES,
   CASE_STATUSES,
@@ -27,6 +28,7 @@ export const ENUMS = {
   paymentStatus: PAYMENT_STATUSES,
   pushStatus: PUSH_STATUSES,
   casePosition: CASE_POSITIONS,
+  caseEvent: CASE_EVENTS,
   letterStatus: LETTER_STATUSES,
   role: ROLES,
   messageType: MESSAGE_TYPES,

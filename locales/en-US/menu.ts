@@ -51,4 +51,6 @@ export default {
   'menu.menuEditor': 'Menu editor',
   'menu.pageEditor': 'Page editor',
   'menu.machineInspector': 'Machine inspector',
+  'menu.firmCase': 'Firm case',
+  'menu.caseRecord': 'Case record',
 } satisfies Record<keyof typeof zh, string>;

@@ -49,4 +49,6 @@ export default {
   'menu.menuEditor': '菜单编辑',
   'menu.pageEditor': '页面编辑',
   'menu.machineInspector': '状态机检视器',
+  'menu.firmCase': '律所案件详情',
+  'menu.caseRecord': '案件档案',
 };

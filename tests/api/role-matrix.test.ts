@@ -99,6 +99,8 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /follow-ups': [SA, CASE_OPS, LAWYER],
   'GET /case-pushes': [SA, CASE_OPS, FIRM],
   'GET /lawyers/options': [SA, CASE_OPS, FIRM],
+  // Pushing a case to a firm is case operations' decision: they pick among passed firms.
+  'GET /lawfirms/options': [SA, CASE_OPS],
   'GET /attachments': [SA, CASE_OPS, BIZ_OPS],
   'GET /business/cases': [SA, BIZ_OPS],
 

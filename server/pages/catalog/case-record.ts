@@ -29,9 +29,11 @@ const basics: DetailPage['sections'][number] = {
     col('title', 'case.title'),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType' }),
     status,
+    col('position', 'case.position', { widget: 'enum', enum: 'casePosition' }),
     col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage' }),
     col('closeResult', 'case.closeResult', { widget: 'enum', enum: 'closeResult' }),
     col('suspendReason', 'case.suspendReason'),
+    col('returnReason', 'case.returnReason'),
     col('amountFen', 'case.amount', { widget: 'money' }),
     col('repaidFen', 'case.repaidFen', { widget: 'money' }),
     col('regionCode', 'case.region', { widget: 'region' }),
@@ -65,23 +67,33 @@ const handling: DetailPage['sections'][number] = {
  * which sends the session's token); operations remove one after confirming. Uploads are on the
  * case edit page.
  */
+const download: ActionDescriptor = {
+  kind: 'export',
+  key: 'download',
+  label: 'case.attachment.download',
+  path: '/cases/:caseId/attachments/:id',
+};
+const attachmentColumns = [
+  col('name', 'case.attachment.name'),
+  col('size', 'case.attachment.size', { widget: 'fileSize' }),
+  col('uploadedBy', 'case.attachment.uploadedBy'),
+  col('createdAt', 'case.attachment.createdAt', { widget: 'datetime' }),
+];
+/** Attachments on the read-only pages (a firm's view, business operations' record): download only. */
+const attachmentsToRead: DetailPage['sections'][number] = {
+  kind: 'table',
+  title: 'case.section.attachments',
+  field: 'attachments',
+  columns: attachmentColumns,
+  rowActions: [download],
+};
 const attachments: DetailPage['sections'][number] = {
   kind: 'table',
   title: 'case.section.attachments',
   field: 'attachments',
-  columns: [
-    col('name', 'case.attachment.name'),
-    col('size', 'case.attachment.size', { widget: 'fileSize' }),
-    col('uploadedBy', 'case.attachment.uploadedBy'),
-    col('createdAt', 'case.attachment.createdAt', { widget: 'datetime' }),
-  ],
+  columns: attachmentColumns,
   rowActions: [
-    {
-      kind: 'export',
-      key: 'download',
-      label: 'case.attachment.download',
-      path: '/cases/:caseId/attachments/:id',
-    },
+    download,
     {
       kind: 'api',
       key: 'remove',
@@ -121,6 +133,8 @@ const pushes: DetailPage['sections'][number] = {
     col('lawFirmName', 'case.push.lawFirm'),
     col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus' }),
     col('pushedAt', 'case.push.pushedAt', { widget: 'datetime' }),
+    col('answeredAt', 'case.push.answeredAt', { widget: 'datetime' }),
+    col('reason', 'case.push.reason'),
     col('operatorName', 'case.push.operator'),
   ],
 };
@@ -130,6 +144,8 @@ const auditTrail: DetailPage['sections'][number] = {
   field: 'auditTrail',
   columns: [
     col('at', 'case.audit.at', { widget: 'datetime' }),
+    col('event', 'case.audit.event', { widget: 'enum', enum: 'caseEvent' }),
+    col('reason', 'case.audit.reason'),
     col('action', 'case.audit.action'),
     col('summary', 'case.audit.summary'),
     col('actorName', 'case.audit.actor'),
@@ -306,4 +322,57 @@ const caseDetails: TabsPage = {
   ],
 };
 
-export const caseRecordPages: PageDescriptor[] = [caseDetail, caseEdit, caseDetails, caseReview, processing];
+/**
+ * Business operations' view of a case's whole record, read-only: the same tabs as the full
+ * record, with no edit, removal or status action (the server would refuse them anyway).
+ */
+const caseRecord: TabsPage = {
+  schemaVersion: v,
+  id: 'case-record',
+  type: 'tabs',
+  title: 'menu.caseRecord',
+  tabs: [
+    {
+      key: 'overview',
+      title: 'case.tab.overview',
+      page: detailPage(
+        'case-record-overview',
+        'case.tab.overview',
+        [basics, parties, handling, attachmentsToRead],
+        [],
+      ),
+    },
+    {
+      key: 'payments',
+      title: 'case.tab.payments',
+      page: detailPage('case-record-payments', 'case.tab.payments', [followUps, repayments], []),
+    },
+    {
+      key: 'history',
+      title: 'case.tab.history',
+      page: detailPage('case-record-history', 'case.tab.history', [pushes, auditTrail], []),
+    },
+  ],
+};
+
+/**
+ * A case as its firm's contact person sees it (the server sends only the firm's cases): the
+ * record, where it was pushed, and the firm's answers: accept or decline a push, assign one
+ * of the firm's lawyers.
+ */
+const firmCase = detailPage(
+  'firm-case',
+  'menu.firmCase',
+  [basics, parties, handling, attachmentsToRead, pushes],
+  transitions('ACCEPT', 'DECLINE', 'ASSIGN'),
+);
+
+export const caseRecordPages: PageDescriptor[] = [
+  caseDetail,
+  caseEdit,
+  caseDetails,
+  caseReview,
+  processing,
+  caseRecord,
+  firmCase,
+];

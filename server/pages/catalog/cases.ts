@@ -8,7 +8,7 @@ import {
   type TablePage,
 } from '../../../contract/pages/descriptor';
 import { col, field, go } from './builders';
-import { status, transitions } from './case-common';
+import { bulkTransitions, status, transitions } from './case-common';
 import { caseRecordPages } from './case-record';
 
 /**
@@ -106,7 +106,7 @@ const searchTable: TablePage = {
     go('followUps', 'case.action.followUps', '/list/renewal-follow'),
     exportAll,
   ],
-  bulkActions: [exportSelected],
+  bulkActions: [...bulkTransitions('ASSIGN', 'PUSH', 'CLOSE'), exportSelected],
   pageSize: 20,
   defaultSort: { field: 'createdAt', order: 'descend' },
 };
@@ -256,7 +256,7 @@ const pushManage: TablePage = {
     field('caseNo', 'case.caseNo', { kind: 'input', maxLength: 20 }),
     field('lawFirmId', 'case.push.lawFirm', {
       kind: 'select',
-      optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' },
+      optionsFrom: { path: '/lawfirms/options', value: 'id', label: 'name' },
     }),
     field('pushStatus', 'case.push.status', { kind: 'select', enum: 'pushStatus' }),
   ],
@@ -264,8 +264,10 @@ const pushManage: TablePage = {
     caseNoLink('/list/case-detail/:caseId'),
     col('caseTitle', 'case.title', { width: 260 }),
     col('lawFirmName', 'case.push.lawFirm'),
-    col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus' }),
-    col('pushedAt', 'case.push.pushedAt', { widget: 'datetime' }),
+    col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus', width: 100 }),
+    col('pushedAt', 'case.push.pushedAt', { widget: 'datetime', width: 170 }),
+    col('answeredAt', 'case.push.answeredAt', { widget: 'datetime', width: 170 }),
+    col('reason', 'case.push.reason', { width: 200 }),
     col('operatorName', 'case.push.operator'),
   ],
   rowActions: [go('view', 'case.action.view', '/list/case-detail/:caseId')],

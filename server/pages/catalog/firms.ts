@@ -10,6 +10,7 @@ import type {
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { col, field, go, table } from './builders';
+import { transitions } from './case-common';
 
 /**
  * The law-firm, lawyer and letter pages, over server/lawfirms/, server/lawyers/ and
@@ -370,7 +371,13 @@ const caseFirm = table({
       width: 140,
       access: 'cases.manage',
     }),
-    col('caseNo', 'case.caseNo', { fixed: 'left', width: 140, access: 'firm.cases:firm' }),
+    col('caseNo', 'case.caseNo', {
+      widget: 'link',
+      link: '/form/firm-case/:id',
+      fixed: 'left',
+      width: 140,
+      access: 'firm.cases:firm',
+    }),
     col('title', 'case.title', { width: 260 }),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
     col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 }),
@@ -382,7 +389,13 @@ const caseFirm = table({
     col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown', sortable: true, width: 140 }),
     col('createdAt', 'case.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
   ],
-  rowActions: [go('view', 'case.action.view', '/list/case-detail/:id', 'cases.manage')],
+  // The firm answers a push (accept, decline with a reason) and gives the case to one of its
+  // lawyers; each shows only when the row's allowed events (the case status machine) list it.
+  rowActions: [
+    go('view', 'case.action.view', '/list/case-detail/:id', 'cases.manage'),
+    go('open', 'case.action.view', '/form/firm-case/:id', 'firm.cases:firm'),
+    ...transitions('ACCEPT', 'DECLINE', 'ASSIGN'),
+  ],
   toolbar: [{ kind: 'export', key: 'export', label: 'case.action.export', path: '/cases/export' }],
   bulkActions: [
     { kind: 'export', key: 'exportSelected', label: 'case.action.exportSelected', path: '/cases/export' },
