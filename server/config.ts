@@ -46,6 +46,8 @@ export interface ServerConfig {
   apiDocsPublic: boolean;
   /** Hosts a menu's external links may point at, over https (MENU_LINK_HOSTS); none by default. */
   menuLinkHosts: string[];
+  /** Seconds between heartbeats (and catch-up reads) of a live message stream (NOTIFY_HEARTBEAT_SECONDS). */
+  streamHeartbeatSeconds: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -94,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockout,
     apiDocsPublic: docsPublic === '1',
     menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
+    streamHeartbeatSeconds: positiveInteger(env, 'NOTIFY_HEARTBEAT_SECONDS', 25),
   };
 }
 

@@ -268,6 +268,13 @@ export interface PageDescriptorsTable {
   saved_at: string;
 }
 
+/** A one-time ticket for the live message stream (hashes only; server/notifications/tickets.ts). */
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  token_hash: string;
+  expires_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -305,6 +312,7 @@ export interface Database {
   menus: MenusTable;
   page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
+  stream_tickets: StreamTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -49,6 +49,9 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'POST /user/certifications/:id/withdraw': EVERYONE,
   'GET /message/list': EVERYONE,
   'POST /message/read': EVERYONE,
+  'POST /notifications/ticket': EVERYONE,
+  // Opened with a one-time ticket instead of the header (callAs asks for one as the role).
+  'GET /notifications/stream': EVERYONE,
   'GET /user/menu': EVERYONE,
   'GET /pages/:id': EVERYONE,
 
@@ -136,8 +139,26 @@ function concretePath(route: ApiRoute) {
 /** One call as the role (or with no token), with a fresh session so that logout or a password reset cannot spoil the next call. */
 async function callAs(route: ApiRoute, role: Role | null) {
   const token = role ? await server.sessionFor(role) : undefined;
+  if (route.credential === 'ticket') return openWithTicket(route, token);
   const body = route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
   return server.call(route.method, concretePath(route), { token, body });
+}
+
+/**
+ * A route opened with a one-time ticket (a server-sent event stream): the ticket is asked
+ * for with the role's session, and the stream is let go once its status is known.
+ */
+async function openWithTicket(route: ApiRoute, token: string | undefined) {
+  let query = '';
+  if (token) {
+    const ticket = await server.call<{ ticket: string }>('POST', '/api/notifications/ticket', { token });
+    query = `?ticket=${ticket.body.data.ticket}`;
+  }
+  const controller = new AbortController();
+  const res = await fetch(server.url + concretePath(route) + query, { signal: controller.signal });
+  const code = res.ok ? 0 : ((await res.json()) as { code: number }).code;
+  controller.abort();
+  return { status: res.status, body: { code } };
 }
 
 type Outcome = { route: string; caller: string; status: number; code: number; expected: string };

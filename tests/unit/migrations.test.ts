@@ -61,6 +61,7 @@ describe('migrating an empty database', () => {
       '0008_attachment_files',
       '0009_lockout_per_client',
       '0010_case_journey',
+      '0013_stream_tickets',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
