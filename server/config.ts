@@ -46,6 +46,10 @@ export interface ServerConfig {
   apiDocsPublic: boolean;
   /** Hosts a menu's external links may point at, over https (MENU_LINK_HOSTS); none by default. */
   menuLinkHosts: string[];
+  /** Data rows one case import may hold (IMPORT_MAX_ROWS). */
+  importMaxRows: number;
+  /** Largest case import file accepted (IMPORT_MAX_MB). */
+  importMaxBytes: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -94,6 +98,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockout,
     apiDocsPublic: docsPublic === '1',
     menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
+    importMaxRows: positiveInteger(env, 'IMPORT_MAX_ROWS', 200_000),
+    importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
   };
 }
 
