@@ -36,6 +36,8 @@ export const ABILITIES = {
   },
   'cases.manage': staff('superAdmin', 'caseOperation'),
   'cases.edit': staff('superAdmin', 'caseOperation'),
+  'cases.create': staff('superAdmin', 'caseOperation'),
+  'cases.import': staff('superAdmin', 'caseOperation'),
   'cases.review': staff('superAdmin', 'caseOperation'),
   'cases.push': staff('superAdmin', 'caseOperation'),
   'pushes.answer': { lawfirmContactPerson: 'firm' },

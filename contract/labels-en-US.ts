@@ -87,6 +87,8 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.ability.cases.read': 'Read cases',
   'enum.ability.cases.manage': 'Case operations workspace',
   'enum.ability.cases.edit': 'Edit cases and attachments',
+  'enum.ability.cases.create': 'Create cases',
+  'enum.ability.cases.import': 'Import cases (Excel)',
   'enum.ability.cases.review': 'Review cases',
   'enum.ability.cases.push': 'Push cases',
   'enum.ability.pushes.answer': 'Accept or decline pushes',

@@ -85,6 +85,8 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.ability.cases.read': '查看案件',
   'enum.ability.cases.manage': '案件运营工作台',
   'enum.ability.cases.edit': '编辑案件与附件',
+  'enum.ability.cases.create': '新建案件',
+  'enum.ability.cases.import': '导入案件（Excel）',
   'enum.ability.cases.review': '审核案件',
   'enum.ability.cases.push': '推送案件',
   'enum.ability.pushes.answer': '接收或拒绝推送',

@@ -24,4 +24,12 @@ export const NOTICES_EN_US: Record<NoticeKind, { title: string; content: string 
     title: 'Case closed as repaid',
     content: 'Repayments on case {{caseNo}} reached the amount claimed; the case is closed as repaid.',
   },
+  'import.done': {
+    title: 'Case import finished',
+    content: '{{fileName}}: {{imported}} cases imported, {{invalid}} invalid rows.',
+  },
+  'import.failed': {
+    title: 'Case import failed',
+    content: '{{fileName}} failed: {{imported}} cases imported, {{invalid}} invalid rows.',
+  },
 };

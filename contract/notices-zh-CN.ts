@@ -21,6 +21,14 @@ export const NOTICES_ZH_CN = {
     title: '案件已还清结案',
     content: '案件 {{caseNo}} 的还款已达到标的金额，案件已结案（已还款）。',
   },
+  'import.done': {
+    title: '案件导入完成',
+    content: '{{fileName}} 导入完成：导入 {{imported}} 件，无效 {{invalid}} 行。',
+  },
+  'import.failed': {
+    title: '案件导入失败',
+    content: '{{fileName}} 导入失败：导入 {{imported}} 件，无效 {{invalid}} 行。',
+  },
 } as const satisfies Record<string, { title: string; content: string }>;
 
 export type NoticeKind = keyof typeof NOTICES_ZH_CN;

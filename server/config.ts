@@ -48,6 +48,10 @@ export interface ServerConfig {
   menuLinkHosts: string[];
   /** Seconds between heartbeats (and catch-up reads) of a live message stream (NOTIFY_HEARTBEAT_SECONDS). */
   streamHeartbeatSeconds: number;
+  /** Data rows one case import may hold (IMPORT_MAX_ROWS). */
+  importMaxRows: number;
+  /** Largest case import file accepted (IMPORT_MAX_MB). */
+  importMaxBytes: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -97,6 +101,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiDocsPublic: docsPublic === '1',
     menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
     streamHeartbeatSeconds: positiveInteger(env, 'NOTIFY_HEARTBEAT_SECONDS', 25),
+    importMaxRows: positiveInteger(env, 'IMPORT_MAX_ROWS', 200_000),
+    importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
   };
 }
 

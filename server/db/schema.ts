@@ -313,6 +313,8 @@ export interface Database {
   page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
   stream_tickets: StreamTicketsTable;
+  case_imports: CaseImportsTable;
+  case_import_rows: CaseImportRowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -321,3 +323,33 @@ export type UserUpdate = Updateable<UsersTable>;
 export type CaseRow = Selectable<CasesTable>;
 export type LawFirmRow = Selectable<LawFirmsTable>;
 export type LawyerRow = Selectable<LawyersTable>;
+
+/** One spreadsheet import of cases (server/cases/imports/). */
+export interface CaseImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  mode: string;
+  status: string;
+  total: number;
+  processed: Generated<number>;
+  imported: Generated<number>;
+  invalid: Generated<number>;
+  /** The first 100 refused rows: JSON [{row, field, key, params}]. */
+  errors: Generated<string>;
+  /** Message key of why the whole import failed. */
+  failure: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Every refused row of an import, with its cells, for the errors download. */
+export interface CaseImportRowsTable {
+  id: Generated<number>;
+  import_id: number;
+  row_no: number;
+  /** JSON array of the row's cells as text, in the template's column order. */
+  cells: string;
+  /** JSON [{field, key, params}]. */
+  reasons: string;
+}
