@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../contract/dates';
 import type { LockoutRule } from './auth/lockout';
 import type { SqliteSynchronous } from './db/connect';
 
@@ -46,6 +47,8 @@ export interface ServerConfig {
   apiDocsPublic: boolean;
   /** Hosts a menu's external links may point at, over https (MENU_LINK_HOSTS); none by default. */
   menuLinkHosts: string[];
+  /** The zone every shown, exported or printed date is in (BUSINESS_TZ; contract/dates.ts). */
+  businessTimeZone: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -79,6 +82,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const docsPublic = env.API_DOCS_PUBLIC ?? '';
   if (!['', '0', '1'].includes(docsPublic))
     throw new Error(`API_DOCS_PUBLIC must be 1 or 0, got "${env.API_DOCS_PUBLIC}"`);
+  const businessTimeZone = env.BUSINESS_TZ || DEFAULT_BUSINESS_TIME_ZONE;
+  if (!isTimeZone(businessTimeZone))
+    throw new Error(`BUSINESS_TZ must be an IANA time zone (Asia/Shanghai), got "${env.BUSINESS_TZ}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -94,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockout,
     apiDocsPublic: docsPublic === '1',
     menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
+    businessTimeZone,
   };
 }
 

@@ -6,6 +6,7 @@ import '@arco-design/web-react/es/style/index.css';
 import { createRoot } from 'react-dom/client';
 import { installInterceptors } from './api/interceptors';
 import { App } from './app/App';
+import { loadBusinessTimeZone } from './app/business-time-zone';
 import { navigateTo, setNavigator } from './app/navigation';
 import { initI18n } from './i18n';
 import { createAppRouter } from './router';
@@ -19,6 +20,6 @@ installInterceptors({
 const router = createAppRouter();
 setNavigator((to, opts) => void (typeof to === 'number' ? router.navigate(to) : router.navigate(to, opts)));
 
-void initI18n().then(() => {
+void Promise.all([initI18n(), loadBusinessTimeZone()]).then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(<App router={router} />);
 });
