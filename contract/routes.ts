@@ -48,7 +48,8 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('lawfirm-workplace', 'lawfirm-workplace', 'firm.workplace'),
     leaf('lawyer-workplace', 'lawyer-workplace', 'lawyer.workplace'),
     leaf('task-center', 'task-center', 'tasks.read'),
-    leaf('monitor', 'monitor', 'monitor.read', { hideInMenu: true }),
+    // In the sidebar: only admin holds monitor.read, and it is admin's landing page.
+    leaf('monitor', 'monitor', 'monitor.read'),
   ]),
   group('form', 1, 'form', [
     leaf('accountfirm', 'accountfirm', 'firm.profile'),

@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CODES } from '../contract/codes';
+import { setBusinessTimeZone } from '../contract/dates';
 import { translate } from '../contract/messages';
 import type { ServerConfig } from './config';
 import { type AppContext, type Clock, systemClock } from './context';
@@ -36,6 +37,8 @@ export async function buildApp(
   options: BuildOptions,
 ): Promise<{ fastify: FastifyInstance; app: AppContext }> {
   const { config, database } = options;
+  // Every date the server writes out (CSV, PDF, messages) is in this zone.
+  setBusinessTimeZone(config.businessTimeZone);
   const fastify = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,

@@ -5,6 +5,7 @@ import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { deviceRoutes } from './devices/routes';
+import { appConfigRoutes } from './health/config-route';
 import { healthRoutes } from './health/routes';
 import { openApiRoute } from './http/openapi';
 import type { ApiRoute } from './http/route';
@@ -31,6 +32,7 @@ import { walletRoutes } from './wallets/routes';
  */
 export const apiRoutes: ApiRoute[] = [
   ...healthRoutes,
+  ...appConfigRoutes,
   ...authRoutes,
   ...smsRoutes,
   ...registrationRoutes,

@@ -6,6 +6,7 @@ import '@arco-design/web-react/es/style/index.css';
 import { createRoot } from 'react-dom/client';
 import { prepareHttp } from './api/request';
 import { App } from './app/App';
+import { loadBusinessTimeZone } from './app/business-time-zone';
 import { navigateTo, setNavigator } from './app/navigation';
 import { initI18n } from './i18n';
 import { createAppRouter } from './router';
@@ -22,6 +23,6 @@ prepareHttp(async () => {
 const router = createAppRouter();
 setNavigator((to, opts) => void (typeof to === 'number' ? router.navigate(to) : router.navigate(to, opts)));
 
-void initI18n().then(() => {
+void Promise.all([initI18n(), loadBusinessTimeZone()]).then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(<App router={router} />);
 });

@@ -59,4 +59,5 @@ export default {
   'menu.loadFailed.detail': 'The menu could not be fetched from the server: {{message}}',
   'route.forbiddenRedirect': 'Your role may not open that page; opened one you may',
   'route.guardError': 'The route check failed; please log in again',
+  'route.forbiddenPage': 'Your role may not open “{{page}}”; a page it may open is shown instead',
 } satisfies Record<keyof typeof zh, string>;

@@ -56,4 +56,5 @@ export default {
   'menu.loadFailed.detail': '无法从后台获取菜单：{{message}}',
   'route.forbiddenRedirect': '当前角色无权访问该页面，已为你打开可访问的页面',
   'route.guardError': '路由校验出错，请重新登录',
+  'route.forbiddenPage': '当前角色无权打开「{{page}}」，已为你打开可访问的页面',
 };

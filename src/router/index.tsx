@@ -28,7 +28,13 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   // The guard (machines, route table) loads with the first signed-in route, not with /login.
   const { decideNavigation } = await import('./guard');
   const decision = await decideNavigation(url.pathname, url.search);
-  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (decision.kind === 'redirect') {
+    if (decision.reason === 'forbidden') {
+      const { tellForbidden } = await import('./forbidden-notice');
+      void tellForbidden(url.pathname, getRole());
+    }
+    throw redirect(decision.to);
+  }
   return { notFound: decision.kind === 'notFound' };
 }
 

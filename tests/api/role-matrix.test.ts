@@ -29,6 +29,7 @@ const EVERYONE: Role[] = [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER, ADMIN];
 const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   // Signing in and registering: no session.
   'GET /health': 'public',
+  'GET /config': 'public',
   'POST /login': 'public',
   'GET /send-sms': 'public',
   'GET /register/lawfirms': 'public',

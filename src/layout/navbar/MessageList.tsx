@@ -1,5 +1,6 @@
 import { Button, Empty, List, Spin, Tabs, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../contract/dates';
 import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
 import { LoadFailed } from '../../../ui-registry';
 
@@ -81,9 +82,7 @@ export default function MessageList({ data, loading, failed, onMarkRead, onRetry
                             <span>
                               {item.content}
                               <br />
-                              <span className="message-time">
-                                {new Date(item.createdAt).toLocaleString()}
-                              </span>
+                              <span className="message-time">{formatDateTime(item.createdAt)}</span>
                             </span>
                           }
                         />

@@ -58,6 +58,20 @@ describe('the table page', () => {
     expect(screen.getByText('共 35 条')).toBeInTheDocument();
   });
 
+  it('gives every column a width and lays the table out to their sum, so the fixed actions cover no data column', async () => {
+    listCases();
+    renderWithRegistry(<DescriptorView descriptor={caseTable} />);
+    await screen.findByText('MS00000001');
+    // The selection column is Arco's own (48 px); every other column has a width of its own.
+    const widths = [
+      ...document.querySelectorAll('.arco-table-content-inner colgroup col:not(.arco-table-selection-col)'),
+    ].map((col) => Number.parseInt((col as HTMLElement).style.width, 10));
+    expect(widths.length).toBeGreaterThan(3);
+    expect(widths.every((w) => w > 0)).toBe(true);
+    const table = document.querySelector('.arco-table-content-inner table') as HTMLElement;
+    expect(Number.parseInt(table.style.width, 10)).toBe(widths.reduce((sum, w) => sum + w, 48));
+  });
+
   it('reads its filters from the URL and asks the API with the same params', async () => {
     const asked = listCases();
     renderRoute(
