@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { arcoStyleImport } from './scripts/arco-style-import.ts';
+import { frameChunk } from './scripts/frame-chunk.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -36,8 +37,14 @@ function replaceImport(name: string, importer: RegExp, source: string, replaceme
   };
 }
 
+// What every signed-in page loads, whichever page it is: see scripts/frame-chunk.ts.
+const frame = frameChunk(
+  /[\\/]src[\\/](layout[\\/]MainLayout\.tsx|router[\\/]guard\.ts|session[\\/](actors|session)\.ts|api[\\/](client|interceptors)\.ts)$/,
+);
+
 export default defineConfig({
   plugins: [
+    frame.plugin,
     arcoStyleImport(import.meta.dirname),
     react(),
     oneAntvPathUtil(),
@@ -98,6 +105,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     reportCompressedSize: false,
     rolldownOptions: {
+      output: { codeSplitting: { groups: [frame.group] } },
       treeshake: {
         // @antv/component (G2's axes, legends, tooltips) declares no `sideEffects` though it has
         // none: without this its slider and scrollbar stay in the chart chunk unused.
