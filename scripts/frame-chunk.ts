@@ -8,10 +8,12 @@ import type { Plugin } from 'vite';
  * what the frame's roots import statically and no public page does; `group` (for
  * `output.codeSplitting.groups`) puts those modules in one `frame` chunk.
  *
- * Left out, so that no chunk imports one that imports it back (an import cycle between chunks
- * runs one of them before the other has set up): the modules loaded lazily (the roots among
- * them) and whatever imports one of them, which keep the bundler's own chunks. A public page
- * never loads the frame: what any of them needs stays out of it.
+ * A member imports only members and what the entry loads, so no chunk the bundler makes
+ * imports the frame and is imported by it (such a cycle runs one before the other has set up,
+ * and the bundler, which moves shared modules into chunks loaded earlier, would make one out of
+ * anything else). Left out: the modules loaded lazily (the roots among them), and any module
+ * that imports one of them or a module a public page loads lazily (shared Arco components,
+ * say). A public page never loads the frame.
  */
 export function frameChunk(frameRoots: RegExp) {
   const members = new Set<string>();
@@ -34,7 +36,8 @@ export function frameChunk(frameRoots: RegExp) {
       };
       // The public side: the entry and, lazy import after lazy import, all it may load on the
       // way that does not pass through a frame root (the public pages, their catalogues...).
-      const publicSide = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const entrySide = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const publicSide = new Set(entrySide);
       for (let grew = true; grew; ) {
         const more = [...publicSide]
           .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
@@ -47,7 +50,9 @@ export function frameChunk(frameRoots: RegExp) {
       );
       const lazy = new Set(frameSide.filter((id) => this.getModuleInfo(id)?.dynamicImporters.length));
       for (const id of frameSide) {
-        if (![...closure([id])].some((dep) => lazy.has(dep))) members.add(id);
+        const deps = [...closure([id])];
+        if (!deps.some((dep) => lazy.has(dep) || (publicSide.has(dep) && !entrySide.has(dep))))
+          members.add(id);
       }
     },
   };
