@@ -8,7 +8,7 @@ import {
   SCHEMA_VERSION,
   type TabsPage,
 } from '../../../contract/pages/descriptor';
-import { col, field, go } from './builders';
+import { awaitingReview, col, field, go } from './builders';
 import { status, transitions } from './case-common';
 
 /**
@@ -175,7 +175,11 @@ const caseDetail = detailPage(
   [
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('details', 'case.action.details', '/list/case-details/:id'),
-    go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+    // Review is for cases awaiting it (new, or returned and edited).
+    {
+      ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+      when: awaitingReview,
+    },
     ...transitions('PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
 );
