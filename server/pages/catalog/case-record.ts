@@ -138,6 +138,8 @@ const pushes: DetailPage['sections'][number] = {
     col('operatorName', 'case.push.operator'),
   ],
 };
+// The status change and its reason in the reader's language; the stored summary is plain text
+// for whoever reads the database (server/audit/audit.ts), not for screens.
 const auditTrail: DetailPage['sections'][number] = {
   kind: 'table',
   title: 'case.section.audit',
@@ -147,7 +149,6 @@ const auditTrail: DetailPage['sections'][number] = {
     col('event', 'case.audit.event', { widget: 'enum', enum: 'caseEvent' }),
     col('reason', 'case.audit.reason'),
     col('action', 'case.audit.action'),
-    col('summary', 'case.audit.summary'),
     col('actorName', 'case.audit.actor'),
   ],
 };
