@@ -53,6 +53,8 @@ export const caseFilterSchema = z.object({
   title: text(100),
   type: caseTypeSchema.optional(),
   status: statusList.optional(),
+  /** Where a pending case stands: awaiting review, in the pool, pushed to or accepted by a firm. */
+  position: casePositionSchema.optional(),
   debtor: text(60),
   /** A province (440000) matches its cities and counties, a city (440300) its counties. */
   region: regionCodeSchema.optional(),

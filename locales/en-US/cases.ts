@@ -93,4 +93,5 @@ export default {
   'case.push.reason': 'Reason for declining',
   'case.audit.event': 'Status change',
   'case.audit.reason': 'Reason',
+  'case.transition.assigneeRequired': 'Choose the lawyer or the law firm',
 } satisfies Record<keyof typeof zh, string>;

@@ -92,4 +92,5 @@ export default {
   'case.push.reason': '拒绝原因',
   'case.audit.event': '状态变更',
   'case.audit.reason': '原因',
+  'case.transition.assigneeRequired': '请选择承办律师或律所',
 };

@@ -242,3 +242,18 @@ describe('business operations', () => {
     expect((await get('caseOperation', '/pages/case-record')).status).toBe(403);
   });
 });
+
+describe('the position filter', () => {
+  it('lists a firm’s pushes waiting for its answer', async () => {
+    const c = await poolCase();
+    await send('caseOperation', c.id, { event: 'PUSH', lawFirmId: demoFirmId });
+    const res = await get<{ list: CaseRow[]; total: number }>(
+      'lawfirmContactPerson',
+      '/cases?position=pushed&pageSize=100',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.map((r) => r.id)).toContain(c.id);
+    expect(res.body.data.list.every((r) => r.position === 'pushed' && r.lawFirmId === demoFirmId)).toBe(true);
+    expect((await get('lawfirmContactPerson', '/cases?position=somewhere')).status).toBe(400);
+  });
+});

@@ -34,6 +34,7 @@ export default function BulkResultDialog({ title, result, onClose }: Props) {
       okText={t('common.close')}
       unmountOnExit
       autoFocus={false}
+      style={{ width: 680, maxWidth: '95vw' }}
       data-testid="bulk-result"
     >
       <Alert

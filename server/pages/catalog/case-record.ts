@@ -8,7 +8,7 @@ import {
   SCHEMA_VERSION,
   type TabsPage,
 } from '../../../contract/pages/descriptor';
-import { col, field, go } from './builders';
+import { awaitingReview, col, field, go } from './builders';
 import { status, transitions } from './case-common';
 
 /**
@@ -138,6 +138,8 @@ const pushes: DetailPage['sections'][number] = {
     col('operatorName', 'case.push.operator'),
   ],
 };
+// The status change and its reason in the reader's language; the stored summary is plain text
+// for whoever reads the database (server/audit/audit.ts), not for screens.
 const auditTrail: DetailPage['sections'][number] = {
   kind: 'table',
   title: 'case.section.audit',
@@ -147,7 +149,6 @@ const auditTrail: DetailPage['sections'][number] = {
     col('event', 'case.audit.event', { widget: 'enum', enum: 'caseEvent' }),
     col('reason', 'case.audit.reason'),
     col('action', 'case.audit.action'),
-    col('summary', 'case.audit.summary'),
     col('actorName', 'case.audit.actor'),
   ],
 };
@@ -175,7 +176,11 @@ const caseDetail = detailPage(
   [
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('details', 'case.action.details', '/list/case-details/:id'),
-    go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+    // Review is for cases awaiting it (new, or returned and edited).
+    {
+      ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+      when: awaitingReview,
+    },
     ...transitions('PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
 );

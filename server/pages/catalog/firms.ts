@@ -353,6 +353,14 @@ const caseFirm = table({
       { placeholder: 'case.keywordPlaceholder' },
     ),
     field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
+    // A push waiting for the firm's answer, or accepted and waiting for a lawyer.
+    field('position', 'case.position', {
+      kind: 'select',
+      options: [
+        { value: 'pushed', label: 'enum.casePosition.pushed' },
+        { value: 'accepted', label: 'enum.casePosition.accepted' },
+      ],
+    }),
     field('type', 'case.type', { kind: 'select', enum: 'caseType' }),
     field('region', 'case.region', { kind: 'region', depth: 2 }),
     field('amount', 'case.amountRange', { kind: 'moneyRange' }),
@@ -381,6 +389,7 @@ const caseFirm = table({
     col('title', 'case.title', { width: 260 }),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
     col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 }),
+    col('position', 'case.position', { widget: 'enum', enum: 'casePosition', width: 110 }),
     col('debtorName', 'case.debtorName', { width: 120 }),
     col('regionCode', 'case.region', { widget: 'region', width: 160 }),
     col('amountFen', 'case.amount', { widget: 'money', sortable: true, width: 140 }),
