@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { renderAudit } from '../../contract/audit';
 import type { CaseDetail } from '../../contract/case-api';
+import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
@@ -7,7 +9,12 @@ import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
 
 /** Everything the detail pages show about one case. */
-export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: number): Promise<CaseDetail> {
+export async function caseDetail(
+  db: Kysely<Database>,
+  viewer: CaseViewer,
+  id: number,
+  lang: Language = 'zh-CN',
+): Promise<CaseDetail> {
   const row = await casesWithNames(db)
     .select('cases.description')
     .where('cases.id', '=', id)
@@ -51,7 +58,7 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
     db
       .selectFrom('audit_log as l')
       .leftJoin('users as u', 'u.id', 'l.actor_id')
-      .select(['l.id', 'l.at', 'l.action', 'l.summary', 'l.actor_role', 'u.name as actor_name'])
+      .select(['l.id', 'l.at', 'l.action', 'l.summary', 'l.params', 'l.actor_role', 'u.name as actor_name'])
       .where('l.entity', '=', 'case')
       .where('l.entity_id', '=', String(id))
       .orderBy('l.at', 'desc')
@@ -96,6 +103,7 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
       at: a.at,
       action: a.action,
       summary: a.summary,
+      ...(({ label, detail }) => ({ actionLabel: label, detail }))(renderAudit(lang, a.action, a.params)),
       actorName: a.actor_name,
       actorRole: a.actor_role,
     })),

@@ -130,8 +130,8 @@ const auditTrail: DetailPage['sections'][number] = {
   field: 'auditTrail',
   columns: [
     col('at', 'case.audit.at', { widget: 'datetime' }),
-    col('action', 'case.audit.action'),
-    col('summary', 'case.audit.summary'),
+    col('actionLabel', 'case.audit.action'),
+    col('detail', 'case.audit.summary'),
     col('actorName', 'case.audit.actor'),
   ],
 };
