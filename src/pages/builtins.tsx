@@ -9,6 +9,7 @@ import { type BuiltinProps, registerBuiltin } from '../../ui-registry';
  */
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   UserSettings: lazy(() => import('./user/settings')),
+  UserInfo: lazy(() => import('./user/info')),
   AccountManagement: lazy(() => import('./user/account')),
   ResetModify: lazy(() => import('./user/reset-modify')),
   Monitor: lazy(() => import('./dashboard/monitor')),
