@@ -79,6 +79,7 @@ export const ABILITIES = {
 
   // One's own account
   'profile.edit': Object.fromEntries(ROLES.map((r) => [r, 'own'])) as Grants,
+  'profile.read': Object.fromEntries(ROLES.map((r) => [r, 'own'])) as Grants,
 
   // Administration
   'accounts.manage': staff('superAdmin'),

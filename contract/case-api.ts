@@ -216,6 +216,9 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   action: z.string(),
   summary: z.string(),
+  /** The action and its details in the reader's language (contract/audit.ts). */
+  actionLabel: z.string(),
+  detail: z.string(),
   actorName: z.string().nullable(),
   actorRole: z.string().nullable(),
   /** The case status event this entry records (`case.approve` is APPROVE); null for other actions. */

@@ -116,6 +116,7 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.ability.wallets.read': 'Read wallets',
   'enum.ability.phones.read': 'Read full phone numbers',
   'enum.ability.profile.edit': 'Own settings and password',
+  'enum.ability.profile.read': 'User center (own activity, cases and team)',
   'enum.ability.accounts.manage': 'Account management',
   'enum.ability.menus.edit': 'Edit menus',
   'enum.ability.pages.edit': 'Edit pages',

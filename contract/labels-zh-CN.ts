@@ -114,6 +114,7 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.ability.wallets.read': '查看钱包',
   'enum.ability.phones.read': '查看完整手机号',
   'enum.ability.profile.edit': '个人设置与修改密码',
+  'enum.ability.profile.read': '用户信息（本人的动态、案件与团队）',
   'enum.ability.accounts.manage': '账号管理',
   'enum.ability.menus.edit': '编辑菜单',
   'enum.ability.pages.edit': '编辑页面',

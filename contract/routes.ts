@@ -90,6 +90,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
   ]),
   group('user', 7, 'user', [
     leaf('setting', 'user-setting', 'profile.edit', { hideInMenu: true, name: 'userSetting' }),
+    leaf('info', 'user-info', 'profile.read', { name: 'userInfo' }),
     leaf('account', 'user-account', 'accounts.manage', { name: 'userAccount' }),
     leaf('access', 'user-access', 'access.read', { name: 'userAccess' }),
     leaf('reset-modify', 'reset-modify', 'profile.edit', { hideInMenu: true }),

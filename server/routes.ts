@@ -23,6 +23,7 @@ import { registrationRoutes } from './registration/routes';
 import { smsRoutes } from './sms/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { taskRoutes } from './tasks/routes';
+import { userCenterRoutes } from './user-center/routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './wallets/routes';
 
@@ -56,5 +57,6 @@ export const apiRoutes: ApiRoute[] = [
   ...businessRoutes,
   ...statisticsRoutes,
   ...taskRoutes,
+  ...userCenterRoutes,
   openApiRoute(() => apiRoutes),
 ];

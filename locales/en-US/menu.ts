@@ -39,6 +39,7 @@ export default {
   'menu.statisticsData': 'Statistics data',
   'menu.user': 'User center',
   'menu.userSetting': 'User settings',
+  'menu.userInfo': 'User info',
   'menu.userAccount': 'Accounts',
   'menu.userAccess': 'Access',
   'menu.resetModify': 'Change password',

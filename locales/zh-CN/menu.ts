@@ -37,6 +37,7 @@ export default {
   'menu.statisticsData': '统计数据',
   'menu.user': '个人中心',
   'menu.userSetting': '用户设置',
+  'menu.userInfo': '用户信息',
   'menu.userAccount': '账号管理',
   'menu.userAccess': '权限表',
   'menu.resetModify': '修改密码',

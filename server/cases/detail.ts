@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { renderAudit } from '../../contract/audit';
 import type { CaseDetail } from '../../contract/case-api';
 import { CASE_EVENTS, type CaseEventName } from '../../contract/cases';
+import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
@@ -8,7 +10,12 @@ import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
 
 /** Everything the detail pages show about one case. */
-export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: number): Promise<CaseDetail> {
+export async function caseDetail(
+  db: Kysely<Database>,
+  viewer: CaseViewer,
+  id: number,
+  lang: Language = 'zh-CN',
+): Promise<CaseDetail> {
   const row = await casesWithNames(db)
     .select('cases.description')
     .where('cases.id', '=', id)
@@ -102,6 +109,7 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
       at: a.at,
       action: a.action,
       summary: a.summary,
+      ...(({ label, detail }) => ({ actionLabel: label, detail }))(renderAudit(lang, a.action, a.params)),
       actorName: a.actor_name,
       actorRole: a.actor_role,
       ...decisionOf(a.action, a.params),

@@ -131,7 +131,8 @@ export const caseRoutes = [
     access: 'cases.read',
     params: idParamsSchema,
     response: caseDetailSchema,
-    handler: async ({ app, caller, params }) => caseDetail(app.db, await viewerOf(app.db, caller), params.id),
+    handler: async ({ app, caller, params, lang }) =>
+      caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang),
   }),
 
   defineRoute({

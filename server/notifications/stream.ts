@@ -38,9 +38,9 @@ function resumePoint(request: FastifyRequest, query: StreamQuery): number | null
 }
 
 /**
- * Server-sent events of the caller's messages. On connect: every message after the resume
- * point (Last-Event-ID, else ?after=; neither: only messages from now on), then each new one
- * as the bus signals it. Every event's `id:` is the message id, and each read takes the rows
+ * Server-sent events of the caller's messages. On connect: a `ready` event naming the resume
+ * point (Last-Event-ID, else ?after=; neither: only messages from now on), every message
+ * after it, then each new one as the bus signals it. Every event's `id:` is the message id, and each read takes the rows
  * after the last id sent, so a reconnect neither loses nor repeats one. A comment line every
  * NOTIFY_HEARTBEAT_SECONDS keeps proxies from closing the connection; with it the stream
  * reads again (a missed signal, another process's message) and ends when the session does.
@@ -76,7 +76,8 @@ export async function openStream(
     // nginx would otherwise hold events back in its buffer.
     'x-accel-buffering': 'no',
   });
-  raw.write(': connected\n\n');
+  // Where this stream starts: a client that reconnects before any message arrives resumes here.
+  raw.write(`event: ready\ndata: ${JSON.stringify({ after: lastId })}\n\n`);
 
   let closed = false;
   let reading = false;

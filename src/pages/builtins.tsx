@@ -15,6 +15,7 @@ const page = (areas: readonly PageArea[], load: () => Promise<{ default: Compone
  */
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   UserSettings: page(['settings'], () => import('./user/settings')),
+  UserInfo: page([], () => import('./user/info')),
   // The user detail drawer and the password form come from the settings page.
   AccountManagement: page(['settings'], () => import('./user/account')),
   ResetModify: page(['settings'], () => import('./user/reset-modify')),

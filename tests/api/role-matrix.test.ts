@@ -54,6 +54,8 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   // Opened with a one-time ticket instead of the header (callAs asks for one as the role).
   'GET /notifications/stream': EVERYONE,
   'GET /user/menu': EVERYONE,
+  // The user center: only the caller's own activity, messages, cases and team.
+  'GET /user/overview': EVERYONE,
   'GET /pages/:id': EVERYONE,
 
   // Administration: the super administrator.

@@ -146,9 +146,9 @@ const auditTrail: DetailPage['sections'][number] = {
   field: 'auditTrail',
   columns: [
     col('at', 'case.audit.at', { widget: 'datetime' }),
-    col('event', 'case.audit.event', { widget: 'enum', enum: 'caseEvent' }),
+    col('actionLabel', 'case.audit.action'),
+    col('detail', 'case.audit.summary'),
     col('reason', 'case.audit.reason'),
-    col('action', 'case.audit.action'),
     col('actorName', 'case.audit.actor'),
   ],
 };
