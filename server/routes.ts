@@ -1,6 +1,7 @@
 import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
+import { caseIntakeRoutes } from './cases/intake-routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -48,6 +49,7 @@ export const apiRoutes: ApiRoute[] = [
   ...pageRoutes(() => apiRoutes),
   ...dashboardRoutes,
   ...caseRoutes,
+  ...caseIntakeRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,
