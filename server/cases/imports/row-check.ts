@@ -81,7 +81,8 @@ export function checkRow(
       reasons.push(reasonOf(field, issue));
     }
   }
-  return { ok: false, reasons };
+  const order = (field: string) => IMPORT_COLUMNS.findIndex((c) => c.field === field);
+  return { ok: false, reasons: reasons.sort((a, b) => order(a.field) - order(b.field)) };
 }
 
 function reasonOf(field: string, issue: z.core.$ZodIssue): Reason {
