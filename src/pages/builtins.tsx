@@ -15,6 +15,8 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   MenuEditor: lazy(() => import('./user/menu-editor')),
   PageEditor: lazy(() => import('./user/page-editor')),
   PdfViewer: lazy(() => import('./test/pdf')),
+  CaseNew: lazy(() => import('./cases/new')),
+  CaseImport: lazy(() => import('./cases/import')),
 };
 
 function BuiltinPage({ page }: BuiltinProps) {
