@@ -4,13 +4,14 @@ import { startServerProcess } from '../scripts/server-process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { kB, measurePage } from './bundle';
 import { benchCaseList } from './case-list';
+import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchRender } from './render';
 import { BENCH_DB_FILE, ensureBenchDatabase } from './seed-db';
 
 /**
  * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
- * about time. Sections: seed, sign-in, browser bundles, case list, table render.
+ * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import.
  */
 async function main() {
   const { values } = parseArgs({
@@ -31,6 +32,8 @@ async function main() {
 
   // Builds and serves its own page: needs neither the bench database nor the API server.
   if (wants('render')) await benchRender(say);
+  // Its own throw-away database and server: needs neither the bench database nor the build.
+  if (wants('import')) await benchImport(say);
   if (!['seed', 'auth', 'cases', 'bundle'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
