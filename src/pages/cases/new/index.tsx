@@ -166,16 +166,19 @@ export default function CaseNew() {
 
 /** A province, city or county, kept as its six-digit code. */
 function RegionCascader({
+  id,
   options,
   value,
   onChange,
 }: {
+  id?: string;
   options: ReturnType<typeof regionTree>;
   value?: string;
   onChange?: (code: string | undefined) => void;
 }) {
   return (
     <Cascader
+      id={id}
       options={options}
       value={regionPath(value)}
       onChange={(path) => {
