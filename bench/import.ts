@@ -24,7 +24,7 @@ async function writeWorkbook(file: string, rows: number, prefix: string): Promis
     row[0] = `${prefix}${String(i).padStart(8, '0')}`;
     row[1] = `借款合同纠纷 ${i}`;
     row[3] = `债务人${i % 5000}`;
-    row[6] = String(1000 + (i % 100000) / 100);
+    row[6] = (1000 + (i % 100_000) / 100).toFixed(2);
     sheet.addRow(row).commit();
   }
   sheet.commit();

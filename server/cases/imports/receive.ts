@@ -93,23 +93,27 @@ export async function receiveImport(app: AppContext, request: FastifyRequest): P
   }
 }
 
-/** One streaming pass: the header row's columns, and the rows counted (stopping past the limit). */
+/**
+ * The header row's columns (the first row, read with the shared strings), then the rows
+ * counted in a lighter streaming pass that stops past the limit.
+ */
 async function scan(
   app: AppContext,
   path: string,
   kind: SheetKind,
 ): Promise<{ positions: (number | null)[]; total: number }> {
   let positions: (number | null)[] | null = null;
-  let total = 0;
+  let total = -1;
   try {
     for await (const row of sheetRows(path, kind)) {
-      if (positions === null) {
-        const columns = columnsOf(row.cells);
-        if (columns.missing.length > 0)
-          throw fail.field('file', 'import.badHeaders', { missing: columns.missing.join('、') });
-        positions = columns.positions;
-        continue;
-      }
+      const columns = columnsOf(row.cells);
+      if (columns.missing.length > 0)
+        throw fail.field('file', 'import.badHeaders', { missing: columns.missing.join('、') });
+      positions = columns.positions;
+      break;
+    }
+    if (positions === null) throw fail.field('file', 'import.noRows');
+    for await (const _ of sheetRows(path, kind, { countOnly: true })) {
       total++;
       if (total > app.config.importMaxRows)
         throw fail.field('file', 'import.tooManyRows', { max: app.config.importMaxRows });
@@ -118,6 +122,6 @@ async function scan(
     if (err instanceof UnreadableSheet) throw fail.field('file', 'import.notSpreadsheet');
     throw err;
   }
-  if (positions === null || total === 0) throw fail.field('file', 'import.noRows');
+  if (total <= 0) throw fail.field('file', 'import.noRows');
   return { positions, total };
 }

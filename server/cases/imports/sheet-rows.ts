@@ -18,18 +18,22 @@ export class UnreadableSheet extends Error {}
  * reader over the file (never the whole workbook in memory), a .csv line by line. Blank rows
  * are skipped. A file that is not what its name says throws UnreadableSheet.
  */
-export async function* sheetRows(file: string, kind: SheetKind): AsyncGenerator<SheetRow> {
+export async function* sheetRows(
+  file: string,
+  kind: SheetKind,
+  { countOnly = false }: { countOnly?: boolean } = {},
+): AsyncGenerator<SheetRow> {
   if (kind === 'csv') yield* csvRows(file);
-  else yield* xlsxRows(file);
+  else yield* xlsxRows(file, countOnly);
 }
 
-async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
+async function* xlsxRows(file: string, countOnly: boolean): AsyncGenerator<SheetRow> {
   if (!(await startsWith(file, [0x50, 0x4b, 0x03, 0x04]))) throw new UnreadableSheet('not a zip');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    // Shared strings and styles are cached: Excel stores text once in the shared table, and
-    // only the styles say which numbers are dates.
-    sharedStrings: 'cache',
-    styles: 'cache',
+    // Shared strings and styles are cached to read cells: Excel stores text once in the shared
+    // table, and only the styles say which numbers are dates. Counting rows needs neither.
+    sharedStrings: countOnly ? 'ignore' : 'cache',
+    styles: countOnly ? 'ignore' : 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'emit',
