@@ -4,13 +4,14 @@ import { startServerProcess } from '../scripts/server-process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { benchBundles } from './bundle';
 import { benchCaseList } from './case-list';
+import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchRender } from './render';
 import { BENCH_DB_FILE, ensureBenchDatabase } from './seed-db';
 
 /**
  * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
- * about time. Sections: seed, sign-in, browser bundles, case list, table render.
+ * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import.
  */
 async function main() {
   const { values } = parseArgs({
@@ -33,6 +34,8 @@ async function main() {
   if (wants('render')) await benchRender(say);
   // Serves a throw-away demo database: page weight does not depend on the number of cases.
   if (wants('bundle')) await benchBundles(say);
+  // Its own throw-away database and server: needs neither the bench database nor the build.
+  if (wants('import')) await benchImport(say);
   if (!['seed', 'auth', 'cases'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);

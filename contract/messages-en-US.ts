@@ -165,4 +165,6 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'import.tooLarge': 'The file is too large: an import file may be at most {{mb}} MB',
   'import.notFound': 'No such import',
   'import.interrupted': 'The import stopped (server restart or error)',
+  'import.rowColumn': 'Row',
+  'import.reasonColumn': 'Reason',
 };

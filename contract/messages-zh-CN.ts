@@ -155,6 +155,8 @@ export const MESSAGES_ZH_CN = {
   'import.tooLarge': '文件过大，导入文件不能超过 {{mb}} MB',
   'import.notFound': '导入记录不存在',
   'import.interrupted': '导入因服务重启或出错而中断',
+  'import.rowColumn': '行号',
+  'import.reasonColumn': '错误原因',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_ZH_CN;

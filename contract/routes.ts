@@ -67,6 +67,8 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('bussinessAudit/:id', 'bussiness-audit', 'cases.review', { hideInMenu: true }),
     leaf('push-manage', 'push-manage', 'cases.push', { hideInMenu: true }),
     leaf('renewal-follow', 'renewal-follow', 'cases.run:all', { hideInMenu: true }),
+    leaf('case-new', 'case-new', 'cases.create', { ignoreCache: true }),
+    leaf('case-import', 'case-import', 'cases.import'),
   ]),
   group('case', 3, 'case', [leaf('processing/:id', 'processing', 'cases.run', { hideInMenu: true })]),
   group('profile', 4, 'profile', [

@@ -1,6 +1,7 @@
 import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
+import { caseIntakeRoutes } from './cases/intake-routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -51,6 +52,7 @@ export const apiRoutes: ApiRoute[] = [
   ...pageRoutes(() => apiRoutes),
   ...dashboardRoutes,
   ...caseRoutes,
+  ...caseIntakeRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

@@ -80,6 +80,8 @@ export default {
   'case.action.followUp': 'Add follow-up',
   'case.action.repayment': 'Record repayment',
   'case.action.pushes': 'Pushes',
+  'case.action.create': 'New case',
+  'case.action.import': 'Import cases',
   'case.action.followUps': 'Payment follow-ups',
   'case.saved': 'Case saved',
   'case.followUpSaved': 'Follow-up recorded',

@@ -21,6 +21,8 @@ export default {
   'menu.bussinessAudit': 'Case review',
   'menu.pushManage': 'Pushes',
   'menu.renewalFollow': 'Payment follow-up',
+  'menu.caseNew': 'New case',
+  'menu.caseImport': 'Import cases',
   'menu.case': 'Case handling',
   'menu.processing': 'Case processing',
   'menu.profile': 'Lawyer center',

@@ -79,6 +79,8 @@ export default {
   'case.action.followUp': '添加跟进',
   'case.action.repayment': '登记还款',
   'case.action.pushes': '推送记录',
+  'case.action.create': '新建案件',
+  'case.action.import': '导入案件',
   'case.action.followUps': '回款跟进',
   'case.saved': '案件已保存',
   'case.followUpSaved': '跟进已记录',

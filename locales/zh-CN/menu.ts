@@ -19,6 +19,8 @@ export default {
   'menu.bussinessAudit': '案件审核',
   'menu.pushManage': '推送管理',
   'menu.renewalFollow': '回款跟进',
+  'menu.caseNew': '新建案件',
+  'menu.caseImport': '导入案件',
   'menu.case': '案件办理',
   'menu.processing': '案件处理',
   'menu.profile': '律师中心',

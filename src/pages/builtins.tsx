@@ -23,6 +23,8 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   MenuEditor: page(['editors'], () => import('./user/menu-editor')),
   PageEditor: page(['editors'], () => import('./user/page-editor')),
   PdfViewer: page([], () => import('./test/pdf')),
+  CaseNew: page([], () => import('./cases/new')),
+  CaseImport: page([], () => import('./cases/import')),
 };
 
 function BuiltinPage({ page }: BuiltinProps) {

@@ -100,6 +100,13 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'PUT /cases/:id': [SA, CASE_OPS],
   'POST /cases/:id/attachments': [SA, CASE_OPS],
   'DELETE /cases/:id/attachments/:attachmentId': [SA, CASE_OPS],
+  // Case intake: the form and the spreadsheet imports are case operations' work.
+  'POST /cases': [SA, CASE_OPS],
+  'GET /cases/imports/template': [SA, CASE_OPS],
+  'POST /cases/imports': [SA, CASE_OPS],
+  'GET /cases/imports': [SA, CASE_OPS],
+  'GET /cases/imports/:id': [SA, CASE_OPS],
+  'GET /cases/imports/:id/errors': [SA, CASE_OPS],
   'POST /cases/:id/follow-ups': [SA, CASE_OPS, LAWYER],
   'POST /cases/:id/repayments': [SA, CASE_OPS, LAWYER],
   'GET /follow-ups': [SA, CASE_OPS, LAWYER],

@@ -108,6 +108,8 @@ const searchTable: TablePage = {
     ...transitions('APPROVE', 'PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
   ],
   toolbar: [
+    go('create', 'case.action.create', '/list/case-new', 'cases.create'),
+    go('import', 'case.action.import', '/list/case-import', 'cases.import'),
     go('pushes', 'case.action.pushes', '/list/push-manage'),
     go('followUps', 'case.action.followUps', '/list/renewal-follow'),
     exportAll,
