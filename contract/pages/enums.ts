@@ -9,6 +9,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from '../cases';
+import { LETTER_TEMPLATES } from '../letters';
 import { MESSAGE_TYPES } from '../notifications';
 import { REVIEW_STATUSES } from '../reviews';
 import { ROLES } from '../roles';
@@ -28,6 +29,7 @@ export const ENUMS = {
   pushStatus: PUSH_STATUSES,
   casePosition: CASE_POSITIONS,
   letterStatus: LETTER_STATUSES,
+  letterTemplate: LETTER_TEMPLATES,
   role: ROLES,
   messageType: MESSAGE_TYPES,
   walletKind: WALLET_TRANSACTION_KINDS,

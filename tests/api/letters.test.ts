@@ -18,6 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The demo lawyer's (13800000005) lawyer record. */
+async function demoLawyerId(): Promise<number> {
+  const row = await server.app.db
+    .selectFrom('lawyers as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select('l.id')
+    .where('u.phone', '=', '13800000005')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 type Role = Parameters<TestServer['tokenFor']>[0];
 
 const get = async (path: string, role: Role) =>
@@ -135,7 +146,21 @@ describe('the letter queues', () => {
     expect((await get('letters/auditing', 'caseOperation')).status).toBe(403);
     expect((await get('letters/auditing', 'lawfirmContactPerson')).status).toBe(403);
     expect((await get('letters/sent-back', 'bussinessOperation')).status).toBe(403);
-    expect((await get('letters/sent-back', 'lawyer')).status).toBe(403);
+    expect((await get('letters/auditing', 'lawyer')).status).toBe(403);
+  });
+
+  it('shows a lawyer only the letters they wrote among those sent back (none of the older, unwritten ones)', async () => {
+    await freshLetter('rejected', 'demo');
+    const res = await get('letters/sent-back?pageSize=100', 'lawyer');
+    expect(res.status).toBe(200);
+    const lawyerId = await demoLawyerId();
+    const own = await server.app.db
+      .selectFrom('law_firm_letters')
+      .select('id')
+      .where('lawyer_id', '=', lawyerId)
+      .where('status', '=', 'rejected')
+      .execute();
+    expect(res.body.data.list.map((l) => l.id).sort()).toEqual(own.map((r) => r.id).sort());
   });
 });
 
@@ -270,10 +295,10 @@ describe('POST /api/letters/:id/resubmit', () => {
     expect(await stored(other.id)).toEqual(other);
   });
 
-  it('refuses business operations and lawyers', async () => {
+  it('refuses business operations, and answers 404 to a lawyer for a letter they did not write', async () => {
     const letter = await freshLetter('rejected');
     expect((await resubmit(letter.id, {}, 'bussinessOperation')).status).toBe(403);
-    expect((await resubmit(letter.id, {}, 'lawyer')).status).toBe(403);
+    expect((await resubmit(letter.id, {}, 'lawyer')).status).toBe(404);
     expect((await stored(letter.id)).status).toBe('rejected');
   });
 });

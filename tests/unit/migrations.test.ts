@@ -61,6 +61,7 @@ describe('migrating an empty database', () => {
       '0008_attachment_files',
       '0009_lockout_per_client',
       '0010_case_journey',
+      '0012_letters_and_certification_review',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
