@@ -61,6 +61,7 @@ export const ABILITIES = {
   'letters.read': {
     ...staff('superAdmin', 'caseOperation', 'bussinessOperation'),
     lawfirmContactPerson: 'firm',
+    lawyer: 'own',
   },
   'letters.review': staff('superAdmin', 'bussinessOperation'),
   'letters.resubmit': {

@@ -8,10 +8,11 @@ import { writeLetterRequestSchema, writeLetterResponseSchema } from '../../contr
 import { pagedSchema } from '../../contract/paging';
 import { reviewDecisionSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
+import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { resubmitLetter, reviewLetter } from './decisions';
 import { sendLetterPdf } from './file';
-import { letterScopeOf, listLetters } from './list';
+import { letterInScope, letterScopeOf, listLetters } from './list';
 import { writeLetter } from './write';
 
 export const letterRoutes = [
@@ -55,6 +56,25 @@ export const letterRoutes = [
         ...query,
         status: ['rejected'],
       }),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/letters/:id',
+    summary: "One letter in the caller's scope (404 outside it)",
+    tags: ['letters'],
+    access: 'letters.read',
+    params: idParamsSchema,
+    response: letterRowSchema,
+    handler: async ({ app, caller, params }) => {
+      const letter = await letterInScope(
+        app.db,
+        await letterScopeOf(app.db, caller, 'letters.read'),
+        params.id,
+      );
+      if (!letter) throw fail.notFound('letter.notFound');
+      return letter;
+    },
   }),
 
   defineRoute({

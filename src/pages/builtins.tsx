@@ -7,7 +7,7 @@ import { type BuiltinProps, registerBuiltin } from '../../ui-registry';
  * (server/pages/catalog/builtins.ts). Each is its own chunk, loaded the first time a
  * descriptor names it.
  */
-const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params: BuiltinProps['params'] }>>> = {
   UserSettings: lazy(() => import('./user/settings')),
   AccountManagement: lazy(() => import('./user/account')),
   ResetModify: lazy(() => import('./user/reset-modify')),
@@ -15,13 +15,14 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   MenuEditor: lazy(() => import('./user/menu-editor')),
   PageEditor: lazy(() => import('./user/page-editor')),
   PdfViewer: lazy(() => import('./test/pdf')),
+  LetterReview: lazy(() => import('./letters/LetterReview')),
 };
 
-function BuiltinPage({ page }: BuiltinProps) {
+function BuiltinPage({ page, params }: BuiltinProps) {
   const Page = PAGES[page.component];
   return (
     <Suspense fallback={<Spin block style={{ minHeight: 200 }} />}>
-      <Page />
+      <Page params={params} />
     </Suspense>
   );
 }
