@@ -7,6 +7,7 @@ export default {
   'letter.template': 'Template',
   'letter.extra': 'Extra paragraph',
   'letter.extraPlaceholder': 'Optional: a paragraph added at the end of the letter (up to 1,000 characters)',
+  'letter.extraResubmitPlaceholder': 'Leave blank to keep the current paragraph; text here replaces it',
   'letter.action.write': "Write a lawyer's letter",
   'letter.action.pdf': 'Download PDF',
   'letter.written': 'The letter was submitted for review',

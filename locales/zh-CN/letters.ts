@@ -6,6 +6,7 @@ export default {
   'letter.template': '函件模板',
   'letter.extra': '补充段落',
   'letter.extraPlaceholder': '可选：写入函件正文末尾的一段话（最多 1000 字）',
+  'letter.extraResubmitPlaceholder': '留空则保留原来的补充段落；填写则替换它',
   'letter.action.write': '撰写律师函',
   'letter.action.pdf': '下载 PDF',
   'letter.written': '律师函已提交审核',

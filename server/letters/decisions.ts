@@ -86,7 +86,8 @@ export async function reviewLetter(
 /**
  * Sends a letter that was sent back in again: it is under review once more, submitted now, and
  * the reviewers are told. A letter written in the product may come back with the lawyer's
- * paragraph rewritten; its date moves to today and its PDF follows (rendered from the fields).
+ * paragraph rewritten (a blank one keeps the old: the form's field starts empty); its date moves
+ * to today and its PDF follows (rendered from the fields).
  * The reason it was sent back stays in the audit row.
  */
 export async function resubmitLetter(
@@ -104,7 +105,7 @@ export async function resubmitLetter(
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const edited =
-      body.extra !== undefined && row.fields !== null
+      body.extra && row.fields !== null
         ? JSON.stringify({
             ...letterFieldsSchema.parse(JSON.parse(row.fields)),
             extra: body.extra,

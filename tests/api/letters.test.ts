@@ -554,5 +554,14 @@ describe('a written letter through review', () => {
     expect(text).not.toContain('旧的段落');
     const toReviewers = (await messagesOf('bussinessOperation')).filter((m) => m.content.includes(letterNo));
     expect(toReviewers).toHaveLength(2);
+
+    // Sent back once more and sent in with the field left blank: the paragraph stays.
+    expect((await review(id, { status: 'rejected', reason: '请补充联系方式' })).status).toBe(200);
+    const unchanged = await server.call('POST', `/api/letters/${id}/resubmit`, {
+      token: await server.tokenFor('lawyer'),
+      body: { extra: '' },
+    });
+    expect(unchanged.status).toBe(200);
+    expect(await pdfText((await pdfOf(id, 'lawyer')).bytes)).toContain('新的段落');
   });
 });

@@ -53,7 +53,7 @@ const myLetters = table({
           'extra',
           'letter.extra',
           { kind: 'textarea', maxLength: LETTER_EXTRA_MAX },
-          { placeholder: 'letter.extraPlaceholder' },
+          { placeholder: 'letter.extraResubmitPlaceholder' },
         ),
         field('note', 'firm.letter.note', { kind: 'textarea', maxLength: 200 }),
       ],
