@@ -190,8 +190,9 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
         okButtonProps={{ status: 'danger' }}
         onCancel={() => setRejecting(false)}
         onOk={async () => {
-          const { reason } = await form.validate();
-          await decide({ status: 'rejected', reason: reason.trim() });
+          // A missing reason is shown at the field; the dialog stays open.
+          const values = await form.validate().catch(() => null);
+          if (values) await decide({ status: 'rejected', reason: values.reason.trim() });
         }}
         unmountOnExit
       >
