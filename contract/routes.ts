@@ -75,16 +75,19 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('search-table-lawyer', 'search-table-lawyer', 'lawyer.cases'),
     leaf('case', 'my-cases', 'lawyer.cases', { name: 'myCases' }),
     leaf('editlawyer', 'editlawyer', 'lawyer.profile', { hideInMenu: true, ignoreCache: true }),
+    leaf('letters', 'my-letters', 'letters.write', { name: 'myLetters' }),
   ]),
   group('result', 5, 'result', [
     leaf('search-table-business', 'search-table-business', 'business.cases'),
     leaf('order-manage', 'order-manage', 'firms.read', { hideInMenu: true }),
     leaf('letter-audit', 'letter-audit', 'letters.review'),
     leaf('case-record/:id', 'case-record', 'business.cases', { hideInMenu: true }),
+    leaf('letter-review/:id', 'letter-review', 'letters.review', { hideInMenu: true }),
   ]),
   group('lawoffice', 6, 'lawoffice', [
     leaf('account-verification', 'account-verification', 'firms.review'),
     leaf('follow-up', 'follow-up', 'lawyers.review:all'),
+    leaf('certification-review', 'certification-review', 'certifications.review'),
   ]),
   group('statistics', 7, 'statistics', [
     leaf('case-node', 'statistics-case-node', 'statistics.read', { name: 'statisticsCaseNode' }),

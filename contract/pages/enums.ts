@@ -10,6 +10,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from '../cases';
+import { LETTER_TEMPLATES } from '../letters';
 import { MESSAGE_TYPES } from '../notifications';
 import { REVIEW_STATUSES } from '../reviews';
 import { ROLES } from '../roles';
@@ -30,6 +31,7 @@ export const ENUMS = {
   casePosition: CASE_POSITIONS,
   caseEvent: CASE_EVENTS,
   letterStatus: LETTER_STATUSES,
+  letterTemplate: LETTER_TEMPLATES,
   role: ROLES,
   messageType: MESSAGE_TYPES,
   walletKind: WALLET_TRANSACTION_KINDS,

@@ -189,6 +189,12 @@ export interface LawFirmLettersTable {
   reviewer_id: number | null;
   reviewed_at: string | null;
   reason: string | null;
+  /** The template of a letter written in the product (contract/letters.ts); null for older rows. */
+  template: string | null;
+  /** JSON of contract/letters.ts LetterFields: what the letter says; its PDF is rendered from it. */
+  fields: string | null;
+  /** The lawyer who wrote it; null for older rows. */
+  lawyer_id: number | null;
 }
 
 export interface CertificationsTable {
@@ -205,6 +211,9 @@ export interface CertificationsTable {
   status: string;
   submitted_at: string;
   reviewed_at: string | null;
+  reviewer_id: number | null;
+  /** Why a reviewer rejected it. */
+  reason: string | null;
 }
 
 export interface MessagesTable {

@@ -5,7 +5,7 @@ import { type BuiltinProps, registerBuiltin } from '../../ui-registry';
 import { loadPageAreas } from '../i18n';
 
 /** A page's chunk and the catalogue areas only it uses (locales/index.ts), loaded together. */
-const page = (areas: readonly PageArea[], load: () => Promise<{ default: ComponentType }>) =>
+const page = <P,>(areas: readonly PageArea[], load: () => Promise<{ default: ComponentType<P> }>) =>
   lazy(async () => (await Promise.all([load(), loadPageAreas(areas)]))[0]);
 
 /**
@@ -13,7 +13,7 @@ const page = (areas: readonly PageArea[], load: () => Promise<{ default: Compone
  * (server/pages/catalog/builtins.ts). Each is its own chunk, loaded the first time a
  * descriptor names it.
  */
-const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params: BuiltinProps['params'] }>>> = {
   UserSettings: page(['settings'], () => import('./user/settings')),
   UserInfo: page([], () => import('./user/info')),
   // The user detail drawer and the password form come from the settings page.
@@ -25,13 +25,14 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   PdfViewer: page([], () => import('./test/pdf')),
   CaseNew: page([], () => import('./cases/new')),
   CaseImport: page([], () => import('./cases/import')),
+  LetterReview: page([], () => import('./letters/LetterReview')),
 };
 
-function BuiltinPage({ page }: BuiltinProps) {
+function BuiltinPage({ page, params }: BuiltinProps) {
   const Page = PAGES[page.component];
   return (
     <Suspense fallback={<Spin block style={{ minHeight: 200 }} />}>
-      <Page />
+      <Page params={params} />
     </Suspense>
   );
 }

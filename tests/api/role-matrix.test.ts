@@ -126,11 +126,19 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'PUT /lawyers/:id/review': [SA, BIZ_OPS, FIRM],
   'GET /lawyers/mine': [SA, LAWYER],
   'PUT /lawyers/mine': [SA, LAWYER],
-  'GET /letters': [SA, CASE_OPS, BIZ_OPS, FIRM],
+  'GET /letters': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  'GET /letters/:id': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
   'GET /letters/auditing': [SA, BIZ_OPS],
   'PUT /letters/:id/review': [SA, BIZ_OPS],
-  'GET /letters/sent-back': [SA, CASE_OPS, FIRM],
-  'POST /letters/:id/resubmit': [SA, CASE_OPS, FIRM],
+  'GET /letters/sent-back': [SA, CASE_OPS, FIRM, LAWYER],
+  'POST /letters/:id/resubmit': [SA, CASE_OPS, FIRM, LAWYER],
+  // A lawyer writes letters for the cases they handle; the PDF is for its writer, their firm's
+  // contact person and the reviewers.
+  'POST /cases/:id/letters': [LAWYER],
+  'GET /letters/:id/pdf': [SA, BIZ_OPS, FIRM, LAWYER],
+  // Real-name certification review: business operations.
+  'GET /certifications': [SA, BIZ_OPS],
+  'PUT /certifications/:id/review': [SA, BIZ_OPS],
 
   // The account center: people, devices and wallets.
   'GET /devices': [SA, BIZ_OPS, FIRM],

@@ -62,6 +62,7 @@ describe('migrating an empty database', () => {
       '0009_lockout_per_client',
       '0010_case_journey',
       '0011_case_imports',
+      '0012_letters_and_certification_review',
       '0013_stream_tickets',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);

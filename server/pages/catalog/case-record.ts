@@ -1,4 +1,5 @@
 import { ATTACHMENT_ACCEPT } from '../../../contract/case-api';
+import { LETTER_EXTRA_MAX } from '../../../contract/letters';
 import {
   type ActionDescriptor,
   type DetailPage,
@@ -213,6 +214,17 @@ const repaymentForm: FieldDescriptor[] = [
   field('note', 'case.repayment.note', { kind: 'textarea', maxLength: 200 }),
 ];
 
+/** A lawyer's letter for the case: a template, and a paragraph of their own (server/letters/). */
+const letterForm: FieldDescriptor[] = [
+  field('template', 'letter.template', { kind: 'select', enum: 'letterTemplate' }, { required: true }),
+  field(
+    'extra',
+    'letter.extra',
+    { kind: 'textarea', maxLength: LETTER_EXTRA_MAX },
+    { placeholder: 'letter.extraPlaceholder' },
+  ),
+];
+
 /** A lawyer's (or operations') case handling: the record, follow-ups and repayments, the status events. */
 const processing = detailPage(
   'processing',
@@ -240,6 +252,18 @@ const processing = detailPage(
       form: repaymentForm,
       successMessage: 'case.repaymentSaved',
       when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+    },
+    {
+      kind: 'api',
+      key: 'writeLetter',
+      label: 'letter.action.write',
+      access: 'letters.write',
+      method: 'POST',
+      path: '/cases/:id/letters',
+      body: 'form',
+      form: letterForm,
+      successMessage: 'letter.written',
+      when: { field: 'status', in: ['processing'] },
     },
     ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
   ],

@@ -21,7 +21,8 @@ import { transitions } from './case-common';
 const v = SCHEMA_VERSION;
 
 // Reviews: one action asks the decision and, for a rejection, the reason (the server requires it).
-const decision = (enumName: 'reviewStatus' | 'letterStatus'): FieldDescriptor[] => [
+type DecisionEnum = 'reviewStatus' | 'letterStatus' | 'certificationStatus';
+const decision = (enumName: DecisionEnum): FieldDescriptor[] => [
   field(
     'status',
     'firm.review.decision',
@@ -41,9 +42,9 @@ const decision = (enumName: 'reviewStatus' | 'letterStatus'): FieldDescriptor[] 
     { placeholder: 'firm.review.reasonPlaceholder' },
   ),
 ];
-const review = (
+export const review = (
   path: string,
-  enumName: 'reviewStatus' | 'letterStatus',
+  enumName: DecisionEnum,
   when?: ActionDescriptor['when'],
 ): ActionDescriptor => ({
   kind: 'api',
@@ -578,7 +579,8 @@ const letterAudit: TabsPage = {
         source: { path: '/letters/auditing' },
         filters: letterFilters,
         columns: [letterNo, letterTitle, letterFirm, letterCase, submittedAt, resubmissions],
-        rowActions: [review('/letters/:id/review', 'letterStatus')],
+        // The reviewer reads the letter (its PDF) before deciding: server/pages/catalog/letters.ts.
+        rowActions: [go('review', 'firm.action.review', '/result/letter-review/:id')],
         toolbar: [],
         bulkActions: [],
         defaultSort: { field: 'submittedAt', order: 'ascend' },
