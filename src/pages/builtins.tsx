@@ -13,7 +13,7 @@ const page = <P,>(areas: readonly PageArea[], load: () => Promise<{ default: Com
  * (server/pages/catalog/builtins.ts). Each is its own chunk, loaded the first time a
  * descriptor names it.
  */
-const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params: BuiltinProps['params'] }>>> = {
+const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params?: BuiltinProps['params'] }>>> = {
   UserSettings: page(['settings'], () => import('./user/settings')),
   UserInfo: page([], () => import('./user/info')),
   // The user detail drawer and the password form come from the settings page.
