@@ -1,7 +1,7 @@
 import { Button, Empty, List, Spin, Tabs, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../contract/dates';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../contract/dates';
 import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
 import { LoadFailed } from '../../../ui-registry';
 import { isAppRoute } from './message-link';
