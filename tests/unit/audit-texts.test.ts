@@ -93,6 +93,14 @@ describe('an audit row in the reader’s language', () => {
     expect(renderAudit('en-US', 'case.repayment', params).detail).toBe('¥50,000.00 repaid on 2026-11-20');
   });
 
+  it('names edited fields by their labels', () => {
+    const params = { fields: 'title,amountFen,description' };
+    expect(renderAudit('zh-CN', 'case.edit', params).detail).toBe(
+      '修改了 案件名称、标的金额（元）、description',
+    );
+    expect(renderAudit('en-US', 'case.edit', params).detail).toMatch(/^Changed .+, .+, description$/);
+  });
+
   it('names a close result by its label', () => {
     const params = { from: 'processing', to: 'closed', result: 'mediated', reason: null };
     expect(renderAudit('zh-CN', 'case.close', params).detail).toBe('处理中 → 已结案，结果：调解成功');
