@@ -85,6 +85,12 @@ export default defineConfig({
       'ui-registry/charts/g2plot-unused.ts',
     ),
     replaceImport(
+      'axios-without-fetch-adapter',
+      /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/,
+      './fetch.js',
+      'src/app/axios-without-fetch.ts',
+    ),
+    replaceImport(
       'g2plot-without-conversion-tag',
       /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]plots[\\/]column[\\/]adaptor\.js$/,
       '../../adaptor/conversion-tag',
