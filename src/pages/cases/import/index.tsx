@@ -36,7 +36,7 @@ const STATUS_COLOR = { running: 'arcoblue', done: 'green', failed: 'red' } as co
  * it ends), its report (counts, the first errors, the refused rows as .xlsx) and the history.
  */
 export default function CaseImportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [file, setFile] = useState<UploadItem | null>(null);
   const [mode, setMode] = useState<ImportMode>('valid');
   const [sending, setSending] = useState(false);
@@ -93,7 +93,11 @@ export default function CaseImportPage() {
     body.append('file', raw, raw.name);
     setSending(true);
     try {
-      const { id } = await apiPost<{ id: number }>('/cases/imports', body);
+      // The client's default JSON type would make axios turn the form into JSON; with this one
+      // it sends the FormData and the browser writes the boundary.
+      const { id } = await apiPost<{ id: number }>('/cases/imports', body, {
+        headers: { 'Content-Type': 'multipart/form-data' },
+      });
       setFile(null);
       await show(id);
     } catch {
@@ -119,7 +123,7 @@ export default function CaseImportPage() {
   ];
 
   const historyColumns: TableColumnProps<CaseImportSummary>[] = [
-    { title: t('caseImport.fileName'), dataIndex: 'fileName', ellipsis: true },
+    { title: t('caseImport.fileName'), dataIndex: 'fileName', ellipsis: true, width: 220 },
     {
       title: t('caseImport.createdBy'),
       dataIndex: 'createdBy.name',
@@ -129,8 +133,9 @@ export default function CaseImportPage() {
     {
       title: t('caseImport.createdAt'),
       dataIndex: 'createdAt',
-      width: 180,
-      render: (at: string) => new Date(at).toLocaleString(),
+      width: 170,
+      render: (at: string) =>
+        new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
     },
     {
       title: t('caseImport.mode'),
@@ -145,7 +150,8 @@ export default function CaseImportPage() {
     {
       title: '',
       dataIndex: 'id',
-      width: 200,
+      width: 220,
+      fixed: 'right',
       render: (id: number, r) => (
         <Space>
           <Button size="mini" type="text" onClick={() => show(id)}>
@@ -247,6 +253,7 @@ export default function CaseImportPage() {
         <Table
           rowKey="id"
           columns={historyColumns}
+          scroll={{ x: 1400 }}
           data={history.list}
           pagination={{
             current: page,
