@@ -100,6 +100,9 @@ export default function CaseImportPage() {
       });
       setFile(null);
       await show(id);
+      // The new job heads the history at once (running, or already done for a small file).
+      setPage(1);
+      await loadHistory(1);
     } catch {
       // The error catalogue has shown why the file was refused.
     } finally {
