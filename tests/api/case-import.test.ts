@@ -394,3 +394,28 @@ describe('refusing a bad file with 400, leaving nothing behind', () => {
     }
   });
 });
+
+describe('a file over IMPORT_MAX_MB', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startServer({ IMPORT_MAX_MB: '1' });
+  });
+  afterAll(() => small.close());
+
+  it('is refused with 413 and leaves no job and no temporary file', async () => {
+    const body = new FormData();
+    body.append('mode', 'valid');
+    const csv = `${HEADERS.join(',')}\n${'x'.repeat(1024 * 1024 + 10)}`;
+    body.append('file', new Blob([csv]), 'big.csv');
+    const res = await fetch(`${small.url}/api/cases/imports`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${await small.tokenFor('caseOperation')}` },
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { msg: string }).msg).toBe(zh('import.tooLarge', { mb: 1 }));
+    expect(await small.count('case_imports')).toBe(0);
+    const dir = importTempDir(small.app);
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+});
