@@ -63,9 +63,22 @@ export const ABILITIES = {
   'letters.read': {
     ...staff('superAdmin', 'caseOperation', 'bussinessOperation'),
     lawfirmContactPerson: 'firm',
+    lawyer: 'own',
   },
   'letters.review': staff('superAdmin', 'bussinessOperation'),
-  'letters.resubmit': { ...staff('superAdmin', 'caseOperation'), lawfirmContactPerson: 'firm' },
+  'letters.resubmit': {
+    ...staff('superAdmin', 'caseOperation'),
+    lawfirmContactPerson: 'firm',
+    lawyer: 'own',
+  },
+  'letters.write': { lawyer: 'own' },
+  /** A letter's PDF: its writer, their firm's contact person and the reviewers. */
+  'letters.file': {
+    ...staff('superAdmin', 'bussinessOperation'),
+    lawfirmContactPerson: 'firm',
+    lawyer: 'own',
+  },
+  'certifications.review': staff('superAdmin', 'bussinessOperation'),
 
   // People, devices and money
   'devices.manage': { ...staff('superAdmin', 'bussinessOperation'), lawfirmContactPerson: 'firm' },
@@ -79,6 +92,7 @@ export const ABILITIES = {
 
   // One's own account
   'profile.edit': Object.fromEntries(ROLES.map((r) => [r, 'own'])) as Grants,
+  'profile.read': Object.fromEntries(ROLES.map((r) => [r, 'own'])) as Grants,
 
   // Administration
   'accounts.manage': staff('superAdmin'),

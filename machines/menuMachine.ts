@@ -55,7 +55,7 @@ export const menuMachine = setup({
   actions: {
     // The app provides these (Arco Message / Notification); the defaults show nothing.
     showLoadingNotice: () => {},
-    showSuccessNotice: () => {},
+    dismissLoadingNotice: () => {},
     showErrorNotification: (_, _failure: { error: string }) => {},
     rememberRole: assign(({ event }) => ('role' in event ? { role: event.role } : {})),
   },
@@ -122,7 +122,7 @@ export const menuMachine = setup({
                   source: 'server' as const,
                   error: null,
                 })),
-                'showSuccessNotice',
+                'dismissLoadingNotice',
               ],
             },
             onError: {

@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CODES } from '../contract/codes';
+import { setBusinessTimeZone } from '../contract/dates';
 import { translate } from '../contract/messages';
 import type { ServerConfig } from './config';
 import { type AppContext, type Clock, systemClock } from './context';
@@ -16,6 +17,7 @@ import type { ApiRoute } from './http/route';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { registerThrottles } from './http/throttle';
 import { memoryThrottleStore, type ThrottleStore } from './http/throttle-store';
+import { closeStreams } from './notifications/stream';
 import { apiRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './sms/sender';
 
@@ -35,6 +37,8 @@ export async function buildApp(
   options: BuildOptions,
 ): Promise<{ fastify: FastifyInstance; app: AppContext }> {
   const { config, database } = options;
+  // Every date the server writes out (CSV, PDF, messages) is in this zone.
+  setBusinessTimeZone(config.businessTimeZone);
   const fastify = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -63,6 +67,8 @@ export async function buildApp(
   });
 
   installErrorHandling(fastify, app);
+  // Open message streams never go idle: end them, or closing the server (tests, SIGTERM) waits forever.
+  fastify.addHook('preClose', async () => closeStreams(app));
   // The API reads JSON (and multipart for the attachment upload): a text/plain body is refused
   // with 415 like any other format, instead of reaching a handler as a string.
   fastify.removeContentTypeParser('text/plain');

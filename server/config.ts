@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../contract/dates';
 import type { LockoutRule } from './auth/lockout';
 import type { SqliteSynchronous } from './db/connect';
 
@@ -46,10 +47,14 @@ export interface ServerConfig {
   apiDocsPublic: boolean;
   /** Hosts a menu's external links may point at, over https (MENU_LINK_HOSTS); none by default. */
   menuLinkHosts: string[];
+  /** Seconds between heartbeats (and catch-up reads) of a live message stream (NOTIFY_HEARTBEAT_SECONDS). */
+  streamHeartbeatSeconds: number;
   /** Data rows one case import may hold (IMPORT_MAX_ROWS). */
   importMaxRows: number;
   /** Largest case import file accepted (IMPORT_MAX_MB). */
   importMaxBytes: number;
+  /** The zone every shown, exported or printed date is in (BUSINESS_TZ; contract/dates.ts). */
+  businessTimeZone: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -83,6 +88,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const docsPublic = env.API_DOCS_PUBLIC ?? '';
   if (!['', '0', '1'].includes(docsPublic))
     throw new Error(`API_DOCS_PUBLIC must be 1 or 0, got "${env.API_DOCS_PUBLIC}"`);
+  const businessTimeZone = env.BUSINESS_TZ || DEFAULT_BUSINESS_TIME_ZONE;
+  if (!isTimeZone(businessTimeZone))
+    throw new Error(`BUSINESS_TZ must be an IANA time zone (Asia/Shanghai), got "${env.BUSINESS_TZ}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -98,8 +106,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockout,
     apiDocsPublic: docsPublic === '1',
     menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
+    streamHeartbeatSeconds: positiveInteger(env, 'NOTIFY_HEARTBEAT_SECONDS', 25),
     importMaxRows: positiveInteger(env, 'IMPORT_MAX_ROWS', 200_000),
     importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
+    businessTimeZone,
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ensureBrowserBuild } from './build-app-bundle';
+import { uploadsRootFor } from './cases/attachments';
 import { PROJECT_ROOT, readConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -19,7 +20,9 @@ async function main() {
   if (applied.length) say(`migrations applied: ${applied.join(', ')}`);
   if (await isDatabaseEmpty(database.db)) {
     say('empty database: seeding demo data');
-    const counts = await seedDemoData(database.db, {});
+    const counts = await seedDemoData(database.db, {
+      uploadsRoot: uploadsRootFor(database.describe().location),
+    });
     say(`seeded ${counts.cases} cases, ${counts.lawFirms} law firms, ${counts.lawyers} lawyers`);
   }
 

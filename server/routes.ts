@@ -6,6 +6,7 @@ import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { deviceRoutes } from './devices/routes';
+import { appConfigRoutes } from './health/config-route';
 import { healthRoutes } from './health/routes';
 import { openApiRoute } from './http/openapi';
 import type { ApiRoute } from './http/route';
@@ -23,6 +24,7 @@ import { registrationRoutes } from './registration/routes';
 import { smsRoutes } from './sms/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { taskRoutes } from './tasks/routes';
+import { userCenterRoutes } from './user-center/routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './wallets/routes';
 
@@ -32,6 +34,7 @@ import { walletRoutes } from './wallets/routes';
  */
 export const apiRoutes: ApiRoute[] = [
   ...healthRoutes,
+  ...appConfigRoutes,
   ...authRoutes,
   ...smsRoutes,
   ...registrationRoutes,
@@ -56,5 +59,6 @@ export const apiRoutes: ApiRoute[] = [
   ...businessRoutes,
   ...statisticsRoutes,
   ...taskRoutes,
+  ...userCenterRoutes,
   openApiRoute(() => apiRoutes),
 ];

@@ -89,4 +89,11 @@ export default {
   'case.tab.overview': 'Overview',
   'case.tab.payments': 'Payments',
   'case.tab.history': 'Pushes and history',
+  'case.position': 'Where it stands',
+  'case.returnReason': 'Reason for return',
+  'case.push.answeredAt': 'Answered',
+  'case.push.reason': 'Reason for declining',
+  'case.audit.event': 'Status change',
+  'case.audit.reason': 'Reason',
+  'case.transition.assigneeRequired': 'Choose the lawyer or the law firm',
 } satisfies Record<keyof typeof zh, string>;

@@ -53,4 +53,11 @@ export default {
   'dashboard.upcomingSessions': 'Upcoming court sessions',
   'dashboard.myCases': 'My cases',
   'dashboard.poolCases': 'Cases in the pool',
+  // The menu's load notices and the route guard's: shown before the signed-in frame's part loads.
+  'menu.loading': 'Loading the menu…',
+  'menu.loadFailed': 'The menu could not be loaded',
+  'menu.loadFailed.detail': 'The menu could not be fetched from the server: {{message}}',
+  'route.forbiddenRedirect': 'Your role may not open that page; opened one you may',
+  'route.guardError': 'The route check failed; please log in again',
+  'route.forbiddenPage': 'Your role may not open “{{page}}”; a page it may open is shown instead',
 } satisfies Record<keyof typeof zh, string>;

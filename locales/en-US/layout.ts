@@ -48,11 +48,5 @@ export default {
   'settings.copy.failed': 'Copy failed; copy the settings by hand',
   'settings.close': 'Close',
   'settings.reset': 'Restore defaults',
-  'menu.loading': 'Loading the menu…',
-  'menu.loaded': 'Menu loaded',
-  'menu.loadFailed': 'The menu could not be loaded',
-  'menu.loadFailed.detail': 'The menu could not be fetched from the server: {{message}}',
   'menu.empty': 'This role has no menu entries',
-  'route.forbiddenRedirect': 'Your role may not open that page; opened one you may',
-  'route.guardError': 'The route check failed; please log in again',
 } satisfies Record<keyof typeof zh, string>;

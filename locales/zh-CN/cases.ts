@@ -88,4 +88,11 @@ export default {
   'case.tab.overview': '案件概览',
   'case.tab.payments': '回款情况',
   'case.tab.history': '推送与操作记录',
+  'case.position': '所处环节',
+  'case.returnReason': '退回原因',
+  'case.push.answeredAt': '答复时间',
+  'case.push.reason': '拒绝原因',
+  'case.audit.event': '状态变更',
+  'case.audit.reason': '原因',
+  'case.transition.assigneeRequired': '请选择承办律师或律所',
 };

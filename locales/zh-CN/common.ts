@@ -50,4 +50,11 @@ export default {
   'dashboard.upcomingSessions': '近期开庭',
   'dashboard.myCases': '我的案件',
   'dashboard.poolCases': '案件池待接',
+  // The menu's load notices and the route guard's: shown before the signed-in frame's part loads.
+  'menu.loading': '正在加载菜单…',
+  'menu.loadFailed': '菜单加载失败',
+  'menu.loadFailed.detail': '无法从后台获取菜单：{{message}}',
+  'route.forbiddenRedirect': '当前角色无权访问该页面，已为你打开可访问的页面',
+  'route.guardError': '路由校验出错，请重新登录',
+  'route.forbiddenPage': '当前角色无权打开「{{page}}」，已为你打开可访问的页面',
 };

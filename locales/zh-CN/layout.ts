@@ -46,11 +46,5 @@ export default {
   'settings.copy.failed': '复制失败，请手动复制',
   'settings.close': '关闭',
   'settings.reset': '恢复默认',
-  'menu.loading': '正在加载菜单…',
-  'menu.loaded': '菜单加载完成',
-  'menu.loadFailed': '菜单加载失败',
-  'menu.loadFailed.detail': '无法从后台获取菜单：{{message}}',
   'menu.empty': '当前角色没有可显示的菜单',
-  'route.forbiddenRedirect': '当前角色无权访问该页面，已为你打开可访问的页面',
-  'route.guardError': '路由校验出错，请重新登录',
 };

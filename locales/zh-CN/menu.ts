@@ -39,6 +39,7 @@ export default {
   'menu.statisticsData': '统计数据',
   'menu.user': '个人中心',
   'menu.userSetting': '用户设置',
+  'menu.userInfo': '用户信息',
   'menu.userAccount': '账号管理',
   'menu.userAccess': '权限表',
   'menu.resetModify': '修改密码',
@@ -51,4 +52,6 @@ export default {
   'menu.menuEditor': '菜单编辑',
   'menu.pageEditor': '页面编辑',
   'menu.machineInspector': '状态机检视器',
+  'menu.firmCase': '律所案件详情',
+  'menu.caseRecord': '案件档案',
 };

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { CASE_NO_PATTERN } from '../../contract/cases';
+import { formatDate } from '../../contract/dates';
 import { type AttachmentListQuery, type AttachmentRow, isPdfName } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
 import { type CaseViewer, visibleCondition } from '../cases/scope';
@@ -87,7 +88,7 @@ export async function attachmentPdf(
     .executeTakeFirst();
   if (!row) throw fail.notFound('attachment.notFound');
   if (!isPdfName(row.name)) throw fail.notFound('attachment.notPdf');
-  const uploaded = row.created_at.slice(0, 10);
+  const uploaded = formatDate(row.created_at);
   const bytes = textPdf(
     [
       { text: 'CaseDesk', size: 20 },

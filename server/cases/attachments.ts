@@ -46,10 +46,13 @@ export const attachmentUrl = (caseId: number, attachmentId: number) =>
   API_PREFIX + attachmentDownloadPath(caseId, attachmentId);
 
 /** Files live next to the database: `<data dir>/uploads/<case id>/<stored key>`. */
-export function uploadsRoot(app: AppContext): string {
-  const location = app.database.describe().location;
-  return location === ':memory:' ? join(tmpdir(), 'casedesk-uploads') : join(dirname(location), 'uploads');
+export function uploadsRootFor(databaseLocation: string): string {
+  return databaseLocation === ':memory:'
+    ? join(tmpdir(), 'casedesk-uploads')
+    : join(dirname(databaseLocation), 'uploads');
 }
+
+export const uploadsRoot = (app: AppContext) => uploadsRootFor(app.database.describe().location);
 
 const fileOf = (app: AppContext, caseId: number, key: string) => join(uploadsRoot(app), String(caseId), key);
 
@@ -157,6 +160,7 @@ export async function uploadAttachment(
           entity: 'case',
           entityId: caseId,
           summary: `attachment #${inserted.id} ${name} (${size} bytes)`,
+          params: { name },
         },
       );
       await rename(temporary, final);
@@ -268,6 +272,7 @@ export async function removeAttachment(
         entity: 'case',
         entityId: caseId,
         summary: `attachment #${row.id} ${row.name}`,
+        params: { name: row.name },
       },
     );
   });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { CaseExportQuery } from '../../contract/case-api';
+import { formatDateTime } from '../../contract/dates';
 import type { Language } from '../../contract/messages';
 import { regionName } from '../../contract/regions';
 import type { AppContext } from '../context';
@@ -27,12 +28,6 @@ function yuan(fen: number): string {
   return `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 }
 
-/** ISO UTC as China time (UTC+8, no daylight saving): 2026-05-01 14:30. */
-function chinaTime(iso: string | null): string | null {
-  if (!iso) return null;
-  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 const COLUMNS: ReadonlyArray<
   readonly [header: string, value: (row: Row, lang: Language) => string | number | null]
 > = [
@@ -53,8 +48,8 @@ const COLUMNS: ReadonlyArray<
   ['case.lawyer', (r) => r.lawyer_name],
   ['case.lawFirm', (r) => r.law_firm_name],
   ['case.court', (r) => r.court],
-  ['case.courtSessionAt', (r) => chinaTime(r.court_session_at)],
-  ['case.createdAt', (r) => chinaTime(r.created_at)],
+  ['case.courtSessionAt', (r) => formatDateTime(r.court_session_at) || null],
+  ['case.createdAt', (r) => formatDateTime(r.created_at) || null],
 ];
 
 const line = (cells: string[]) => `${cells.join(',')}\r\n`;

@@ -1,21 +1,23 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { CaseFilter } from '../../contract/case-api';
 import { CASE_NO_PATTERN, CASE_STATUSES } from '../../contract/cases';
+import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { CaseCondition } from './scope';
 
-/** China Standard Time has no daylight saving: a day there starts at 16:00 UTC the day before. */
-const CHINA_OFFSET = '+08:00';
-
-/** The instant a China day starts, as stored (ISO UTC). */
+/**
+ * The instant a business day (BUSINESS_TZ, Asia/Shanghai by default) starts, as stored (ISO
+ * UTC). Named when the zone was fixed to China time; a day filter and the dates on screen now
+ * read the same zone (contract/dates.ts).
+ */
 export function chinaDayStart(day: string): string {
-  return new Date(`${day}T00:00:00${CHINA_OFFSET}`).toISOString();
+  return businessDayStart(day);
 }
 
-/** The instant the China day after `day` starts: the exclusive end of an inclusive range. */
+/** The instant the business day after `day` starts: the exclusive end of an inclusive range. */
 export function chinaDayEnd(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00${CHINA_OFFSET}`) + 86_400_000).toISOString();
+  return businessDayEnd(day);
 }
 
 /**
@@ -32,7 +34,7 @@ export function regionRange(code: string): readonly [from: string, to: string] {
 /** The list filters (not the caller's scope, not the sort) as conditions. */
 export function filterConditions(filter: Partial<CaseFilter>): CaseCondition[] {
   const where: CaseCondition[] = [];
-  const { caseNo, title, type, status, debtor, region, keyword } = filter;
+  const { caseNo, title, type, status, position, debtor, region, keyword } = filter;
   if (caseNo) {
     const upper = caseNo.toUpperCase();
     // A whole case number is a lookup on its unique index; a fragment searches.
@@ -51,6 +53,7 @@ export function filterConditions(filter: Partial<CaseFilter>): CaseCondition[] {
         : (eb) => eb('cases.status', 'in', status),
     );
   }
+  if (position) where.push((eb) => eb('cases.position', '=', position));
   if (debtor) where.push(() => containsText('cases.debtor_name', debtor));
   if (region) {
     const [from, to] = regionRange(region);

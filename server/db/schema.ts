@@ -189,6 +189,12 @@ export interface LawFirmLettersTable {
   reviewer_id: number | null;
   reviewed_at: string | null;
   reason: string | null;
+  /** The template of a letter written in the product (contract/letters.ts); null for older rows. */
+  template: string | null;
+  /** JSON of contract/letters.ts LetterFields: what the letter says; its PDF is rendered from it. */
+  fields: string | null;
+  /** The lawyer who wrote it; null for older rows. */
+  lawyer_id: number | null;
 }
 
 export interface CertificationsTable {
@@ -205,6 +211,9 @@ export interface CertificationsTable {
   status: string;
   submitted_at: string;
   reviewed_at: string | null;
+  reviewer_id: number | null;
+  /** Why a reviewer rejected it. */
+  reason: string | null;
 }
 
 export interface MessagesTable {
@@ -268,6 +277,13 @@ export interface PageDescriptorsTable {
   saved_at: string;
 }
 
+/** A one-time ticket for the live message stream (hashes only; server/notifications/tickets.ts). */
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  token_hash: string;
+  expires_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -305,6 +321,7 @@ export interface Database {
   menus: MenusTable;
   page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
+  stream_tickets: StreamTicketsTable;
   case_imports: CaseImportsTable;
   case_import_rows: CaseImportRowsTable;
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import {
   CASE_NO_PREFIX,
   type CaseStage,
@@ -8,6 +8,8 @@ import {
 } from '../../contract/cases';
 import { cityList, countyList } from '../../contract/regions';
 import type { CasesTable, Database } from '../db/schema';
+import { API_PREFIX } from '../http/register';
+import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
 import { insertMany } from './insert-many';
 import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
 import type { SeededPeople } from './people';
@@ -64,6 +66,12 @@ export interface CaseCounts {
   pushes: number;
 }
 
+/** Where seeded attachments' files go, and their contents; without it no attachment is seeded. */
+export interface SeedFiles {
+  uploadsRoot: string;
+  samples: SampleFiles;
+}
+
 /**
  * Cases over the last two years (more of them recent), every status, type and region,
  * in chunks of 5,000 with their attachments, follow-ups, repayments and pushes, so a
@@ -76,6 +84,7 @@ export async function seedCases(
   people: SeededPeople,
   total: number,
   log: (msg: string) => void,
+  files: SeedFiles | null,
 ): Promise<CaseCounts> {
   const counts: CaseCounts = { cases: 0, attachments: 0, followUps: 0, repayments: 0, pushes: 0 };
   const demoLawyer = people.lawyers.find((l) => l.id === people.demoLawyerId);
@@ -145,6 +154,7 @@ export async function seedCases(
         updated_at: new Date(updatedMs).toISOString(),
       });
     }
+    const written: Parameters<typeof writeAttachmentFiles>[2][number][] = [];
     await db.transaction().execute(async (trx) => {
       const ids = await insertMany(trx, 'cases', rows, { returnIds: true });
       const attachments: Insertable<Database['case_attachments']>[] = [];
@@ -154,17 +164,26 @@ export async function seedCases(
       ids.forEach((caseId, k) => {
         const c = rows[k];
         const created = Date.parse(c.created_at);
-        const span = Math.max(DAY, nowMs - created);
+        // Between the case's creation and the seed's moment, never after it.
+        const span = nowMs - created;
         const within = () => new Date(created + Math.floor(rng.next() * span)).toISOString();
         for (let a = rng.int(0, 3); a > 0; a--) {
           const name = rng.pick(ATTACHMENT_NAMES);
+          // Drawn as before so the rest of the demo data stays the same; the row gets its file's size.
+          rng.int(20_000, 4_000_000);
+          const uploadedBy = rng.pick(operators);
+          if (!files) continue;
+          const kind = sampleKind(name);
+          const key = `seed-${a}`;
+          written.push({ caseId, key, kind });
           attachments.push({
             case_id: caseId,
             name,
-            url: `/files/cases/${c.case_no}/${encodeURIComponent(name)}`,
-            size: rng.int(20_000, 4_000_000),
-            uploaded_by: rng.pick(operators),
+            url: '',
+            size: files.samples[kind].length,
+            uploaded_by: uploadedBy,
             created_at: c.created_at,
+            stored_key: key,
           });
         }
         if (c.law_firm_id) {
@@ -204,6 +223,11 @@ export async function seedCases(
         }
       });
       await insertMany(trx, 'case_attachments', attachments);
+      // The stored url is the download route, as an upload stores it (server/cases/attachments.ts).
+      await sql`update case_attachments set url = ${sql.lit(`${API_PREFIX}/cases/`)}
+        || cast(case_id as varchar(20)) || '/attachments/' || cast(id as varchar(20)) where url = ''`.execute(
+        trx,
+      );
       await insertMany(trx, 'payment_follow_ups', followUps);
       await insertMany(trx, 'repayments', repayments);
       await insertMany(trx, 'case_pushes', pushes);
@@ -213,6 +237,7 @@ export async function seedCases(
       counts.repayments += repayments.length;
       counts.pushes += pushes.length;
     });
+    if (files) await writeAttachmentFiles(files.uploadsRoot, files.samples, written);
     if (total > CHUNK * 10 && (start / CHUNK) % 20 === 19) log(`  ${start + n} / ${total} cases`);
   }
   return counts;

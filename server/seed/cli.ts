@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { uploadsRootFor } from '../cases/attachments';
 import { PROJECT_ROOT, readConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -29,6 +31,8 @@ async function main() {
     if (reset) {
       say(`resetting ${database.describe().location}`);
       await resetDatabase(database.db);
+      // The wiped rows' files go with them; the seed writes its own again.
+      rmSync(uploadsRootFor(database.describe().location), { recursive: true, force: true });
     } else if (!(await isDatabaseEmpty(database.db))) {
       say('the database already has data; use --reset to replace it');
       return;
@@ -37,6 +41,7 @@ async function main() {
       cases,
       seed: values.seed === undefined ? undefined : Number(values.seed),
       log: say,
+      uploadsRoot: uploadsRootFor(database.describe().location),
     });
     say(`done in ${counts.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
   } finally {

@@ -124,9 +124,9 @@ export const ATTACHMENT_NAMES = [
   '借款合同.pdf',
   '委托书.pdf',
   '还款明细.xlsx',
-  '身份证复印件.jpg',
+  '身份证复印件.png',
   '催收函.pdf',
-  '证据清单.docx',
+  '证据清单.xlsx',
   '起诉状.pdf',
   '调解协议.pdf',
 ];

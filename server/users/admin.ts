@@ -33,7 +33,8 @@ export async function listUsers(db: Kysely<Database>, q: UserListQuery): Promise
         .where('d.unbound_at', 'is', null)
         .as('bound_devices'),
     ])
-    .orderBy('u.id', 'asc')
+    // Newest account first: the one just created is on the first page.
+    .orderBy('u.id', 'desc')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();

@@ -29,6 +29,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/reset-password',
   '/register/*',
   '/health',
+  '/config',
 ];
 
 /** Messages for an HTTP status that came without an envelope code. */

@@ -3,7 +3,7 @@ import { IconSettings } from '@arco-design/web-react/icon';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { LoadFailed, Result } from '../../ui-registry';
+import { LoadFailed } from '../../ui-registry';
 import { ArcoLocale } from '../app/ArcoLocale';
 import { useMenu } from '../session/menu';
 import { useSession } from '../session/session';
@@ -12,6 +12,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { KeepAlivePages } from './KeepAlivePages';
 import { Navbar } from './navbar/Navbar';
+import { PageNotFound } from './PageNotFound';
 import { RegistryScope } from './RegistryScope';
 import { SiderMenu } from './SiderMenu';
 import { TabBar } from './tabs/TabBar';
@@ -121,7 +122,7 @@ function Frame() {
                   onRetry={menu.retry}
                 />
               ) : loader?.notFound ? (
-                <Result status="404" subTitle={t('page.notFound')} />
+                <PageNotFound />
               ) : (
                 <KeepAlivePages tree={tree} />
               )}

@@ -1,4 +1,3 @@
-import { Message, Notification } from '@arco-design/web-react';
 import { createActor, fromPromise } from 'xstate';
 import type { LoginRequest, LoginResponse, UserInfo } from '../../contract/auth';
 import type { MenuNode } from '../../contract/menu';
@@ -7,8 +6,8 @@ import { authMachine } from '../../machines/authMachine';
 import { menuMachine } from '../../machines/menuMachine';
 import { apiGet, apiPost } from '../api/request';
 import { clearRouteListeners, navigateTo } from '../app/navigation';
-import { t } from '../i18n';
 import { inspector } from '../inspector/inspector';
+import { dismissMenuLoading, showMenuLoadFailed, showMenuLoading } from '../layout/menu-notices';
 import { tabsStore } from '../layout/tabs/store';
 import { settingsStore } from '../settings/store';
 import { clearSession, getRole, getToken, getUserInfo, saveSession, saveUserInfo } from './storage';
@@ -25,8 +24,6 @@ export function takeLastLoginFailure(): unknown {
   lastLoginFailure = null;
   return failure;
 }
-
-const MENU_NOTICE = 'menu-load';
 
 export const authActor = createActor(
   authMachine.provide({
@@ -73,21 +70,9 @@ export const menuActor = createActor(
       fetchServerMenu: fromPromise<MenuNode[], { role: Role | null }>(() => apiGet<MenuNode[]>('/user/menu')),
     },
     actions: {
-      showLoadingNotice: () => {
-        Message.loading({ id: MENU_NOTICE, content: t('menu.loading'), duration: 0 });
-      },
-      showSuccessNotice: () => {
-        Message.success({ id: MENU_NOTICE, content: t('menu.loaded'), duration: 1500 });
-      },
-      showErrorNotification: (_, { error }) => {
-        Message.clear();
-        Notification.error({
-          id: MENU_NOTICE,
-          title: t('menu.loadFailed'),
-          content: t('menu.loadFailed.detail', { message: error }),
-          duration: 8000,
-        });
-      },
+      showLoadingNotice: showMenuLoading,
+      dismissLoadingNotice: dismissMenuLoading,
+      showErrorNotification: (_, { error }) => showMenuLoadFailed(error),
     },
   }),
   {

@@ -27,9 +27,17 @@ afterAll(() => server.close());
 type Role = Parameters<TestServer['tokenFor']>[0];
 
 const used = new Set<number>();
-/** A case of its own per test: the demo lawyer's, another lawyer's in another firm, or any. */
+/**
+ * A case of its own per test, without seeded attachments (so its files are the test's): the demo
+ * lawyer's, another lawyer's in another firm, or any.
+ */
 async function freshCase(kind: 'demoLawyer' | 'otherFirm' | 'any' = 'any'): Promise<number> {
-  let query = server.app.db.selectFrom('cases').select('id');
+  let query = server.app.db
+    .selectFrom('cases')
+    .select('id')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('case_attachments as a').select('a.id').whereRef('a.case_id', '=', 'cases.id'))),
+    );
   if (kind === 'demoLawyer') query = query.where('lawyer_id', '=', demoLawyerId);
   if (kind === 'otherFirm')
     query = query
@@ -150,23 +158,58 @@ describe('case attachments: upload, list, download, remove', () => {
     expect(actions.map((a) => a.action)).toContain('case.attachment.remove');
   });
 
-  it('lists every attachment with its download route; a seeded record without a file answers a clear 404', async () => {
+  it('downloads every seeded attachment: each one has its file, of the size listed', async () => {
     const seeded = await server.app.db
       .selectFrom('case_attachments')
-      .select(['id', 'case_id'])
-      .where('stored_key', 'is', null)
+      .select(['id', 'case_id', 'size', 'name'])
+      .where('stored_key', 'like', 'seed-%')
       .orderBy('id')
+      .execute();
+    expect(seeded.length).toBeGreaterThan(1000);
+    const token = await server.tokenFor('caseOperation');
+    const failed: string[] = [];
+    // A few at a time: the whole demo set in seconds without crowding the server.
+    for (let i = 0; i < seeded.length; i += 8) {
+      await Promise.all(
+        seeded.slice(i, i + 8).map(async (a) => {
+          const res = await fetch(`${server.url}/api/cases/${a.case_id}/attachments/${a.id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const bytes = await res.arrayBuffer();
+          if (res.status !== 200 || bytes.byteLength !== Number(a.size))
+            failed.push(`${a.case_id}/${a.id} ${a.name}: ${res.status}, ${bytes.byteLength} bytes`);
+        }),
+      );
+    }
+    expect(failed).toEqual([]);
+  });
+
+  it('lists every attachment with its download route; a record whose file is missing answers a clear 404', async () => {
+    const caseId = await freshCase();
+    const lost = await server.app.db
+      .insertInto('case_attachments')
+      .values({
+        case_id: caseId,
+        name: '丢失.pdf',
+        url: '',
+        size: 10,
+        uploaded_by: await server.userId('13800000002'),
+        created_at: new Date().toISOString(),
+        stored_key: 'no-such-file',
+      })
+      .returning('id')
       .executeTakeFirstOrThrow();
-    const listed = (await detail(seeded.case_id)).attachments;
-    for (const a of listed) expect(a.url).toBe(`/api/cases/${seeded.case_id}/attachments/${a.id}`);
-    const res = await download(seeded.case_id, seeded.id);
+    const listed = (await detail(caseId)).attachments;
+    expect(listed.map((a) => a.id)).toContain(lost.id);
+    for (const a of listed) expect(a.url).toBe(`/api/cases/${caseId}/attachments/${a.id}`);
+    const res = await download(caseId, lost.id);
     expect(res.status).toBe(404);
     const body = (await res.json()) as { code: number; msg: string };
     expect(body.code).toBe(CODES.notFound);
     expect(body.msg).toBe(msg('attachment.fileMissing'));
     // An attachment of another case is not reachable through this one.
     const other = await freshCase();
-    expect((await download(other, seeded.id)).status).toBe(404);
+    expect((await download(other, lost.id)).status).toBe(404);
   });
 });
 

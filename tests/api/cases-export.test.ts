@@ -294,3 +294,25 @@ describe('lists beside the cases', () => {
     expect(named.body.data.list.map((l) => l.name)).toContain('李明哲');
   });
 });
+
+describe('dates in the export', () => {
+  it('writes times in the business time zone: 16:30 UTC is half past midnight the next day in Shanghai', async () => {
+    const row = await server.app.db
+      .selectFrom('cases')
+      .select(['id', 'case_no'])
+      .where('court_session_at', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await server.app.db
+      .updateTable('cases')
+      .set({ created_at: '2026-03-08T16:30:00.000Z', court_session_at: '2026-03-09T01:00:00.000Z' })
+      .where('id', '=', row.id)
+      .execute();
+    const { res, text } = await download('superAdmin', `ids=${row.id}`);
+    expect(res.status).toBe(200);
+    const [header, line] = parseCsv(text.replace(/^\uFEFF/, ''));
+    const cellOf = (title: string) => line[header.indexOf(title)];
+    expect(cellOf('创建时间')).toBe('2026-03-09 00:30:00');
+    expect(cellOf('开庭时间')).toBe('2026-03-09 09:00:00');
+  });
+});

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The seeded demo database every API test file copies. */
     templateDb: string;
+    /** The files of its seeded attachments (`uploads/` beside each copy). */
+    templateUploads: string;
   }
 }
 
@@ -25,10 +27,13 @@ export default async function setup(project: TestProject) {
   const template = join(dir, `api-test-template-${process.pid}-${randomBytes(4).toString('hex')}.db`);
   const handle = connectDatabase(`sqlite:${template}`, PROJECT_ROOT);
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, { cases: 2000 });
+  const uploads = `${template}.uploads`;
+  await seedDemoData(handle.db, { cases: 2000, uploadsRoot: uploads });
   await handle.close();
   project.provide('templateDb', template);
+  project.provide('templateUploads', uploads);
   return () => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(template + suffix, { force: true });
+    rmSync(uploads, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -64,6 +64,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The seeded attachments' files, hard-linked rather than copied (thousands of files per test
+ * file): the server only ever creates new files and unlinks old ones, never writes into one,
+ * so a copy's changes cannot reach the template.
+ */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) linkTree(join(from, entry.name), join(to, entry.name));
+    else linkSync(join(from, entry.name), join(to, entry.name));
+  }
+}
+
 /** Throttles so high no suite trips them by accident; tests of the throttles set real ones. */
 const UNTHROTTLED = Object.fromEntries(Object.values(THROTTLES).map((t) => [t.env, '1000000']));
 
@@ -75,6 +88,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-api-'));
   const file = join(dir, 'test.db');
   copyFileSync(inject('templateDb'), file);
+  linkTree(inject('templateUploads'), join(dir, 'uploads'));
   const config = {
     ...readConfig({ ...UNTHROTTLED, ...env }),
     staticDir: null,

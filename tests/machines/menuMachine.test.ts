@@ -10,14 +10,14 @@ function startMenu(input: MenuInput, fetchServerMenu: (role: Role | null) => Pro
   const calls = {
     fetchServerMenu: vi.fn(fetchServerMenu),
     showLoadingNotice: vi.fn(),
-    showSuccessNotice: vi.fn(),
+    dismissLoadingNotice: vi.fn(),
     showErrorNotification: vi.fn(),
   };
   const machine = menuMachine.provide({
     actors: { fetchServerMenu: fromPromise(({ input }) => calls.fetchServerMenu(input.role)) },
     actions: {
       showLoadingNotice: () => calls.showLoadingNotice(),
-      showSuccessNotice: () => calls.showSuccessNotice(),
+      dismissLoadingNotice: () => calls.dismissLoadingNotice(),
       showErrorNotification: (_, { error }) => calls.showErrorNotification(error),
     },
   });
@@ -60,7 +60,7 @@ describe('menuMachine', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('ready'));
     expect(snapshot.context.source).toBe('server');
     expect(snapshot.context.menu).toEqual(filterMenuForRole(DEFAULT_ROUTES, 'caseOperation'));
-    expect(calls.showSuccessNotice).toHaveBeenCalledOnce();
+    expect(calls.dismissLoadingNotice).toHaveBeenCalledOnce();
   });
 
   it('puts the server menu through the same permission filter as the static one', async () => {
@@ -80,7 +80,7 @@ describe('menuMachine', () => {
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.error).toBe('菜单加载失败');
     expect(calls.showErrorNotification).toHaveBeenCalledWith('菜单加载失败');
-    expect(calls.showSuccessNotice).not.toHaveBeenCalled();
+    expect(calls.dismissLoadingNotice).not.toHaveBeenCalled();
 
     actor.send({ type: 'RETRY' });
     const ready = await waitFor(actor, (s) => s.matches('ready'));

@@ -57,4 +57,10 @@ describe('server configuration from the environment', () => {
       /SQLITE_SYNCHRONOUS must be FULL or NORMAL/,
     );
   });
+
+  it('reads the business time zone from BUSINESS_TZ, Asia/Shanghai by default', () => {
+    expect(readConfig({}).businessTimeZone).toBe('Asia/Shanghai');
+    expect(readConfig({ BUSINESS_TZ: 'Europe/Berlin' }).businessTimeZone).toBe('Europe/Berlin');
+    expect(() => readConfig({ BUSINESS_TZ: 'Beijing' })).toThrow(/BUSINESS_TZ must be an IANA time zone/);
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, Migrator, sql } from 'kysely';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'casedesk-migrate-'));
   handle = connectDatabase(`sqlite:${join(dir, 'fresh.db')}`, PROJECT_ROOT);
   applied = await migrateToLatest(handle.db);
-  seeded = await seedDemoData(handle.db, { cases: CASES, now: NOW });
+  seeded = await seedDemoData(handle.db, { cases: CASES, now: NOW, uploadsRoot: join(dir, 'uploads') });
 });
 afterAll(async () => {
   await handle.close();
@@ -62,6 +62,8 @@ describe('migrating an empty database', () => {
       '0009_lockout_per_client',
       '0010_case_journey',
       '0011_case_imports',
+      '0012_letters_and_certification_review',
+      '0013_stream_tickets',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -203,6 +205,48 @@ describe('seeding', () => {
       select w.balance_fen as balance, coalesce(sum(t.amount_fen), 0) as total
       from wallets w left join wallet_transactions t on t.wallet_id = w.id group by w.id`.execute(db());
     expect(rows.rows.filter((r) => Number(r.balance) !== Number(r.total))).toEqual([]);
+  });
+
+  it('dates no seeded row after the moment it was seeded', async () => {
+    // Every date column of every table, found from the schema so a new table is checked too;
+    // only dates that lie ahead by nature (an entrustment's expiry, a scheduled court session,
+    // a session's or code's expiry) may be in the future.
+    const aheadByNature = /^(entrust_expires_on|court_session_at|expires_at|locked_until|.*_until)$/;
+    const tables = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
+      db(),
+    );
+    const future: string[] = [];
+    let checked = 0;
+    for (const { name } of tables.rows) {
+      const columns = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db());
+      for (const column of columns.rows.map((c) => c.name)) {
+        if (!/_(at|on)$/.test(column) || aheadByNature.test(column)) continue;
+        checked++;
+        const row = await sql<{ latest: string | null }>`
+          select max(${sql.ref(column)}) as latest from ${sql.table(name)}`.execute(db());
+        const latest = row.rows[0]?.latest;
+        // A date (YYYY-MM-DD) is compared with the seed's own date, a time with its moment.
+        const limit = latest && latest.length === 10 ? NOW.toISOString().slice(0, 10) : NOW.toISOString();
+        if (latest && latest > limit) future.push(`${name}.${column} = ${latest}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(future).toEqual([]);
+  });
+
+  it('gives every seeded attachment its file, of the size the row says', async () => {
+    const rows = await db()
+      .selectFrom('case_attachments')
+      .select(['case_id', 'stored_key', 'size'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    const wrong = rows.filter((r) => {
+      if (!r.stored_key) return true;
+      const file = join(dir, 'uploads', String(r.case_id), r.stored_key);
+      return !existsSync(file) || statSync(file).size !== Number(r.size);
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('makes the same data from the same seed', async () => {

@@ -1,4 +1,5 @@
 import { DatePicker } from '@arco-design/web-react';
+import { businessTimeZone } from '../../contract/dates';
 import { useRegistryEnv } from '../context';
 import type { InputProps } from '../registry';
 import { toDate } from '../widgets/date';
@@ -21,8 +22,8 @@ export function DateInput({ field, value, onChange, disabled, id }: InputProps) 
 }
 
 /**
- * A moment, picked in the browser's time zone and kept as an ISO timestamp (UTC), which the
- * API reads without guessing the zone.
+ * A moment, shown and picked in the business time zone (contract/dates.ts) like every date on
+ * screen, and kept as an ISO timestamp (UTC), which the API reads without guessing the zone.
  */
 export function DateTimeInput({ field, value, onChange, disabled, id }: InputProps) {
   const { t } = useRegistryEnv();
@@ -31,6 +32,7 @@ export function DateTimeInput({ field, value, onChange, disabled, id }: InputPro
     <DatePicker
       inputProps={{ id }}
       showTime
+      timezone={businessTimeZone()}
       value={moment ? moment.getTime() : undefined}
       onChange={(_, picked) => onChange(picked ? picked.toDate().toISOString() : undefined)}
       placeholder={field.placeholder ? t(field.placeholder) : undefined}

@@ -1,3 +1,7 @@
+import {
+  formatDate as formatBusinessDate,
+  formatDateTime as formatBusinessDateTime,
+} from '../../contract/dates';
 import type { WidgetProps } from '../registry';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,18 +16,14 @@ export function toDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 2026-03-08, in the browser's time zone. */
+/** 2026-03-08: the business time zone's day (contract/dates.ts), '-' for none. */
 export function formatDate(value: unknown): string {
-  const d = toDate(value);
-  return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '-';
+  return formatBusinessDate(value) || '-';
 }
 
-/** 2026-03-08 14:30, in the browser's time zone. */
+/** 2026-03-08 14:30:00 in the business time zone (contract/dates.ts), '-' for none. */
 export function formatDateTime(value: unknown): string {
-  const d = toDate(value);
-  return d ? `${formatDate(d.getTime())} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '-';
+  return formatBusinessDateTime(value) || '-';
 }
 
 export function DateWidget({ value }: WidgetProps) {

@@ -7,6 +7,7 @@ function builtin(id: string, title: string, component: string): BuiltinPage {
 
 export const builtinPages: BuiltinPage[] = [
   builtin('user-setting', 'menu.userSetting', 'UserSettings'),
+  builtin('user-info', 'menu.userInfo', 'UserInfo'),
   builtin('user-account', 'menu.userAccount', 'AccountManagement'),
   builtin('reset-modify', 'menu.resetModify', 'ResetModify'),
   builtin('monitor', 'menu.monitor', 'Monitor'),

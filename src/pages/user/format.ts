@@ -1,25 +1,18 @@
 import { maskPhone } from '../../../contract/access';
-/** Display helpers for the user pages: dates in the UI language, masked phone numbers. */
+import {
+  formatDate as formatBusinessDate,
+  formatDateTime as formatBusinessDateTime,
+} from '../../../contract/dates';
+/** Display helpers for the user pages: dates in the business time zone, masked phone numbers. */
 
-export function formatDateTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  return date.toLocaleString(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+/** `YYYY-MM-DD HH:mm:ss` in the business time zone (contract/dates.ts), like every date shown. */
+export function formatDateTime(iso: string | null | undefined): string {
+  return formatBusinessDateTime(iso) || '-';
 }
 
-export function formatDate(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  return date.toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
+/** `YYYY-MM-DD` in the business time zone. */
+export function formatDate(iso: string | null | undefined): string {
+  return formatBusinessDate(iso) || '-';
 }
 
 /** 138****0001: the security phone as shown on screen (contract/access.ts masks every number alike). */

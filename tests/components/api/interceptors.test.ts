@@ -65,6 +65,33 @@ describe('request interceptor', () => {
     expect(seen!.get('accept-language')).toBe('en-US');
   });
 
+  it('sends a FormData body as multipart with the file in it, and a plain object as JSON', async () => {
+    signIn();
+    let upload: { type: string | null; name: string | undefined; text: string } | null = null;
+    let json: { type: string | null; body: unknown } | null = null;
+    server.use(
+      mock.post('/api/cases/1/attachments', async ({ request }) => {
+        const type = request.headers.get('content-type');
+        const file = (await request.formData()).get('file') as File | null;
+        upload = { type, name: file?.name, text: file ? await file.text() : '' };
+        return ok({ id: 1 });
+      }),
+      mock.post('/api/cases/1/notes', async ({ request }) => {
+        json = { type: request.headers.get('content-type'), body: await request.json() };
+        return ok({ id: 2 });
+      }),
+    );
+    const body = new FormData();
+    body.append('file', new File(['hello bytes'], 'note.pdf', { type: 'application/pdf' }));
+    await apiPost('/cases/1/attachments', body);
+    expect(upload!.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload!.name).toBe('note.pdf');
+    expect(upload!.text).toBe('hello bytes');
+    await apiPost('/cases/1/notes', { note: 'x' });
+    expect(json!.type).toMatch(/^application\/json/);
+    expect(json!.body).toEqual({ note: 'x' });
+  });
+
   it('never sends a private call without a token, tells the user and goes to /login', async () => {
     const reached = vi.fn();
     server.use(

@@ -58,6 +58,20 @@ describe('the table page', () => {
     expect(screen.getByText('共 35 条')).toBeInTheDocument();
   });
 
+  it('gives every column a width and lays the table out to their sum, so the fixed actions cover no data column', async () => {
+    listCases();
+    renderWithRegistry(<DescriptorView descriptor={caseTable} />);
+    await screen.findByText('MS00000001');
+    // The selection column is Arco's own (48 px); every other column has a width of its own.
+    const widths = [
+      ...document.querySelectorAll('.arco-table-content-inner colgroup col:not(.arco-table-selection-col)'),
+    ].map((col) => Number.parseInt((col as HTMLElement).style.width, 10));
+    expect(widths.length).toBeGreaterThan(3);
+    expect(widths.every((w) => w > 0)).toBe(true);
+    const table = document.querySelector('.arco-table-content-inner table') as HTMLElement;
+    expect(Number.parseInt(table.style.width, 10)).toBe(widths.reduce((sum, w) => sum + w, 48));
+  });
+
   it('reads its filters from the URL and asks the API with the same params', async () => {
     const asked = listCases();
     renderRoute(
@@ -291,8 +305,12 @@ describe('row, bulk and toolbar actions', () => {
     expect(env.notify).toHaveBeenCalledWith('success', '「接案」已完成');
     await waitFor(() => expect(asked).toHaveLength(2));
 
-    await userEvent.click(within(row()).getByRole('button', { name: '接案' }));
-    await waitFor(() => expect(env.notify).toHaveBeenCalledWith('error', '该案件已被其他律师接手'));
+    await userEvent.click(await waitFor(() => within(row()).getByRole('button', { name: '接案' })));
+    // A 409: the case moved on meanwhile, so the list is read again and the user told so.
+    await waitFor(() =>
+      expect(env.notify).toHaveBeenCalledWith('error', '该案件已被其他律师接手（已重新加载案件）'),
+    );
+    await waitFor(() => expect(asked).toHaveLength(3));
   });
 
   it('runs a bulk action on the ticked rows, then reloads the list', async () => {

@@ -93,17 +93,17 @@ describe('file sizes', () => {
 });
 
 describe('dates', () => {
-  it('shows the day and the minute in local time', () => {
-    const local = new Date(2026, 2, 8, 14, 30).toISOString();
-    expect(formatDate(local)).toBe('2026-03-08');
-    expect(formatDateTime(local)).toBe('2026-03-08 14:30');
+  it("shows the day and the second in the business time zone, whatever the browser's", () => {
+    // 16:30 UTC is already the next day in Shanghai.
+    expect(formatDate('2026-03-08T16:30:00.000Z')).toBe('2026-03-09');
+    expect(formatDateTime('2026-03-08T16:30:00.000Z')).toBe('2026-03-09 00:30:00');
     expect(formatDate('2026-03-08')).toBe('2026-03-08');
     expect(formatDateTime('not a date')).toBe('-');
   });
 
   it('shows date and datetime columns', () => {
-    show(column('datetime'), { value: new Date(2026, 0, 2, 9, 5).toISOString() });
-    expect(cell()).toHaveTextContent('2026-01-02 09:05');
+    show(column('datetime'), { value: '2026-01-01T23:05:00.000Z' });
+    expect(cell()).toHaveTextContent('2026-01-02 07:05:00');
   });
 });
 

@@ -14,6 +14,7 @@ import { toNumber } from '../../widgets/number';
 import { renderValue } from '../../widgets/render-value';
 import { ColumnSettings } from './ColumnSettings';
 import { arrange, keyedColumns, settingKey, useColumnSetting } from './column-settings';
+import { columnWidth, tableScrollWidth } from './column-widths';
 import { FilterBar } from './FilterBar';
 import {
   filterParams,
@@ -93,7 +94,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
     .map(({ key, column }) => ({
       key,
       title: t(column.title),
-      width: column.width,
+      width: columnWidth(column),
       fixed: column.fixed,
       sorter: column.sortable === true,
       sortOrder: column.sortable && state.sort?.field === column.field ? state.sort.order : undefined,
@@ -125,7 +126,12 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
         columns={tableColumns}
         loading={source.refreshing}
         border={false}
-        scroll={{ x: true }}
+        scroll={{
+          x: tableScrollWidth(
+            tableColumns.map((c) => Number(c.width)),
+            page.bulkActions.length > 0,
+          ),
+        }}
         noDataElement={<Empty description={t('common.empty')} />}
         rowSelection={
           page.bulkActions.length > 0

@@ -13,6 +13,7 @@ import {
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../contract/dates';
 import type { MonitorStats } from '../../../../contract/monitor';
 import { LoadFailed } from '../../../../ui-registry';
 import { apiGet } from '../../../api/request';
@@ -143,7 +144,7 @@ export default function Monitor() {
                 { label: t('monitor.server.platform'), value: stats.server.platform },
                 {
                   label: t('monitor.server.startedAt'),
-                  value: new Date(stats.server.startedAt).toLocaleString(i18n.language, { hour12: false }),
+                  value: formatDateTime(stats.server.startedAt),
                 },
                 {
                   label: t('monitor.server.rss'),

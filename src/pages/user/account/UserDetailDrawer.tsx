@@ -31,7 +31,7 @@ interface UserDetailDrawerProps {
 }
 
 export function UserDetailDrawer({ userId, onClose, onChanged }: UserDetailDrawerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [detail, setDetail] = useState<UserDetail | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -71,7 +71,7 @@ export function UserDetailDrawer({ userId, onClose, onChanged }: UserDetailDrawe
     {
       title: t('userAccount.detail.lastActiveAt'),
       dataIndex: 'lastActiveAt',
-      render: (value: string | null) => formatDateTime(value, i18n.language),
+      render: (value: string | null) => formatDateTime(value),
     },
     {
       title: t('common.actions'),
@@ -138,7 +138,7 @@ export function UserDetailDrawer({ userId, onClose, onChanged }: UserDetailDrawe
               },
               {
                 label: t('userAccount.column.registeredAt'),
-                value: formatDateTime(detail.registeredAt, i18n.language),
+                value: formatDateTime(detail.registeredAt),
               },
             ]}
           />

@@ -38,7 +38,7 @@ interface FilterFields {
 
 /** /user/account (superAdmin): the user table, its filters in the URL, and the account actions. */
 export default function AccountManagement() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { userInfo } = useSession();
   const [search, setSearch] = useSearchParams();
   const searchKey = search.toString();
@@ -142,7 +142,7 @@ export default function AccountManagement() {
       title: t('userAccount.column.registeredAt'),
       dataIndex: 'registeredAt',
       width: 160,
-      render: (v: string) => formatDateTime(v, i18n.language),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('common.actions'),

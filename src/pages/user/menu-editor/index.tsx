@@ -23,13 +23,14 @@ import { findNode, isRemoved, nodeAtPath, treeForSave, updateNode } from './tree
 import { confirmDiscard, useUnsavedChangesWarning } from './unsaved-changes';
 import { useMenuDraft } from './use-menu-draft';
 import './menu-editor.css';
+import { formatDateTime } from '../../../../contract/dates';
 
 /**
  * /user/menu-editor (superAdmin): reshape one role's menu on the server. The role sees the
  * change on its next menu load; a page removed here is closed to the role by the server.
  */
 export default function MenuEditor() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [role, setRole] = useState<Role>('lawyer');
   const menu = useMenuDraft(role);
   const { draft, setDraft, refusal } = menu;
@@ -90,7 +91,7 @@ export default function MenuEditor() {
         <Typography.Text type="secondary">
           {t('menuEditor.savedAt', {
             name: saved.updatedBy ?? t('menuEditor.seed'),
-            time: new Date(saved.updatedAt).toLocaleString(i18n.language),
+            time: formatDateTime(saved.updatedAt),
           })}
         </Typography.Text>
       )}

@@ -1,5 +1,6 @@
 import { Button, Empty, Popconfirm, Space, Table, type TableColumnProps, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../contract/dates';
 import type { PageHistory, PageVersion } from '../../../../contract/page-api';
 
 interface Props {
@@ -11,7 +12,7 @@ interface Props {
 
 /** Every saved version, newest first: open one in the editor, or save it again as the newest. */
 export function VersionHistory({ history, busy, onLoad, onRevert }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (history.list.length === 0) return <Empty description={t('pageEditor.noHistory')} />;
   const newest = history.list[0].version;
 
@@ -35,7 +36,7 @@ export function VersionHistory({ history, busy, onLoad, onRevert }: Props) {
     {
       title: t('pageEditor.savedAt'),
       dataIndex: 'savedAt',
-      render: (_, v) => new Date(v.savedAt).toLocaleString(i18n.language),
+      render: (_, v) => formatDateTime(v.savedAt),
     },
     {
       title: t('common.actions'),

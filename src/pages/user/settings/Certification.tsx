@@ -27,7 +27,7 @@ const PAGE_SIZE = 10;
 
 /** Real-name certification tab: the certified enterprise (or the pending application) and every application. */
 export function Certification({ contactPhone }: { contactPhone: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [overview, setOverview] = useState<CertificationOverview | null>(null);
   const [records, setRecords] = useState<Paged<CertificationRecord>>({ list: [], total: 0 });
   const [page, setPage] = useState(1);
@@ -100,7 +100,7 @@ export function Certification({ contactPhone }: { contactPhone: string }) {
     {
       title: t('userSetting.cert.submittedAt'),
       dataIndex: 'submittedAt',
-      render: (value: string) => formatDateTime(value, i18n.language),
+      render: (value: string) => formatDateTime(value),
     },
     {
       title: t('common.actions'),

@@ -28,7 +28,7 @@ export function CertificationDetail({
   record: CertificationRecord;
   column?: number;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Descriptions
       column={column}
@@ -51,9 +51,9 @@ export function CertificationDetail({
         { label: t('userSetting.cert.status'), value: <CertificationStatusBadge status={record.status} /> },
         {
           label: t('userSetting.cert.submittedAt'),
-          value: formatDateTime(record.submittedAt, i18n.language),
+          value: formatDateTime(record.submittedAt),
         },
-        { label: t('userSetting.cert.reviewedAt'), value: formatDateTime(record.reviewedAt, i18n.language) },
+        { label: t('userSetting.cert.reviewedAt'), value: formatDateTime(record.reviewedAt) },
       ]}
     />
   );

@@ -17,7 +17,7 @@ function avatarSrc(avatar: string | null): string | null {
 }
 
 export function ProfileHeader({ info }: { info: UserInfo | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (!info) {
     return (
       <Card bordered={false}>
@@ -47,7 +47,7 @@ export function ProfileHeader({ info }: { info: UserInfo | null }) {
               { label: t('userSetting.header.accountId'), value: info.accountId },
               {
                 label: t('userSetting.header.registeredAt'),
-                value: formatDate(info.registeredAt, i18n.language),
+                value: formatDate(info.registeredAt),
               },
               { label: t('userSetting.header.role'), value: t(`enum.role.${info.role}`) },
               { label: t('userSetting.header.phone'), value: shownPhone(info.phone) },
