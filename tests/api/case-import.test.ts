@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { renderNotice } from '../../contract/notices';
 import type { Paged } from '../../contract/paging';
 import { importTempDir } from '../../server/cases/imports/receive';
+import { failInterruptedImports } from '../../server/cases/imports/run';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -417,5 +419,32 @@ describe('a file over IMPORT_MAX_MB', () => {
     expect(await small.count('case_imports')).toBe(0);
     const dir = importTempDir(small.app);
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+});
+
+describe('an import cut short by a stop of the server', () => {
+  it('is marked failed at the next start, and its temporary file removed', async () => {
+    const userId = await server.userId('13800000002');
+    const job = await server.app.db
+      .insertInto('case_imports')
+      .values({
+        user_id: userId,
+        file_name: 'cut.xlsx',
+        mode: 'valid',
+        status: 'running',
+        total: 10,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const dir = importTempDir(server.app);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'left-over.xlsx'), 'x');
+
+    const location = server.app.database.describe().location;
+    expect(await failInterruptedImports(server.app.db, location, new Date())).toBe(1);
+    const report = await finished(job.id);
+    expect(report).toMatchObject({ status: 'failed', failure: zh('import.interrupted') });
+    expect(tempFiles()).toEqual([]);
   });
 });
