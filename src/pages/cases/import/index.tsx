@@ -126,34 +126,34 @@ export default function CaseImportPage() {
   ];
 
   const historyColumns: TableColumnProps<CaseImportSummary>[] = [
-    { title: t('caseImport.fileName'), dataIndex: 'fileName', ellipsis: true, width: 220 },
+    { title: t('caseImport.fileName'), dataIndex: 'fileName', ellipsis: true, width: 170 },
     {
       title: t('caseImport.createdBy'),
       dataIndex: 'createdBy.name',
       render: (_, r) => r.createdBy.name,
-      width: 120,
+      width: 100,
     },
     {
       title: t('caseImport.createdAt'),
       dataIndex: 'createdAt',
-      width: 170,
+      width: 150,
       render: (at: string) =>
         new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
     },
     {
       title: t('caseImport.mode'),
       dataIndex: 'mode',
-      width: 200,
+      width: 180,
       render: (m: ImportMode) => t(`caseImport.mode.${m}`),
     },
-    { title: t('caseImport.status'), dataIndex: 'status', width: 100, render: statusTag },
-    { title: t('caseImport.total'), dataIndex: 'total', width: 90 },
-    { title: t('caseImport.imported'), dataIndex: 'imported', width: 90 },
-    { title: t('caseImport.invalid'), dataIndex: 'invalid', width: 90 },
+    { title: t('caseImport.status'), dataIndex: 'status', width: 90, render: statusTag },
+    { title: t('caseImport.total'), dataIndex: 'total', width: 80 },
+    { title: t('caseImport.imported'), dataIndex: 'imported', width: 80 },
+    { title: t('caseImport.invalid'), dataIndex: 'invalid', width: 80 },
     {
       title: '',
       dataIndex: 'id',
-      width: 220,
+      width: 190,
       fixed: 'right',
       render: (id: number, r) => (
         <Space>
@@ -256,7 +256,7 @@ export default function CaseImportPage() {
         <Table
           rowKey="id"
           columns={historyColumns}
-          scroll={{ x: 1400 }}
+          scroll={{ x: 1130 }}
           data={history.list}
           pagination={{
             current: page,
