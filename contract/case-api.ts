@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { regionCodeSchema } from './account-rules';
 import {
+  BULK_CASE_EVENTS,
   CASE_EVENTS,
   CASE_STAGES,
   casePositionSchema,
@@ -268,8 +269,7 @@ export const caseTransitionRequestSchema = z.object({
 });
 export type CaseTransitionRequest = z.infer<typeof caseTransitionRequestSchema>;
 
-/** Events the case list sends to many cases at once (row selection). */
-export const BULK_CASE_EVENTS = ['ASSIGN', 'PUSH', 'CLOSE'] as const;
+export { BULK_CASE_EVENTS };
 
 /**
  * POST /cases/bulk-transitions: one event for each ticked case, with the same details. Each

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access';
-import { BULK_CASE_EVENTS } from '../case-api';
-import { CASE_EVENTS } from '../cases';
+import { BULK_CASE_EVENTS, CASE_EVENTS } from '../cases';
 import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
 import { accessRuleSchema } from '../role-schemas';
 import { DESCRIPTOR_LIMITS } from '../tree-limits';

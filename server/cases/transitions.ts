@@ -204,7 +204,8 @@ async function notifyNext(
         await notify(
           trx,
           await firmContacts(trx, next.lawFirmId),
-          { kind: 'case.pushed', params: { caseNo, title: from.title }, link: '/form/casefirm' },
+          // Straight to the case on the firm's own case page, where it is accepted or declined.
+          { kind: 'case.pushed', params: { caseNo, title: from.title }, link: `/form/firm-case/${from.id}` },
           at,
         );
       return;

@@ -120,7 +120,7 @@ describe('push, the firm’s answer, assignment', () => {
       { law_firm_id: demoFirmId, push_status: 'pushed', reason: null },
     ]);
     const toFirm = (await messagesOf('lawfirmContactPerson')).find((m) => m.content.includes(before.case_no));
-    expect(toFirm).toMatchObject({ title: '新的推送案件', link: '/form/casefirm', status: 0 });
+    expect(toFirm).toMatchObject({ title: '新的推送案件', link: `/form/firm-case/${before.id}`, status: 0 });
 
     const accepted = await send('lawfirmContactPerson', before.id, { event: 'ACCEPT' });
     expect(accepted.body.data).toMatchObject({ position: 'accepted', allowedEvents: ['ASSIGN'] });

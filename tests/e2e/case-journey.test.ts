@@ -49,11 +49,11 @@ describe('a case handed from role to role', () => {
     const opsMain = mainOf(ops);
     await opsMain.locator('.arco-table-tr').nth(1).waitFor();
     const caseNo = (
-      await opsMain
+      (await opsMain
         .locator('.arco-table-td a')
         .filter({ hasText: /^[A-Z]{2}\d{8}$/ })
         .first()
-        .innerText()
+        .textContent()) ?? ''
     ).trim();
     await rowOf(ops, caseNo).locator('.arco-checkbox').click();
     await opsMain.getByRole('button', { name: '推送律所' }).first().click();

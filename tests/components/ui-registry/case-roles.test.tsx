@@ -253,6 +253,41 @@ describe('bulk actions of the case list', () => {
     expect(await screen.findByText('成功 2 件，未完成 0 件')).toBeInTheDocument();
   });
 
+  it('says each refusal in the reader’s language, from the row’s message key', async () => {
+    server.use(
+      http.get('/api/cases', () => ok({ list: [caseRow(1)], total: 1 })),
+      http.post('/api/cases/bulk-transitions', () =>
+        ok({
+          results: [
+            {
+              id: 1,
+              caseNo: 'MS00000001',
+              ok: false,
+              reason: '案件已推送给该律所',
+              code: 'case.transition.sameFirm',
+              params: {},
+            },
+          ],
+          succeeded: 0,
+          failed: 1,
+        }),
+      ),
+    );
+    renderWithRegistry(<DescriptorView descriptor={table} />, {
+      env: testEnvironment({ role: 'caseOperation', locale: 'en-US' }),
+    });
+    await screen.findByText('MS00000001');
+    await user.click(screen.getAllByRole('checkbox')[1]);
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    const dialog = await screen.findByRole('dialog');
+    await choose(dialog, 'Result', 'Mediated');
+    // Arco's own buttons follow its ConfigProvider, which the app sets and this test does not.
+    await user.click(within(dialog).getByRole('button', { name: /^(OK|确定)$/ }));
+    expect(await screen.findByText('0 done, 1 not done')).toBeInTheDocument();
+    expect(screen.getByText('The case is already pushed to this firm')).toBeInTheDocument();
+    expect(screen.queryByText('案件已推送给该律所')).not.toBeInTheDocument();
+  });
+
   it('are not offered to a role without the event’s ability', async () => {
     server.use(http.get('/api/cases', () => ok({ list: [caseRow(1)], total: 1 })));
     renderWithRegistry(<DescriptorView descriptor={table} />, {
