@@ -93,11 +93,8 @@ export default function CaseImportPage() {
     body.append('file', raw, raw.name);
     setSending(true);
     try {
-      // The client's default JSON type would make axios turn the form into JSON; with this one
-      // it sends the FormData and the browser writes the boundary.
-      const { id } = await apiPost<{ id: number }>('/cases/imports', body, {
-        headers: { 'Content-Type': 'multipart/form-data' },
-      });
+      // A FormData body goes as multipart; the browser writes the boundary (src/api/client.ts).
+      const { id } = await apiPost<{ id: number }>('/cases/imports', body);
       setFile(null);
       await show(id);
       // The new job heads the history at once (running, or already done for a small file).
