@@ -142,7 +142,7 @@ export default function AccountManagement() {
     {
       title: t('userAccount.column.registeredAt'),
       dataIndex: 'registeredAt',
-      width: 160,
+      width: 180,
       render: (v: string) => formatDateTime(v),
     },
     {
