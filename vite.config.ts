@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { arcoStyleImport } from './scripts/arco-style-import.ts';
+import { frameChunk } from './scripts/frame-chunk.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -22,6 +23,25 @@ function oneAntvPathUtil(): Plugin {
 }
 
 /**
+ * Arco's icons (one module each) each carry Babel's own copy of `ownKeys` and `_objectSpread`,
+ * which only copy a props object onto a fresh literal: `Object.assign` does the same, and the
+ * fifty icons of the signed-in frame lose about 30 kB before compression.
+ */
+function arcoIconsWithoutSpreadHelpers(): Plugin {
+  const icon = /[\\/]@arco-design[\\/]web-react[\\/]icon[\\/]react-icon[\\/]Icon\w+[\\/]index\.js$/;
+  const helpers =
+    /^function ownKeys\(object, enumerableOnly\) \{.*\}\n\nfunction _objectSpread\(target\) \{.*\}$/m;
+  return {
+    name: 'casedesk:arco-icons-without-spread-helpers',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!icon.test(id) || !helpers.test(code)) return null;
+      return { code: code.replace(helpers, 'var _objectSpread = Object.assign;'), map: null };
+    },
+  };
+}
+
+/**
  * One module's import of `source` answered by `replacement` (a file of this project): for parts
  * of a library that a module imports statically though the app never reaches them.
  */
@@ -36,11 +56,18 @@ function replaceImport(name: string, importer: RegExp, source: string, replaceme
   };
 }
 
+// What every signed-in page loads, whichever page it is: see scripts/frame-chunk.ts.
+const frame = frameChunk(
+  /[\\/]src[\\/](layout[\\/]MainLayout\.tsx|router[\\/]guard\.ts|session[\\/](actors|session)\.ts|api[\\/](client|interceptors)\.ts)$/,
+);
+
 export default defineConfig({
   plugins: [
+    frame.plugin,
     arcoStyleImport(import.meta.dirname),
     react(),
     oneAntvPathUtil(),
+    arcoIconsWithoutSpreadHelpers(),
     // Layout.Sider without its ResizeBox, which it renders only when resizable.
     replaceImport(
       'sider-without-resize-box',
@@ -48,12 +75,31 @@ export default defineConfig({
       '../ResizeBox',
       'src/app/sider-without-resize-box.ts',
     ),
-    // G2Plot's column and bar without the brush interactions, and its column, bar and pie
-    // without pattern fills: options no chart turns on.
+    // G2Plot's column and bar without the brush interactions and conversion tags, its column,
+    // bar and pie without pattern fills, G2 without continuous legends: options no chart turns
+    // on (charts/options.ts); G2's canvas without detect-browser, to ask only for Firefox.
     replaceImport(
       'g2plot-without-brush',
       /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]adaptor[\\/]brush\.js$/,
       '../interactions/brush',
+      'ui-registry/charts/g2plot-unused.ts',
+    ),
+    replaceImport(
+      'g2plot-without-conversion-tag',
+      /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]plots[\\/]column[\\/]adaptor\.js$/,
+      '../../adaptor/conversion-tag',
+      'ui-registry/charts/g2plot-unused.ts',
+    ),
+    replaceImport(
+      'g2-without-continuous-legend',
+      /[\\/]@antv[\\/]component[\\/]esm[\\/]legend[\\/]index\.js$/,
+      './continuous',
+      'ui-registry/charts/g2plot-unused.ts',
+    ),
+    replaceImport(
+      'g2-without-detect-browser',
+      /[\\/]@antv[\\/]g-base[\\/]esm[\\/]abstract[\\/]canvas\.js$/,
+      'detect-browser',
       'ui-registry/charts/g2plot-unused.ts',
     ),
     replaceImport(
@@ -98,6 +144,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     reportCompressedSize: false,
     rolldownOptions: {
+      output: { codeSplitting: { groups: [frame.group] } },
       treeshake: {
         // @antv/component (G2's axes, legends, tooltips) declares no `sideEffects` though it has
         // none: without this its slider and scrollbar stay in the chart chunk unused.
@@ -116,8 +163,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // API tests start a real server and may make hundreds of requests; on a busy machine
+          // that is slow but not wrong. The ceilings only bound how long a hung test takes.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -127,7 +176,10 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.tsx', 'tests/components/**/*.test.ts'],
           setupFiles: ['tests/setup-dom.ts'],
-          testTimeout: 20_000,
+          // Several waits of up to 10 s (setup-dom's asyncUtilTimeout) may follow one another in
+          // a test on a busy machine; the ceiling only bounds how long a hung test takes to fail.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -2,15 +2,16 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startServerProcess } from '../scripts/server-process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
-import { kB, measurePage } from './bundle';
+import { benchBundles } from './bundle';
 import { benchCaseList } from './case-list';
+import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchRender } from './render';
 import { BENCH_DB_FILE, ensureBenchDatabase } from './seed-db';
 
 /**
  * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
- * about time. Sections: seed, sign-in, browser bundles, case list, table render.
+ * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import.
  */
 async function main() {
   const { values } = parseArgs({
@@ -31,7 +32,11 @@ async function main() {
 
   // Builds and serves its own page: needs neither the bench database nor the API server.
   if (wants('render')) await benchRender(say);
-  if (!['seed', 'auth', 'cases', 'bundle'].some(wants)) return;
+  // Serves a throw-away demo database: page weight does not depend on the number of cases.
+  if (wants('bundle')) await benchBundles(say);
+  // Its own throw-away database and server: needs neither the bench database nor the build.
+  if (wants('import')) await benchImport(say);
+  if (!['seed', 'auth', 'cases'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
   say(
@@ -72,32 +77,6 @@ async function main() {
       );
     }
     if (wants('cases')) await benchCaseList(server.url, BENCH_DB_FILE, seconds, say);
-
-    if (wants('bundle')) {
-      const login = await measurePage(server.url, '/login', { waitFor: 'input[name="phone"]' });
-      say(
-        `\n## browser bundles (gzip, files the browser requests)\n/login: JS ${kB(login.jsGzip)} in ${login.jsFiles} files (budget 200 kB), CSS ${kB(login.cssGzip)} in ${login.cssFiles} files (budget 35 kB)`,
-      );
-      const session = (await (
-        await fetch(`${server.url}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ phone: DEMO_ACCOUNTS[0].phone, password: DEMO_PASSWORD }),
-        })
-      ).json()) as { data: { token: string; userInfo: { role: string } } };
-      const storage = {
-        token: session.data.token,
-        userInfo: JSON.stringify(session.data.userInfo),
-        userrole: session.data.userInfo.role,
-      };
-      const workplace = await measurePage(server.url, '/dashboard/workplace', { storage, waitFor: 'canvas' });
-      say(
-        `/dashboard/workplace (charts drawn): JS ${kB(workplace.jsGzip)} in ${workplace.jsFiles} files (target 450 kB), CSS ${kB(workplace.cssGzip)} in ${workplace.cssFiles} files`,
-      );
-      if (process.env.BENCH_VERBOSE) {
-        for (const f of workplace.files.slice(0, 15)) say(`  ${kB(f.gzip).padStart(9)}  ${f.path}`);
-      }
-    }
   } finally {
     await server.stop();
   }

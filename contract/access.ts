@@ -36,6 +36,8 @@ export const ABILITIES = {
   },
   'cases.manage': staff('superAdmin', 'caseOperation'),
   'cases.edit': staff('superAdmin', 'caseOperation'),
+  'cases.create': staff('superAdmin', 'caseOperation'),
+  'cases.import': staff('superAdmin', 'caseOperation'),
   'cases.review': staff('superAdmin', 'caseOperation'),
   'cases.push': staff('superAdmin', 'caseOperation'),
   'pushes.answer': { lawfirmContactPerson: 'firm' },
@@ -61,9 +63,22 @@ export const ABILITIES = {
   'letters.read': {
     ...staff('superAdmin', 'caseOperation', 'bussinessOperation'),
     lawfirmContactPerson: 'firm',
+    lawyer: 'own',
   },
   'letters.review': staff('superAdmin', 'bussinessOperation'),
-  'letters.resubmit': { ...staff('superAdmin', 'caseOperation'), lawfirmContactPerson: 'firm' },
+  'letters.resubmit': {
+    ...staff('superAdmin', 'caseOperation'),
+    lawfirmContactPerson: 'firm',
+    lawyer: 'own',
+  },
+  'letters.write': { lawyer: 'own' },
+  /** A letter's PDF: its writer, their firm's contact person and the reviewers. */
+  'letters.file': {
+    ...staff('superAdmin', 'bussinessOperation'),
+    lawfirmContactPerson: 'firm',
+    lawyer: 'own',
+  },
+  'certifications.review': staff('superAdmin', 'bussinessOperation'),
 
   // People, devices and money
   'devices.manage': { ...staff('superAdmin', 'bussinessOperation'), lawfirmContactPerson: 'firm' },
@@ -77,6 +92,7 @@ export const ABILITIES = {
 
   // One's own account
   'profile.edit': Object.fromEntries(ROLES.map((r) => [r, 'own'])) as Grants,
+  'profile.read': Object.fromEntries(ROLES.map((r) => [r, 'own'])) as Grants,
 
   // Administration
   'accounts.manage': staff('superAdmin'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { regionCodeSchema } from './account-rules';
 import {
+  BULK_CASE_EVENTS,
   CASE_EVENTS,
   CASE_STAGES,
   casePositionSchema,
@@ -53,6 +54,8 @@ export const caseFilterSchema = z.object({
   title: text(100),
   type: caseTypeSchema.optional(),
   status: statusList.optional(),
+  /** Where a pending case stands: awaiting review, in the pool, pushed to or accepted by a firm. */
+  position: casePositionSchema.optional(),
   debtor: text(60),
   /** A province (440000) matches its cities and counties, a city (440300) its counties. */
   region: regionCodeSchema.optional(),
@@ -203,6 +206,10 @@ export const pushSchema = z.object({
   pushedAt: z.string(),
   pushStatus: z.enum(PUSH_STATUSES),
   operatorName: z.string().nullable(),
+  /** When the firm answered, or the push was withdrawn; null while it waits. */
+  answeredAt: z.string().nullable(),
+  /** Why the firm declined it. */
+  reason: z.string().nullable(),
 });
 
 export const auditEntrySchema = z.object({
@@ -210,8 +217,15 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   action: z.string(),
   summary: z.string(),
+  /** The action and its details in the reader's language (contract/audit.ts). */
+  actionLabel: z.string(),
+  detail: z.string(),
   actorName: z.string().nullable(),
   actorRole: z.string().nullable(),
+  /** The case status event this entry records (`case.approve` is APPROVE); null for other actions. */
+  event: caseEventSchema.nullable(),
+  /** The reason given with it (a return, a decline, a suspension). */
+  reason: z.string().nullable(),
 });
 
 export const caseDetailSchema = caseRowSchema.extend({
@@ -255,8 +269,7 @@ export const caseTransitionRequestSchema = z.object({
 });
 export type CaseTransitionRequest = z.infer<typeof caseTransitionRequestSchema>;
 
-/** Events the case list sends to many cases at once (row selection). */
-export const BULK_CASE_EVENTS = ['ASSIGN', 'PUSH', 'CLOSE'] as const;
+export { BULK_CASE_EVENTS };
 
 /**
  * POST /cases/bulk-transitions: one event for each ticked case, with the same details. Each
@@ -281,6 +294,9 @@ export const bulkTransitionResultSchema = z.object({
       ok: z.boolean(),
       /** The refusal, translated; null when done. */
       reason: z.string().nullable(),
+      /** The refusal as a message key and its parameters, for a screen in another language; null when done. */
+      code: z.string().nullable(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
     }),
   ),
   succeeded: z.number().int(),
@@ -344,6 +360,15 @@ export const lawyerOptionSchema = z.object({
   name: z.string(),
   lawFirmId: z.number().int(),
   lawFirmName: z.string(),
+});
+
+/** GET /lawfirms/options: the firms a case may be pushed to (passed review), by name. */
+export const lawFirmOptionsQuerySchema = z.object({ keyword: text(30) });
+
+export const lawFirmOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  regionCode: z.string(),
 });
 
 export const pushListQuerySchema = pageQuerySchema.extend({

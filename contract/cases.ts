@@ -69,6 +69,9 @@ export const CASE_EVENTS = [
 ] as const;
 export type CaseEventName = (typeof CASE_EVENTS)[number];
 
+/** Events the case list sends to many cases at once (row selection, POST /api/cases/bulk-transitions). */
+export const BULK_CASE_EVENTS = ['ASSIGN', 'PUSH', 'CLOSE'] as const satisfies readonly CaseEventName[];
+
 /** Where a pending case stands: the case status machine's nested states of `pending`. */
 export const CASE_POSITIONS = ['awaitingReview', 'pool', 'pushed', 'accepted'] as const;
 export const casePositionSchema = z.enum(CASE_POSITIONS);

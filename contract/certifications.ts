@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { creditCodeSchema, personNameSchema, phoneSchema } from './account-rules';
 import { certificationStateSchema } from './auth';
-import { pagedSchema } from './paging';
+import { repeated } from './firm-api';
+import { pagedSchema, pageQuerySchema } from './paging';
 
 /**
  * Real-name (enterprise) certification of an account: the caller submits, a reviewer decides,
@@ -94,3 +95,24 @@ export const certificationOverviewSchema = z.object({
 export type CertificationOverview = z.infer<typeof certificationOverviewSchema>;
 
 export const certificationPageSchema = pagedSchema(certificationRecordSchema);
+
+// Review -----------------------------------------------------------------------------------------
+
+/** GET /certifications: the applications reviewers see, newest first; `status` repeated or comma-separated. */
+export const certificationQueueQuerySchema = pageQuerySchema.extend({
+  status: repeated(certificationStatusSchema, CERTIFICATION_STATUSES.length).optional(),
+  /** Enterprise name or credit code contains it. */
+  keyword: z.string().trim().min(1).max(60).optional(),
+});
+export type CertificationQueueQuery = z.infer<typeof certificationQueueQuerySchema>;
+
+/** An application as a reviewer sees it: the record, who applied (phone masked per phones.read), the decision. */
+export const certificationReviewRowSchema = certificationRecordSchema.extend({
+  userId: z.number().int(),
+  applicantName: z.string(),
+  applicantPhone: z.string(),
+  reviewerName: z.string().nullable(),
+  /** Why it was rejected. */
+  reason: z.string().nullable(),
+});
+export type CertificationReviewRow = z.infer<typeof certificationReviewRowSchema>;

@@ -8,6 +8,7 @@ import {
 } from './account-rules';
 import { daySchema } from './case-api';
 import { LETTER_STATUSES } from './cases';
+import { letterExtraEditSchema, letterTemplateSchema } from './letters';
 import { pageQuerySchema } from './paging';
 import { reviewStatusSchema } from './reviews';
 
@@ -23,7 +24,7 @@ const idSchema = z.coerce.number().int().positive('rule.id');
 const text = (max: number) => z.string().trim().min(1).max(max).optional();
 
 /** `reviewStatus=auditing&reviewStatus=rejected` or `reviewStatus=auditing,rejected`. */
-function repeated<T extends z.ZodType<string, string>>(item: T, max: number) {
+export function repeated<T extends z.ZodType<string, string>>(item: T, max: number) {
   return z.preprocess(
     (v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : v),
     z
@@ -185,11 +186,17 @@ export const letterRowSchema = z.object({
   reason: z.string().nullable(),
   /** How many times it was sent in again after a rejection. */
   resubmissions: z.number().int(),
+  /** The template of a letter written in the product (contract/letters.ts); null for older rows. */
+  template: letterTemplateSchema.nullable(),
+  /** Written in the product, so it has a PDF (GET /letters/:id/pdf). */
+  written: z.boolean(),
 });
 export type LetterRow = z.infer<typeof letterRowSchema>;
 
 /** POST /letters/:id/resubmit: a letter sent back, stamped again and sent in for review. */
 export const letterResubmitRequestSchema = z.object({
   note: z.string().trim().max(200).optional(),
+  /** A letter written in the product: the lawyer's paragraph, rewritten (its PDF follows). */
+  extra: letterExtraEditSchema.optional(),
 });
 export type LetterResubmitRequest = z.infer<typeof letterResubmitRequestSchema>;

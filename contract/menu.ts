@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AccessRule } from './access';
 import { accessRuleSchema } from './role-schemas';
-import { MENU_LIMITS, withinTreeLimits } from './tree-limits';
+import { MENU_LIMITS } from './tree-limits';
+import { withinTreeLimits } from './tree-limits-schema';
 
 /** Icons a menu node may name; the browser maps each to an Arco icon. Anything else is refused. */
 export const MENU_ICONS = [

@@ -24,4 +24,33 @@ export const NOTICES_EN_US: Record<NoticeKind, { title: string; content: string 
     title: 'Case closed as repaid',
     content: 'Repayments on case {{caseNo}} reached the amount claimed; the case is closed as repaid.',
   },
+  'import.done': {
+    title: 'Case import finished',
+    content: '{{fileName}}: {{imported}} cases imported, {{invalid}} invalid rows.',
+  },
+  'import.failed': {
+    title: 'Case import failed',
+    content: '{{fileName}} failed: {{imported}} cases imported, {{invalid}} invalid rows.',
+  },
+  'letter.submitted': {
+    title: "A lawyer's letter to review",
+    content: '{{firm}} submitted letter {{letterNo}} for case {{caseNo}}; please review it.',
+  },
+  'letter.passed': {
+    title: 'Letter passed',
+    content: 'Letter {{letterNo}} for case {{caseNo}} passed review.',
+  },
+  'letter.rejected': {
+    title: 'Letter sent back',
+    content:
+      'Letter {{letterNo}} for case {{caseNo}} did not pass review: {{reason}}. Edit it and submit it again.',
+  },
+  'certification.passed': {
+    title: 'Certification passed',
+    content: 'Your enterprise certification ({{enterprise}}) passed review.',
+  },
+  'certification.rejected': {
+    title: 'Certification rejected',
+    content: 'Your enterprise certification ({{enterprise}}) did not pass review: {{reason}}.',
+  },
 };

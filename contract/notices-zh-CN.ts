@@ -21,6 +21,28 @@ export const NOTICES_ZH_CN = {
     title: '案件已还清结案',
     content: '案件 {{caseNo}} 的还款已达到标的金额，案件已结案（已还款）。',
   },
+  'import.done': {
+    title: '案件导入完成',
+    content: '{{fileName}} 导入完成：导入 {{imported}} 件，无效 {{invalid}} 行。',
+  },
+  'import.failed': {
+    title: '案件导入失败',
+    content: '{{fileName}} 导入失败：导入 {{imported}} 件，无效 {{invalid}} 行。',
+  },
+  'letter.submitted': {
+    title: '新的律师函待审核',
+    content: '{{firm}} 为案件 {{caseNo}} 提交了律师函 {{letterNo}}，请审核。',
+  },
+  'letter.passed': { title: '律师函审核通过', content: '案件 {{caseNo}} 的律师函 {{letterNo}} 已审核通过。' },
+  'letter.rejected': {
+    title: '律师函被退回',
+    content: '案件 {{caseNo}} 的律师函 {{letterNo}} 未通过审核：{{reason}}。请修改后重新提交。',
+  },
+  'certification.passed': { title: '实名认证已通过', content: '您的企业认证（{{enterprise}}）已审核通过。' },
+  'certification.rejected': {
+    title: '实名认证未通过',
+    content: '您的企业认证（{{enterprise}}）未通过审核：{{reason}}。',
+  },
 } as const satisfies Record<string, { title: string; content: string }>;
 
 export type NoticeKind = keyof typeof NOTICES_ZH_CN;

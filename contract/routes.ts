@@ -55,6 +55,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('accountfirm', 'accountfirm', 'firm.profile'),
     leaf('casefirm', 'casefirm', 'firm.cases'),
     leaf('editfirm', 'editfirm', 'firm.profile', { hideInMenu: true, ignoreCache: true }),
+    leaf('firm-case/:id', 'firm-case', 'firm.cases', { hideInMenu: true }),
   ]),
   group('list', 2, 'list', [
     leaf('search-table', 'search-table', 'cases.manage'),
@@ -66,21 +67,27 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('bussinessAudit/:id', 'bussiness-audit', 'cases.review', { hideInMenu: true }),
     leaf('push-manage', 'push-manage', 'cases.push', { hideInMenu: true }),
     leaf('renewal-follow', 'renewal-follow', 'cases.run:all', { hideInMenu: true }),
+    leaf('case-new', 'case-new', 'cases.create', { ignoreCache: true }),
+    leaf('case-import', 'case-import', 'cases.import'),
   ]),
   group('case', 3, 'case', [leaf('processing/:id', 'processing', 'cases.run', { hideInMenu: true })]),
   group('profile', 4, 'profile', [
     leaf('search-table-lawyer', 'search-table-lawyer', 'lawyer.cases'),
     leaf('case', 'my-cases', 'lawyer.cases', { name: 'myCases' }),
     leaf('editlawyer', 'editlawyer', 'lawyer.profile', { hideInMenu: true, ignoreCache: true }),
+    leaf('letters', 'my-letters', 'letters.write', { name: 'myLetters' }),
   ]),
   group('result', 5, 'result', [
     leaf('search-table-business', 'search-table-business', 'business.cases'),
     leaf('order-manage', 'order-manage', 'firms.read', { hideInMenu: true }),
     leaf('letter-audit', 'letter-audit', 'letters.review'),
+    leaf('case-record/:id', 'case-record', 'business.cases', { hideInMenu: true }),
+    leaf('letter-review/:id', 'letter-review', 'letters.review', { hideInMenu: true }),
   ]),
   group('lawoffice', 6, 'lawoffice', [
     leaf('account-verification', 'account-verification', 'firms.review'),
     leaf('follow-up', 'follow-up', 'lawyers.review:all'),
+    leaf('certification-review', 'certification-review', 'certifications.review'),
   ]),
   group('statistics', 7, 'statistics', [
     leaf('case-node', 'statistics-case-node', 'statistics.read', { name: 'statisticsCaseNode' }),
@@ -88,6 +95,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
   ]),
   group('user', 7, 'user', [
     leaf('setting', 'user-setting', 'profile.edit', { hideInMenu: true, name: 'userSetting' }),
+    leaf('info', 'user-info', 'profile.read', { name: 'userInfo' }),
     leaf('account', 'user-account', 'accounts.manage', { name: 'userAccount' }),
     leaf('access', 'user-access', 'access.read', { name: 'userAccess' }),
     leaf('reset-modify', 'reset-modify', 'profile.edit', { hideInMenu: true }),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { MessageKey } from './messages-zh-CN';
 
 /**
@@ -141,16 +140,4 @@ export function checkTreeLimits(value: unknown, limits: TreeLimits): LimitCrosse
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return null;
-}
-
-/**
- * `schema`, run only on a value within the limits; otherwise one issue at the path where a
- * limit was crossed (relative to where this schema sits), and `schema` never runs.
- */
-export function withinTreeLimits<T extends z.ZodType>(limits: TreeLimits, schema: T) {
-  return z.preprocess((value, ctx) => {
-    const crossed = checkTreeLimits(value, limits);
-    if (crossed) ctx.addIssue({ code: 'custom', path: crossed.path, message: crossed.message, input: value });
-    return value;
-  }, schema);
 }

@@ -3,10 +3,24 @@ import appZhCN from './catalogue-app-zh-CN';
 import enUS from './catalogue-en-US';
 import zhCN from './catalogue-zh-CN';
 import registerEnUS from './en-US/register';
+import { mergeCatalogue } from './merge';
 import registerZhCN from './zh-CN/register';
+
+const pageAreas = {
+  'zh-CN': mergeCatalogue(
+    import.meta.glob<{ default: Record<string, string> }>('./zh-CN/{settings,editors,monitor,inspector}.ts', {
+      eager: true,
+    }),
+  ),
+  'en-US': mergeCatalogue(
+    import.meta.glob<{ default: Record<string, string> }>('./en-US/{settings,editors,monitor,inspector}.ts', {
+      eager: true,
+    }),
+  ),
+};
 
 /** Both languages, every part at once: for tests and the completeness check. */
 export const CATALOGUES = {
-  'zh-CN': { ...zhCN, ...registerZhCN, ...appZhCN },
-  'en-US': { ...enUS, ...registerEnUS, ...appEnUS },
+  'zh-CN': { ...zhCN, ...registerZhCN, ...appZhCN, ...pageAreas['zh-CN'] },
+  'en-US': { ...enUS, ...registerEnUS, ...appEnUS, ...pageAreas['en-US'] },
 } as const;

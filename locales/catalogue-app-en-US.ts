@@ -1,9 +1,16 @@
 import { mergeCatalogue } from './merge';
 
-/** Every other en-US area: loaded with the signed-in frame. */
+/**
+ * Every other en-US area: loaded with the signed-in frame. The page areas (index.ts
+ * `PAGE_AREAS`) load with their own pages.
+ */
 export default mergeCatalogue(
   import.meta.glob<{ default: Record<string, string> }>(
-    ['./en-US/*.ts', '!./en-US/{common,login,register,reset,exception,http}.ts'],
+    [
+      './en-US/*.ts',
+      '!./en-US/{common,login,register,reset,exception,http}.ts',
+      '!./en-US/{settings,editors,monitor,inspector}.ts',
+    ],
     { eager: true },
   ),
 );

@@ -1,9 +1,16 @@
 import { mergeCatalogue } from './merge';
 
-/** Every other zh-CN area: loaded with the signed-in frame. */
+/**
+ * Every other zh-CN area: loaded with the signed-in frame. The page areas (index.ts
+ * `PAGE_AREAS`) load with their own pages.
+ */
 export default mergeCatalogue(
   import.meta.glob<{ default: Record<string, string> }>(
-    ['./zh-CN/*.ts', '!./zh-CN/{common,login,register,reset,exception,http}.ts'],
+    [
+      './zh-CN/*.ts',
+      '!./zh-CN/{common,login,register,reset,exception,http}.ts',
+      '!./zh-CN/{settings,editors,monitor,inspector}.ts',
+    ],
     { eager: true },
   ),
 );

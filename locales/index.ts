@@ -5,15 +5,29 @@ import type { Catalogue } from './merge';
  * en-US/login.ts, the en-US one typed against its zh-CN twin). The browser loads only the
  * language in use, and in parts: `public` (the areas every public page needs, plus
  * contract/messages.ts) at start, `register` (the registration and password-reset pages' own
- * area) with those pages, `app` (every other area) with the signed-in frame. Switching language
+ * area) with those pages, `app` (every other area but the page areas below) with the signed-in
+ * frame, each page area with its pages. Switching language
  * loads the parts already in use for the new language.
  */
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
-export type CataloguePart = 'public' | 'register' | 'app';
+/**
+ * Areas that only hand-written pages use (user settings and the pages that share its forms,
+ * the menu and page editors, the monitor, the machine inspector): each loads with those pages
+ * (src/pages/builtins.tsx, src/router), not with the signed-in frame, which every page waits for.
+ */
+export const PAGE_AREAS = ['settings', 'editors', 'monitor', 'inspector'] as const;
+export type PageArea = (typeof PAGE_AREAS)[number];
+export type CataloguePart = 'public' | 'register' | 'app' | PageArea;
 
-const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
+type Loader = () => Promise<{ default: Catalogue }>;
+const pageAreaLoaders: Record<Locale, Record<string, Loader>> = {
+  'zh-CN': import.meta.glob<{ default: Catalogue }>('./zh-CN/{settings,editors,monitor,inspector}.ts'),
+  'en-US': import.meta.glob<{ default: Catalogue }>('./en-US/{settings,editors,monitor,inspector}.ts'),
+};
+
+const loaders: Record<'public' | 'register' | 'app', Record<Locale, Loader>> = {
   public: {
     'zh-CN': () => import('./catalogue-zh-CN'),
     'en-US': () => import('./catalogue-en-US'),
@@ -29,5 +43,9 @@ const loaders: Record<CataloguePart, Record<Locale, () => Promise<{ default: Cat
 };
 
 export async function loadCatalogue(locale: Locale, part: CataloguePart): Promise<Catalogue> {
-  return (await loaders[part][locale]()).default;
+  const load =
+    part in loaders
+      ? loaders[part as keyof typeof loaders][locale]
+      : pageAreaLoaders[locale][`./${locale}/${part}.ts`];
+  return (await load()).default;
 }

@@ -43,6 +43,8 @@ export async function startServerProcess(databaseUrl: string, extraEnv: Record<s
   }
   return {
     url,
+    /** The server's process id (the import bench reads its memory). */
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

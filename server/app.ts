@@ -17,6 +17,7 @@ import type { ApiRoute } from './http/route';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { registerThrottles } from './http/throttle';
 import { memoryThrottleStore, type ThrottleStore } from './http/throttle-store';
+import { closeStreams } from './notifications/stream';
 import { apiRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './sms/sender';
 
@@ -66,6 +67,8 @@ export async function buildApp(
   });
 
   installErrorHandling(fastify, app);
+  // Open message streams never go idle: end them, or closing the server (tests, SIGTERM) waits forever.
+  fastify.addHook('preClose', async () => closeStreams(app));
   // The API reads JSON (and multipart for the attachment upload): a text/plain body is refused
   // with 415 like any other format, instead of reaching a handler as a string.
   fastify.removeContentTypeParser('text/plain');

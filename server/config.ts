@@ -47,6 +47,12 @@ export interface ServerConfig {
   apiDocsPublic: boolean;
   /** Hosts a menu's external links may point at, over https (MENU_LINK_HOSTS); none by default. */
   menuLinkHosts: string[];
+  /** Seconds between heartbeats (and catch-up reads) of a live message stream (NOTIFY_HEARTBEAT_SECONDS). */
+  streamHeartbeatSeconds: number;
+  /** Data rows one case import may hold (IMPORT_MAX_ROWS). */
+  importMaxRows: number;
+  /** Largest case import file accepted (IMPORT_MAX_MB). */
+  importMaxBytes: number;
   /** The zone every shown, exported or printed date is in (BUSINESS_TZ; contract/dates.ts). */
   businessTimeZone: string;
 }
@@ -100,6 +106,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockout,
     apiDocsPublic: docsPublic === '1',
     menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
+    streamHeartbeatSeconds: positiveInteger(env, 'NOTIFY_HEARTBEAT_SECONDS', 25),
+    importMaxRows: positiveInteger(env, 'IMPORT_MAX_ROWS', 200_000),
+    importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
     businessTimeZone,
   };
 }

@@ -1,6 +1,7 @@
 import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
+import { caseIntakeRoutes } from './cases/intake-routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -23,6 +24,7 @@ import { registrationRoutes } from './registration/routes';
 import { smsRoutes } from './sms/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { taskRoutes } from './tasks/routes';
+import { userCenterRoutes } from './user-center/routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './wallets/routes';
 
@@ -50,11 +52,13 @@ export const apiRoutes: ApiRoute[] = [
   ...pageRoutes(() => apiRoutes),
   ...dashboardRoutes,
   ...caseRoutes,
+  ...caseIntakeRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,
   ...businessRoutes,
   ...statisticsRoutes,
   ...taskRoutes,
+  ...userCenterRoutes,
   openApiRoute(() => apiRoutes),
 ];

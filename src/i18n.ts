@@ -1,6 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type CataloguePart, DEFAULT_LOCALE, LOCALES, type Locale, loadCatalogue } from '../locales';
+import {
+  type CataloguePart,
+  DEFAULT_LOCALE,
+  LOCALES,
+  type Locale,
+  loadCatalogue,
+  type PageArea,
+} from '../locales';
 
 /** Storage key fixed by ARCHITECTURE.md §8. */
 export const LOCALE_KEY = 'arco-locale';
@@ -48,6 +55,12 @@ export async function loadAppCatalogue(): Promise<void> {
 /** Called by the registration and password-reset pages before they render: their own area joins. */
 export async function loadRegisterCatalogue(): Promise<void> {
   partsInUse.add('register');
+  await ensureCatalogue(currentLocale());
+}
+
+/** Called by a hand-written page's loader: the areas only it uses join the catalogue (locales/index.ts). */
+export async function loadPageAreas(areas: readonly PageArea[]): Promise<void> {
+  for (const area of areas) partsInUse.add(area);
   await ensureCatalogue(currentLocale());
 }
 

@@ -4,17 +4,20 @@ import './app/zod-without-eval';
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/es/style/index.css';
 import { createRoot } from 'react-dom/client';
-import { installInterceptors } from './api/interceptors';
+import { prepareHttp } from './api/request';
 import { App } from './app/App';
 import { loadBusinessTimeZone } from './app/business-time-zone';
 import { navigateTo, setNavigator } from './app/navigation';
 import { initI18n } from './i18n';
 import { createAppRouter } from './router';
 
-installInterceptors({
-  navigateToLogin: () => navigateTo('/login', { replace: true }),
-  reloadPage: () => window.location.reload(),
-  onSessionEvent: (event) => void import('./session/actors').then(({ authActor }) => authActor.send(event)),
+prepareHttp(async () => {
+  const { installInterceptors } = await import('./api/interceptors');
+  installInterceptors({
+    navigateToLogin: () => navigateTo('/login', { replace: true }),
+    reloadPage: () => window.location.reload(),
+    onSessionEvent: (event) => void import('./session/actors').then(({ authActor }) => authActor.send(event)),
+  });
 });
 
 const router = createAppRouter();

@@ -2,15 +2,17 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 import '@testing-library/jest-dom/vitest';
 import { Message, Modal, Notification } from '@arco-design/web-react';
 import { cleanup, configure, waitFor } from '@testing-library/react';
+import { Component } from 'react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { CATALOGUES } from '../locales/all';
 import { server } from '../mocks/server';
 import { i18n } from '../src/i18n';
 
 // findBy/waitFor give up after 1 s by default; on a busy 2-core machine a lazy import (the
-// charts' dark theme) takes longer than that (STACK.md trap 11). A wait still ends as soon as
-// its condition holds.
-configure({ asyncUtilTimeout: 5000 });
+// charts' dark theme) or a first Arco render takes several seconds (STACK.md trap 11). A wait
+// still ends as soon as its condition holds, so a long ceiling costs nothing when the machine is
+// idle; it only decides how long a real failure takes to report.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app loads one language's catalogue on demand; tests have both at hand from the start.
 for (const [locale, catalogue] of Object.entries(CATALOGUES))
@@ -32,7 +34,12 @@ afterAll(async () => {
   Modal.destroyAll();
   await waitFor(
     () => expect(document.querySelector('.arco-message, .arco-notification, .arco-modal')).toBeNull(),
-    { timeout: 5000 },
+    { timeout: 10_000 },
   );
+  // Even with the DOM empty, a message whose time ran out just before keeps a 100 ms timer
+  // (Arco's fade-out) that sets state after this file's DOM environment is torn down ("window
+  // is not defined", seen on a loaded machine). The file's tests are over: class components
+  // (Arco's notices, react-transition-group) update nothing from here on.
+  Component.prototype.setState = () => {};
   server.close();
 });

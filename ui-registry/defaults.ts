@@ -43,6 +43,7 @@ const ACTIONS = {
   modal: OverlayAction,
   api: lazy(() => recordActions().then((m) => ({ default: m.ApiAction }))),
   transition: lazy(() => recordActions().then((m) => ({ default: m.TransitionAction }))),
+  bulkTransition: lazy(() => recordActions().then((m) => ({ default: m.BulkTransitionAction }))),
   export: lazy(() => recordActions().then((m) => ({ default: m.ExportAction }))),
 } satisfies RenderersFor<'action', ActionDescriptor['kind']>;
 

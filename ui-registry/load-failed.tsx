@@ -1,6 +1,6 @@
-import { Button, Empty, Space, Typography } from '@arco-design/web-react';
+import { Button, Empty, Space } from '@arco-design/web-react';
 import { useRegistryEnv } from './context';
-import { Result } from './on-demand';
+import { Result, Text } from './on-demand';
 
 export interface LoadFailedProps {
   /** What could not be loaded, in the user's language; without it, "the data could not be loaded". */
@@ -30,7 +30,7 @@ export function LoadFailed({ title, reason, onRetry, size = 'page' }: LoadFailed
         description={
           <Space direction="vertical" size={8}>
             <span>{heading}</span>
-            {reason && <Typography.Text type="secondary">{reason}</Typography.Text>}
+            {reason && <Text type="secondary">{reason}</Text>}
             <Button size="small" onClick={onRetry}>
               {t('common.retry')}
             </Button>

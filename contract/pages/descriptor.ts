@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access';
-import { CASE_EVENTS } from '../cases';
+import { BULK_CASE_EVENTS, CASE_EVENTS } from '../cases';
 import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
 import { accessRuleSchema } from '../role-schemas';
-import { DESCRIPTOR_LIMITS, withinTreeLimits } from '../tree-limits';
+import { DESCRIPTOR_LIMITS } from '../tree-limits';
+import { withinTreeLimits } from '../tree-limits-schema';
 import { ENUM_NAMES } from './enums';
 import { type ApiCallMark, markReference, schemaReferences } from './references';
 
@@ -174,6 +175,11 @@ export { CASE_EVENTS };
 /** Where a `transition` action sends its case status event (`POST /api/cases/:id/transitions`). */
 export const CASE_TRANSITION_PATH = '/cases/:id/transitions';
 
+export { BULK_CASE_EVENTS };
+
+/** Where a `bulkTransition` action sends one event for the ticked cases (answered per case). */
+export const BULK_TRANSITION_PATH = '/cases/bulk-transitions';
+
 export type ActionDescriptor =
   | (BaseAction & { kind: 'navigate'; to: string })
   | (BaseAction & {
@@ -185,6 +191,7 @@ export type ActionDescriptor =
       successMessage?: string;
     })
   | (BaseAction & { kind: 'transition'; event: (typeof CASE_EVENTS)[number] })
+  | (BaseAction & { kind: 'bulkTransition'; event: (typeof BULK_CASE_EVENTS)[number] })
   | (BaseAction & { kind: 'drawer' | 'modal'; page: PageDescriptor })
   | (BaseAction & { kind: 'export'; path: string });
 
@@ -217,6 +224,15 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
     markReference(
       z.strictObject({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
       { api: [{ method: 'POST', path: CASE_TRANSITION_PATH }] },
+    ),
+    /**
+     * A bulk action of the case list: one event (ASSIGN, PUSH, CLOSE) for every ticked case,
+     * with the details asked once; the answer lists which cases it was done for and which were
+     * refused, and why.
+     */
+    markReference(
+      z.strictObject({ ...actionBase, kind: z.literal('bulkTransition'), event: z.enum(BULK_CASE_EVENTS) }),
+      { api: [{ method: 'POST', path: BULK_TRANSITION_PATH }] },
     ),
     z.strictObject({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: nestedPageSchema }),
     /**

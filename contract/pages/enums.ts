@@ -1,5 +1,6 @@
 import { ABILITY_NAMES, ACCESS_SCOPES } from '../access';
 import {
+  CASE_EVENTS,
   CASE_POSITIONS,
   CASE_STAGES,
   CASE_STATUSES,
@@ -9,6 +10,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from '../cases';
+import { LETTER_TEMPLATES } from '../letters';
 import { MESSAGE_TYPES } from '../notifications';
 import { REVIEW_STATUSES } from '../reviews';
 import { ROLES } from '../roles';
@@ -27,7 +29,9 @@ export const ENUMS = {
   paymentStatus: PAYMENT_STATUSES,
   pushStatus: PUSH_STATUSES,
   casePosition: CASE_POSITIONS,
+  caseEvent: CASE_EVENTS,
   letterStatus: LETTER_STATUSES,
+  letterTemplate: LETTER_TEMPLATES,
   role: ROLES,
   messageType: MESSAGE_TYPES,
   walletKind: WALLET_TRANSACTION_KINDS,

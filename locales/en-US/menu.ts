@@ -21,6 +21,8 @@ export default {
   'menu.bussinessAudit': 'Case review',
   'menu.pushManage': 'Pushes',
   'menu.renewalFollow': 'Payment follow-up',
+  'menu.caseNew': 'New case',
+  'menu.caseImport': 'Import cases',
   'menu.case': 'Case handling',
   'menu.processing': 'Case processing',
   'menu.profile': 'Lawyer center',
@@ -39,6 +41,7 @@ export default {
   'menu.statisticsData': 'Statistics data',
   'menu.user': 'User center',
   'menu.userSetting': 'User settings',
+  'menu.userInfo': 'User info',
   'menu.userAccount': 'Accounts',
   'menu.userAccess': 'Access',
   'menu.resetModify': 'Change password',
@@ -51,4 +54,6 @@ export default {
   'menu.menuEditor': 'Menu editor',
   'menu.pageEditor': 'Page editor',
   'menu.machineInspector': 'Machine inspector',
+  'menu.firmCase': 'Firm case',
+  'menu.caseRecord': 'Case record',
 } satisfies Record<keyof typeof zh, string>;

@@ -49,4 +49,12 @@ export default {
   'registry.transition.lawFirm': 'Law firm',
   'registry.export.unavailable': 'Downloads are not available here',
   'registry.export.failed': 'The export failed: {{message}}',
+  'registry.transition.conflict': '{{message}} (the case was reloaded)',
+  'registry.bulk.title': '{{label}} ({{count}} selected)',
+  'registry.bulk.summary': '{{succeeded}} done, {{failed}} not done',
+  'registry.bulk.case': 'Case number',
+  'registry.bulk.outcome': 'Outcome',
+  'registry.bulk.done': 'Done',
+  'registry.bulk.refused': 'Refused',
+  'registry.bulk.reason': 'Reason',
 } satisfies Record<keyof typeof zh, string>;

@@ -19,6 +19,8 @@ export default {
   'menu.bussinessAudit': '案件审核',
   'menu.pushManage': '推送管理',
   'menu.renewalFollow': '回款跟进',
+  'menu.caseNew': '新建案件',
+  'menu.caseImport': '导入案件',
   'menu.case': '案件办理',
   'menu.processing': '案件处理',
   'menu.profile': '律师中心',
@@ -37,6 +39,7 @@ export default {
   'menu.statisticsData': '统计数据',
   'menu.user': '个人中心',
   'menu.userSetting': '用户设置',
+  'menu.userInfo': '用户信息',
   'menu.userAccount': '账号管理',
   'menu.userAccess': '权限表',
   'menu.resetModify': '修改密码',
@@ -49,4 +52,6 @@ export default {
   'menu.menuEditor': '菜单编辑',
   'menu.pageEditor': '页面编辑',
   'menu.machineInspector': '状态机检视器',
+  'menu.firmCase': '律所案件详情',
+  'menu.caseRecord': '案件档案',
 };

@@ -48,4 +48,12 @@ export default {
   'registry.transition.lawFirm': '律所',
   'registry.export.unavailable': '当前环境不支持下载文件',
   'registry.export.failed': '导出失败：{{message}}',
+  'registry.transition.conflict': '{{message}}（已重新加载案件）',
+  'registry.bulk.title': '{{label}}（已选 {{count}} 件）',
+  'registry.bulk.summary': '成功 {{succeeded}} 件，未完成 {{failed}} 件',
+  'registry.bulk.case': '案件编号',
+  'registry.bulk.outcome': '结果',
+  'registry.bulk.done': '成功',
+  'registry.bulk.refused': '被拒绝',
+  'registry.bulk.reason': '原因',
 };

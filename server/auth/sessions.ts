@@ -48,6 +48,11 @@ export function bearerToken(header: string | undefined): string | null {
 export async function resolveCaller(app: AppContext, authorization: string | undefined): Promise<Caller> {
   const token = bearerToken(authorization);
   if (!token) throw new ApiError(401, CODES.illegalToken, 'auth.notLoggedIn');
+  return callerOfTokenHash(app, hashToken(token));
+}
+
+/** The caller of the session whose token hashes to this (a stream ticket carries the hash). */
+export async function callerOfTokenHash(app: AppContext, tokenHash: string): Promise<Caller> {
   const row = await app.db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -63,7 +68,7 @@ export async function resolveCaller(app: AppContext, authorization: string | und
       'u.enabled',
       'u.law_firm_id',
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.enabled !== 1) {
     throw new ApiError(401, CODES.illegalToken, 'auth.tokenInvalid');

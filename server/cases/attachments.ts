@@ -160,6 +160,7 @@ export async function uploadAttachment(
           entity: 'case',
           entityId: caseId,
           summary: `attachment #${inserted.id} ${name} (${size} bytes)`,
+          params: { name },
         },
       );
       await rename(temporary, final);
@@ -271,6 +272,7 @@ export async function removeAttachment(
         entity: 'case',
         entityId: caseId,
         summary: `attachment #${row.id} ${row.name}`,
+        params: { name: row.name },
       },
     );
   });

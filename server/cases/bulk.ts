@@ -25,10 +25,17 @@ export async function bulkTransition(
       caseNo = current.caseNo;
       const { ids: _ids, ...details } = body;
       await applyTransition(app, who, id, { ...details, version: current.version });
-      results.push({ id, caseNo, ok: true, reason: null });
+      results.push({ id, caseNo, ok: true, reason: null, code: null, params: null });
     } catch (error) {
       if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
-      results.push({ id, caseNo, ok: false, reason: translate(lang, error.messageKey, error.params) });
+      results.push({
+        id,
+        caseNo,
+        ok: false,
+        reason: translate(lang, error.messageKey, error.params),
+        code: error.messageKey,
+        params: error.params,
+      });
     }
   }
   const succeeded = results.filter((r) => r.ok).length;

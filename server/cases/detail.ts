@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import { renderAudit } from '../../contract/audit';
 import type { CaseDetail } from '../../contract/case-api';
+import { CASE_EVENTS, type CaseEventName } from '../../contract/cases';
+import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
@@ -7,7 +10,12 @@ import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
 
 /** Everything the detail pages show about one case. */
-export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: number): Promise<CaseDetail> {
+export async function caseDetail(
+  db: Kysely<Database>,
+  viewer: CaseViewer,
+  id: number,
+  lang: Language = 'zh-CN',
+): Promise<CaseDetail> {
   const row = await casesWithNames(db)
     .select('cases.description')
     .where('cases.id', '=', id)
@@ -42,6 +50,8 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
         'p.law_firm_id',
         'p.pushed_at',
         'p.push_status',
+        'p.answered_at',
+        'p.reason',
         'f.name as firm_name',
         'u.name as operator_name',
       ])
@@ -52,7 +62,7 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
     db
       .selectFrom('audit_log as l')
       .leftJoin('users as u', 'u.id', 'l.actor_id')
-      .select(['l.id', 'l.at', 'l.action', 'l.summary', 'l.actor_role', 'u.name as actor_name'])
+      .select(['l.id', 'l.at', 'l.action', 'l.summary', 'l.params', 'l.actor_role', 'u.name as actor_name'])
       .where('l.entity', '=', 'case')
       .where('l.entity_id', '=', String(id))
       .orderBy('l.at', 'desc')
@@ -91,16 +101,39 @@ export async function caseDetail(db: Kysely<Database>, viewer: CaseViewer, id: n
       pushedAt: p.pushed_at,
       pushStatus: p.push_status as CaseDetail['pushes'][number]['pushStatus'],
       operatorName: p.operator_name,
+      answeredAt: p.answered_at,
+      reason: p.reason,
     })),
     auditTrail: auditTrail.map((a) => ({
       id: a.id,
       at: a.at,
       action: a.action,
       summary: a.summary,
+      ...(({ label, detail }) => ({ actionLabel: label, detail }))(renderAudit(lang, a.action, a.params)),
       actorName: a.actor_name,
       actorRole: a.actor_role,
+      ...decisionOf(a.action, a.params),
     })),
   };
+}
+
+/** The case event an audit entry records (`case.return` is RETURN) and the reason stored with it. */
+function decisionOf(
+  action: string,
+  params: string | null,
+): Pick<CaseDetail['auditTrail'][number], 'event' | 'reason'> {
+  const name = action.startsWith('case.') ? action.slice(5).toUpperCase() : '';
+  const event = (CASE_EVENTS as readonly string[]).includes(name) ? (name as CaseEventName) : null;
+  let reason: string | null = null;
+  if (event && params) {
+    try {
+      const stored = JSON.parse(params) as { reason?: unknown };
+      if (typeof stored.reason === 'string' && stored.reason) reason = stored.reason;
+    } catch {
+      // An entry written by hand without JSON parameters shows no reason.
+    }
+  }
+  return { event, reason };
 }
 
 async function followUpsOf(db: Kysely<Database>, caseId: number): Promise<CaseDetail['followUps']> {

@@ -34,7 +34,7 @@ export function regionRange(code: string): readonly [from: string, to: string] {
 /** The list filters (not the caller's scope, not the sort) as conditions. */
 export function filterConditions(filter: Partial<CaseFilter>): CaseCondition[] {
   const where: CaseCondition[] = [];
-  const { caseNo, title, type, status, debtor, region, keyword } = filter;
+  const { caseNo, title, type, status, position, debtor, region, keyword } = filter;
   if (caseNo) {
     const upper = caseNo.toUpperCase();
     // A whole case number is a lookup on its unique index; a fragment searches.
@@ -53,6 +53,7 @@ export function filterConditions(filter: Partial<CaseFilter>): CaseCondition[] {
         : (eb) => eb('cases.status', 'in', status),
     );
   }
+  if (position) where.push((eb) => eb('cases.position', '=', position));
   if (debtor) where.push(() => containsText('cases.debtor_name', debtor));
   if (region) {
     const [from, to] = regionRange(region);

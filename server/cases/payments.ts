@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
+import { transact } from '../notifications/bus';
 import { forgetCaseCounts } from './count-cache';
 import { chinaDayEnd, chinaDayStart } from './filters';
 import { caseRowsByIds } from './rows';
@@ -71,6 +72,7 @@ export async function addFollowUp(
         entity: 'case',
         entityId: caseId,
         summary: `follow-up: ${body.paymentStatus}`,
+        params: { paymentStatus: body.paymentStatus },
       },
     );
     return row.id;
@@ -135,7 +137,8 @@ export async function addRepayment(
   // A repayment is recorded once it has happened: no date after today (China time).
   if (chinaDayStart(body.repaidOn) > now.toISOString()) throw fail.field('repaidOn', 'case.repaidInFuture');
   const note = body.note || null;
-  const id = await app.db.transaction().execute(async (trx) => {
+  // transact: a repayment that closes the case tells the streams only once it has committed.
+  const id = await transact(app.db, async (trx) => {
     const row = await trx
       .insertInto('repayments')
       .values({

@@ -14,6 +14,8 @@ import {
   followUpRequestSchema,
   followUpRowSchema,
   followUpSchema,
+  lawFirmOptionSchema,
+  lawFirmOptionsQuerySchema,
   lawyerOptionSchema,
   lawyerOptionsQuerySchema,
   pushListQuerySchema,
@@ -33,6 +35,7 @@ import { bulkTransition } from './bulk';
 import { caseCsv } from './csv-export';
 import { caseDetail } from './detail';
 import { editCase } from './edit';
+import { lawFirmOptions } from './firm-options';
 import { lawyerOptions } from './lawyer-options';
 import { listCases } from './list';
 import { addFollowUp, addRepayment, listFollowUps } from './payments';
@@ -130,7 +133,8 @@ export const caseRoutes = [
     access: 'cases.read',
     params: idParamsSchema,
     response: caseDetailSchema,
-    handler: async ({ app, caller, params }) => caseDetail(app.db, await viewerOf(app.db, caller), params.id),
+    handler: async ({ app, caller, params, lang }) =>
+      caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang),
   }),
 
   defineRoute({
@@ -279,5 +283,16 @@ export const caseRoutes = [
     query: lawyerOptionsQuerySchema,
     response: pagedSchema(lawyerOptionSchema),
     handler: async ({ app, caller, query }) => lawyerOptions(app, await viewerOf(app.db, caller), query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/lawfirms/options',
+    summary: 'Law firms a case can be pushed to (passed review), for a select',
+    tags: ['cases'],
+    access: 'cases.push',
+    query: lawFirmOptionsQuerySchema,
+    response: pagedSchema(lawFirmOptionSchema),
+    handler: ({ app, query }) => lawFirmOptions(app, query),
   }),
 ];

@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
+import { transact } from '../notifications/bus';
 import { firmContacts, lawyerUser, type NoticeParams, notify, usersHolding } from '../notifications/notify';
 import { forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
@@ -203,7 +204,8 @@ async function notifyNext(
         await notify(
           trx,
           await firmContacts(trx, next.lawFirmId),
-          { kind: 'case.pushed', params: { caseNo, title: from.title }, link: '/form/casefirm' },
+          // Straight to the case on the firm's own case page, where it is accepted or declined.
+          { kind: 'case.pushed', params: { caseNo, title: from.title }, link: `/form/firm-case/${from.id}` },
           at,
         );
       return;
@@ -257,7 +259,7 @@ export async function applyTransition(
   const current = await visibleCase(app.db, who.viewer, id);
   if (body.version !== current.version) throw fail.conflict('case.staleVersion');
   const decided = await decide(app.db, current, eventOf(body, actorOf(who.viewer)));
-  await app.db.transaction().execute((trx) => storeTransition(trx, app, who, current, decided));
+  await transact(app.db, (trx) => storeTransition(trx, app, who, current, decided));
   forgetCaseCounts(app.db);
   const [row] = await caseRowsByIds(app.db, [id], who.viewer);
   return row;

@@ -3,25 +3,23 @@ import {
   type CertificationState,
   certificationOverviewSchema,
   certificationPageSchema,
+  certificationQueueQuerySchema,
   certificationRecordSchema,
+  certificationReviewRowSchema,
   submitCertificationRequestSchema,
 } from '../../contract/certifications';
-import { pageQuerySchema } from '../../contract/paging';
+import { pagedSchema, pageQuerySchema } from '../../contract/paging';
+import { reviewDecisionSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { maskIdNumber, toCertificationRecord } from './records';
+import { listCertifications, reviewCertification, settledState } from './review';
 
 function recordsOf(db: Kysely<Database>, userId: number) {
   return db.selectFrom('certifications').where('user_id', '=', userId);
-}
-
-/** The account's state once nothing is pending: certified when an application ever passed. */
-async function settledState(db: Kysely<Database>, userId: number): Promise<CertificationState> {
-  const passed = await recordsOf(db, userId).select('id').where('status', '=', 'passed').executeTakeFirst();
-  return passed ? 'enterprise' : 'none';
 }
 
 /**
@@ -191,5 +189,31 @@ export const certificationRoutes = [
         .executeTakeFirstOrThrow();
       return toCertificationRecord(row);
     },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/certifications',
+    summary:
+      "Every user's certification applications for review, newest first (status filter; phones masked)",
+    tags: ['certifications'],
+    access: 'certifications.review',
+    query: certificationQueueQuerySchema,
+    response: pagedSchema(certificationReviewRowSchema),
+    handler: ({ app, caller, query }) => listCertifications(app.db, caller, query),
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/certifications/:id/review',
+    summary:
+      'Pass an application under review, or reject it with a reason; the applicant is told (409 unless under review)',
+    tags: ['certifications'],
+    access: 'certifications.review',
+    params: idParamsSchema,
+    body: reviewDecisionSchema,
+    response: certificationReviewRowSchema,
+    handler: ({ app, caller, params, body, requestId }) =>
+      reviewCertification(app, { caller, requestId }, params.id, body),
   }),
 ];

@@ -7,6 +7,9 @@ import * as m0007 from './migrations/0007_operations';
 import * as m0008 from './migrations/0008_attachment_files';
 import * as m0009 from './migrations/0009_lockout_per_client';
 import * as m0010 from './migrations/0010_case_journey';
+import * as m0011 from './migrations/0011_case_imports';
+import * as m0012 from './migrations/0012_letters_and_certification_review';
+import * as m0013 from './migrations/0013_stream_tickets';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -19,6 +22,9 @@ const migrations: Record<string, Migration> = {
   '0008_attachment_files': m0008,
   '0009_lockout_per_client': m0009,
   '0010_case_journey': m0010,
+  '0011_case_imports': m0011,
+  '0012_letters_and_certification_review': m0012,
+  '0013_stream_tickets': m0013,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -189,6 +189,12 @@ export interface LawFirmLettersTable {
   reviewer_id: number | null;
   reviewed_at: string | null;
   reason: string | null;
+  /** The template of a letter written in the product (contract/letters.ts); null for older rows. */
+  template: string | null;
+  /** JSON of contract/letters.ts LetterFields: what the letter says; its PDF is rendered from it. */
+  fields: string | null;
+  /** The lawyer who wrote it; null for older rows. */
+  lawyer_id: number | null;
 }
 
 export interface CertificationsTable {
@@ -205,6 +211,9 @@ export interface CertificationsTable {
   status: string;
   submitted_at: string;
   reviewed_at: string | null;
+  reviewer_id: number | null;
+  /** Why a reviewer rejected it. */
+  reason: string | null;
 }
 
 export interface MessagesTable {
@@ -268,6 +277,13 @@ export interface PageDescriptorsTable {
   saved_at: string;
 }
 
+/** A one-time ticket for the live message stream (hashes only; server/notifications/tickets.ts). */
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  token_hash: string;
+  expires_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -305,6 +321,9 @@ export interface Database {
   menus: MenusTable;
   page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
+  stream_tickets: StreamTicketsTable;
+  case_imports: CaseImportsTable;
+  case_import_rows: CaseImportRowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -313,3 +332,33 @@ export type UserUpdate = Updateable<UsersTable>;
 export type CaseRow = Selectable<CasesTable>;
 export type LawFirmRow = Selectable<LawFirmsTable>;
 export type LawyerRow = Selectable<LawyersTable>;
+
+/** One spreadsheet import of cases (server/cases/imports/). */
+export interface CaseImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  mode: string;
+  status: string;
+  total: number;
+  processed: Generated<number>;
+  imported: Generated<number>;
+  invalid: Generated<number>;
+  /** The first 100 refused rows: JSON [{row, field, key, params}]. */
+  errors: Generated<string>;
+  /** Message key of why the whole import failed. */
+  failure: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Every refused row of an import, with its cells, for the errors download. */
+export interface CaseImportRowsTable {
+  id: Generated<number>;
+  import_id: number;
+  row_no: number;
+  /** JSON array of the row's cells as text, in the template's column order. */
+  cells: string;
+  /** JSON [{field, key, params}]. */
+  reasons: string;
+}

@@ -4,6 +4,7 @@ import type { FailEnvelope } from '../../contract/envelope';
 import { type Language, translate } from '../../contract/messages';
 import { resolveCaller } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { redeemTicket } from '../notifications/tickets';
 import { ApiError, conflictFromDuplicate, fail, refusalFromFramework } from './errors';
 import { languageOf } from './language';
 import type { ApiRoute } from './route';
@@ -26,7 +27,12 @@ export function registerRoutes(
       url: API_PREFIX + route.url,
       handler: async (request, reply) => {
         const lang = languageOf(request);
-        const caller = rule === 'public' ? null : await resolveCaller(app, request.headers.authorization);
+        const caller =
+          rule === 'public'
+            ? null
+            : route.credential === 'ticket'
+              ? await redeemTicket(app, request.query)
+              : await resolveCaller(app, request.headers.authorization);
         if (caller && !isAllowed(rule, caller.role)) throw fail.forbidden();
         const input = {
           params: route.params ? parseInput(route.params, request.params, lang) : undefined,

@@ -80,6 +80,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   response?: R;
   /** The handler writes the reply itself (file downloads, streams); no envelope. */
   raw?: boolean;
+  /**
+   * Where the session comes from: the Authorization header (default), or a one-time ticket in
+   * the `ticket` query parameter for what cannot send headers (EventSource; notifications/tickets.ts).
+   */
+  credential?: 'header' | 'ticket';
   /** Requests per client address are limited by this throttle (server/http/throttle.ts). */
   throttle?: ThrottleName;
   handler: (
@@ -99,6 +104,7 @@ export interface ApiRoute {
   body?: z.ZodType;
   response?: z.ZodType;
   raw?: boolean;
+  credential?: 'header' | 'ticket';
   throttle?: ThrottleName;
   // biome-ignore lint/suspicious/noExplicitAny: the typed spec above is erased once registered
   handler: (input: any) => Promise<unknown>;

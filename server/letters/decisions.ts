@@ -1,25 +1,29 @@
 import type { Ability } from '../../contract/access';
 import type { LetterResubmitRequest, LetterRow } from '../../contract/firm-api';
+import { letterFieldsSchema } from '../../contract/letters';
 import type { ReviewDecision } from '../../contract/reviews';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
-import { firmScopeOf } from '../lawfirms/scope';
-import { letterInScope } from './list';
+import { lawyerUser, notify, usersHolding } from '../notifications/notify';
+import { letterInScope, letterScopeOf } from './list';
+import { chinaDay } from './write';
 
 type Who = { caller: Caller; requestId: string };
 
 async function found(app: AppContext, caller: Caller, ability: Ability, id: number): Promise<LetterRow> {
-  const letter = await letterInScope(app.db, firmScopeOf(caller, ability), id);
+  const letter = await letterInScope(app.db, await letterScopeOf(app.db, caller, ability), id);
   if (!letter) throw fail.notFound('letter.notFound');
   return letter;
 }
 
 /**
- * Passes or rejects a letter under review (a rejection sends it back for re-stamping, with the
- * reason). The update names the status it expects, so of two reviewers racing only one wins;
- * the other gets 409 and nothing is written.
+ * Passes or rejects a letter under review (a rejection sends it back, with the reason). The
+ * update names the status it expects, so of two reviewers racing only one wins; the other gets
+ * 409 and nothing is written. The lawyer who wrote it is told either way: a rejection links to
+ * their letters (where they edit and send it in again), a pass to the case. Letters from before
+ * letters were written in the product have no writer; nobody is told of those.
  */
 export async function reviewLetter(
   app: AppContext,
@@ -51,15 +55,40 @@ export async function reviewLetter(
         entity: 'letter',
         entityId: id,
         summary: `${letter.letterNo}: ${decision.status}${reason ? ` (${reason})` : ''}`,
+        params: { letterNo: letter.letterNo, reason },
       },
     );
+    const writer = await trx
+      .selectFrom('law_firm_letters')
+      .select('lawyer_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (writer.lawyer_id !== null) {
+      await notify(
+        trx,
+        await lawyerUser(trx, writer.lawyer_id),
+        {
+          kind: decision.status === 'passed' ? 'letter.passed' : 'letter.rejected',
+          params: { caseNo: letter.caseNo, letterNo: letter.letterNo, reason },
+          link:
+            decision.status === 'passed' && letter.caseId !== null
+              ? `/case/processing/${letter.caseId}`
+              : '/profile/letters',
+          type: decision.status === 'passed' ? 'notice' : 'todo',
+        },
+        now,
+      );
+    }
   });
   return found(app, who.caller, 'letters.review', id);
 }
 
 /**
- * Sends a letter that was sent back in again, stamped anew: it is under review once more,
- * submitted now. The reason it was sent back stays in the audit row.
+ * Sends a letter that was sent back in again: it is under review once more, submitted now, and
+ * the reviewers are told. A letter written in the product may come back with the lawyer's
+ * paragraph rewritten (a blank one keeps the old: the form's field starts empty); its date moves
+ * to today and its PDF follows (rendered from the fields).
+ * The reason it was sent back stays in the audit row.
  */
 export async function resubmitLetter(
   app: AppContext,
@@ -70,6 +99,19 @@ export async function resubmitLetter(
   const letter = await found(app, who.caller, 'letters.resubmit', id);
   const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('law_firm_letters')
+      .select('fields')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const edited =
+      body.extra && row.fields !== null
+        ? JSON.stringify({
+            ...letterFieldsSchema.parse(JSON.parse(row.fields)),
+            extra: body.extra,
+            date: chinaDay(now),
+          })
+        : row.fields;
     const result = await trx
       .updateTable('law_firm_letters')
       .set({
@@ -78,6 +120,7 @@ export async function resubmitLetter(
         reviewer_id: null,
         reviewed_at: null,
         reason: null,
+        fields: edited,
       })
       .where('id', '=', id)
       .where('status', '=', 'rejected')
@@ -90,8 +133,19 @@ export async function resubmitLetter(
         action: 'letter.resubmit',
         entity: 'letter',
         entityId: id,
-        summary: `${letter.letterNo}: resubmitted after "${letter.reason ?? ''}"${body.note ? `; ${body.note}` : ''}`,
+        summary: `${letter.letterNo}: resubmitted after "${letter.reason ?? ''}"${body.note ? `; ${body.note}` : ''}${edited !== row.fields ? '; paragraph rewritten' : ''}`,
+        params: { letterNo: letter.letterNo, reason: letter.reason, note: body.note ?? null },
       },
+    );
+    await notify(
+      trx,
+      await usersHolding(trx, 'letters.review'),
+      {
+        kind: 'letter.submitted',
+        params: { letterNo: letter.letterNo, caseNo: letter.caseNo, firm: letter.lawFirmName },
+        link: '/result/letter-audit',
+      },
+      now,
     );
   });
   return found(app, who.caller, 'letters.resubmit', id);

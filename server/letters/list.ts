@@ -1,10 +1,32 @@
 import type { Kysely } from 'kysely';
+import { type Ability, scopeOf } from '../../contract/access';
 import type { LetterListQuery, LetterRow } from '../../contract/firm-api';
 import type { Paged } from '../../contract/paging';
 import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
-import type { FirmScope } from '../lawfirms/scope';
+import type { Caller } from '../http/route';
+import { type FirmScope, firmScopeOf } from '../lawfirms/scope';
+
+/**
+ * Which letters a caller sees through an ability: a firm's scope (every firm's, their own
+ * firm's, none), or for a lawyer holding it `own`, the letters they wrote.
+ */
+export type LetterScope = FirmScope | { kind: 'own'; lawyerId: number };
+
+export async function letterScopeOf(
+  db: Kysely<Database>,
+  caller: Caller,
+  ability: Ability,
+): Promise<LetterScope> {
+  if (scopeOf(ability, caller.role) !== 'own') return firmScopeOf(caller, ability);
+  const lawyer = await db
+    .selectFrom('lawyers')
+    .select('id')
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst();
+  return lawyer ? { kind: 'own', lawyerId: lawyer.id } : { kind: 'none' };
+}
 
 const SORT_COLUMNS = { submittedAt: 'l.submitted_at', reviewedAt: 'l.reviewed_at' } as const;
 
@@ -12,10 +34,11 @@ const letters = (db: Kysely<Database>) => db.selectFrom('law_firm_letters as l')
 type LetterQuery = ReturnType<typeof letters>;
 
 /** The letters in the scope that meet the filters (not sorted, not paged). */
-function matching(db: Kysely<Database>, scope: FirmScope, query: Partial<LetterListQuery>): LetterQuery {
+function matching(db: Kysely<Database>, scope: LetterScope, query: Partial<LetterListQuery>): LetterQuery {
   let q = letters(db);
   if (scope.kind === 'none') return q.where('l.id', 'is', null);
   if (scope.kind === 'firm') q = q.where('l.law_firm_id', '=', scope.firmId);
+  if (scope.kind === 'own') q = q.where('l.lawyer_id', '=', scope.lawyerId);
   const { keyword, status, lawFirmId } = query;
   if (status?.length) q = q.where('l.status', 'in', status);
   if (keyword) q = q.where((eb) => eb.or(['l.letter_no', 'l.title'].map((c) => containsText(c, keyword))));
@@ -44,6 +67,8 @@ function withNames(q: LetterQuery) {
       'r.name as reviewer_name',
       'l.reviewed_at',
       'l.reason',
+      'l.template',
+      'l.lawyer_id',
       eb
         .selectFrom('audit_log as a')
         .where('a.entity', '=', 'letter')
@@ -71,6 +96,8 @@ function toRow(l: LetterRecord): LetterRow {
     reviewerName: l.reviewer_name,
     reviewedAt: l.reviewed_at,
     reason: l.reason,
+    template: l.template as LetterRow['template'],
+    written: l.lawyer_id !== null,
     resubmissions: Number(l.resubmissions ?? 0),
   };
 }
@@ -78,7 +105,7 @@ function toRow(l: LetterRecord): LetterRow {
 /** A page of the letters in the caller's scope (along law_firm_letters_status_idx when a status is asked). */
 export async function listLetters(
   db: Kysely<Database>,
-  scope: FirmScope,
+  scope: LetterScope,
   query: LetterListQuery,
 ): Promise<Paged<LetterRow>> {
   const base = matching(db, scope, query);
@@ -98,7 +125,7 @@ export async function listLetters(
 /** One letter in the scope, or undefined (out of scope reads as missing). */
 export async function letterInScope(
   db: Kysely<Database>,
-  scope: FirmScope,
+  scope: LetterScope,
   id: number,
 ): Promise<LetterRow | undefined> {
   const row = await withNames(matching(db, scope, {}).where('l.id', '=', id)).executeTakeFirst();

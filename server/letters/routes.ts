@@ -4,13 +4,16 @@ import {
   letterResubmitRequestSchema,
   letterRowSchema,
 } from '../../contract/firm-api';
+import { writeLetterRequestSchema, writeLetterResponseSchema } from '../../contract/letters';
 import { pagedSchema } from '../../contract/paging';
 import { reviewDecisionSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
+import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { firmScopeOf } from '../lawfirms/scope';
 import { resubmitLetter, reviewLetter } from './decisions';
-import { listLetters } from './list';
+import { sendLetterPdf } from './file';
+import { letterInScope, letterScopeOf, listLetters } from './list';
+import { writeLetter } from './write';
 
 export const letterRoutes = [
   defineRoute({
@@ -21,7 +24,8 @@ export const letterRoutes = [
     access: 'letters.read',
     query: letterListQuerySchema,
     response: pagedSchema(letterRowSchema),
-    handler: ({ app, caller, query }) => listLetters(app.db, firmScopeOf(caller, 'letters.read'), query),
+    handler: async ({ app, caller, query }) =>
+      listLetters(app.db, await letterScopeOf(app.db, caller, 'letters.read'), query),
   }),
 
   defineRoute({
@@ -32,20 +36,45 @@ export const letterRoutes = [
     access: 'letters.review',
     query: letterQueueQuerySchema,
     response: pagedSchema(letterRowSchema),
-    handler: ({ app, caller, query }) =>
-      listLetters(app.db, firmScopeOf(caller, 'letters.review'), { ...query, status: ['auditing'] }),
+    handler: async ({ app, caller, query }) =>
+      listLetters(app.db, await letterScopeOf(app.db, caller, 'letters.review'), {
+        ...query,
+        status: ['auditing'],
+      }),
   }),
 
   defineRoute({
     method: 'GET',
     url: '/letters/sent-back',
-    summary: "Letters sent back for re-stamping, with the reason (a contact person: their firm's)",
+    summary: "Letters sent back, with the reason (a contact person: their firm's; a lawyer: their own)",
     tags: ['letters'],
     access: 'letters.resubmit',
     query: letterQueueQuerySchema,
     response: pagedSchema(letterRowSchema),
-    handler: ({ app, caller, query }) =>
-      listLetters(app.db, firmScopeOf(caller, 'letters.resubmit'), { ...query, status: ['rejected'] }),
+    handler: async ({ app, caller, query }) =>
+      listLetters(app.db, await letterScopeOf(app.db, caller, 'letters.resubmit'), {
+        ...query,
+        status: ['rejected'],
+      }),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/letters/:id',
+    summary: "One letter in the caller's scope (404 outside it)",
+    tags: ['letters'],
+    access: 'letters.read',
+    params: idParamsSchema,
+    response: letterRowSchema,
+    handler: async ({ app, caller, params }) => {
+      const letter = await letterInScope(
+        app.db,
+        await letterScopeOf(app.db, caller, 'letters.read'),
+        params.id,
+      );
+      if (!letter) throw fail.notFound('letter.notFound');
+      return letter;
+    },
   }),
 
   defineRoute({
@@ -72,5 +101,31 @@ export const letterRoutes = [
     response: letterRowSchema,
     handler: ({ app, caller, params, body, requestId }) =>
       resubmitLetter(app, { caller, requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/cases/:id/letters',
+    summary:
+      'The handling lawyer writes a letter for a case in processing from a template; it waits for review (403 not the handler, 409 not in processing)',
+    tags: ['letters'],
+    access: 'letters.write',
+    params: idParamsSchema,
+    body: writeLetterRequestSchema,
+    response: writeLetterResponseSchema,
+    handler: ({ app, caller, params, body, requestId }) =>
+      writeLetter(app, { caller, requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/letters/:id/pdf',
+    summary:
+      "A letter's PDF (application/pdf, Chinese as real text): its writer, their firm's contact person, reviewers",
+    tags: ['letters'],
+    access: 'letters.file',
+    params: idParamsSchema,
+    raw: true,
+    handler: ({ app, caller, params, reply }) => sendLetterPdf(app, caller, params.id, reply),
   }),
 ];

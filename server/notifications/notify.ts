@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type AccessRule, rolesHolding } from '../../contract/access';
 import type { NoticeKind } from '../../contract/notices';
 import type { Database } from '../db/schema';
+import { afterCommit, messageBus } from './bus';
 
 export type NoticeParams = Record<string, string | number | null>;
 
@@ -17,7 +18,8 @@ export interface Notice {
 /**
  * Tells the users who act next: one message each, stored as the notice's kind and parameters
  * (rendered in each reader's language when read) with the route where they act. Runs inside
- * the write's transaction, so a hand-over and its message land together or not at all.
+ * the write's transaction, so a hand-over and its message land together or not at all; open
+ * message streams of those users hear of it once the transaction has committed (bus.ts).
  */
 export async function notify(
   trx: Kysely<Database>,
@@ -43,6 +45,7 @@ export async function notify(
       })),
     )
     .execute();
+  afterCommit(trx, () => messageBus().publish(ids));
 }
 
 /** Enabled users holding a role that holds this rule (contract/access.ts), e.g. operations. */

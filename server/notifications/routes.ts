@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { Language } from '../../contract/messages';
-import { isNoticeKind, renderNotice } from '../../contract/notices';
 import {
-  type Message,
   messageListSchema,
   messageTypeSchema,
   readMessagesRequestSchema,
 } from '../../contract/notifications';
 import { recordAudit } from '../audit/audit';
 import { defineRoute } from '../http/route';
+import { SHOWN_COLUMNS, shownMessage } from './shown';
+import { openStream, streamQuerySchema } from './stream';
+import { issueTicket, ticketResponseSchema } from './tickets';
 
 /** The bell shows the newest messages; older ones are not paged through here. */
 export const MESSAGE_LIST_MAX = 100;
@@ -24,21 +24,6 @@ export const readMessagesResponseSchema = z.object({
   unread: z.number().int().min(0),
 });
 
-/** A message's title and content in the reader's language: rendered from its kind, or as stored (older rows). */
-function shownText(
-  row: { kind: string | null; params: string | null; title: string; content: string },
-  lang: Language,
-): { title: string; content: string } {
-  if (!row.kind || !isNoticeKind(row.kind)) return { title: row.title, content: row.content };
-  let params: Record<string, unknown> = {};
-  try {
-    params = JSON.parse(row.params ?? '{}') as Record<string, unknown>;
-  } catch {
-    // A broken parameter list still shows the message, with empty slots.
-  }
-  return renderNotice(lang, row.kind, params);
-}
-
 export const notificationRoutes = [
   defineRoute({
     method: 'GET',
@@ -53,7 +38,7 @@ export const notificationRoutes = [
       if (query.type) mine = mine.where('type', '=', query.type);
       const [rows, unread] = await Promise.all([
         mine
-          .select(['id', 'type', 'title', 'content', 'status', 'created_at', 'kind', 'params', 'link'])
+          .select([...SHOWN_COLUMNS])
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(query.limit)
@@ -64,16 +49,7 @@ export const notificationRoutes = [
           .executeTakeFirstOrThrow(),
       ]);
       return {
-        list: rows.map(
-          (r): Message => ({
-            id: r.id,
-            type: r.type as Message['type'],
-            ...shownText(r, lang),
-            status: r.status === 1 ? 1 : 0,
-            createdAt: r.created_at,
-            link: r.link,
-          }),
-        ),
+        list: rows.map((r) => shownMessage(r, lang)),
         unread: Number(unread.n),
       };
     },
@@ -115,5 +91,30 @@ export const notificationRoutes = [
         return { read, unread: Number(unread.n) };
       });
     },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/notifications/ticket',
+    summary:
+      'A one-time ticket (valid 60 s) that opens the live message stream, which EventSource cannot open with a header',
+    tags: ['notifications'],
+    access: 'signedIn',
+    response: ticketResponseSchema,
+    handler: ({ app, request }) => issueTicket(app, request.headers.authorization),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/notifications/stream',
+    summary:
+      "The caller's new messages as server-sent events (id = message id; resumes after Last-Event-ID or ?after=), opened with ?ticket=",
+    tags: ['notifications'],
+    access: 'signedIn',
+    credential: 'ticket',
+    query: streamQuerySchema,
+    raw: true,
+    handler: async ({ app, caller, query, request, reply, lang }) =>
+      openStream(app, caller, query, request, reply, lang),
   }),
 ];

@@ -1,4 +1,4 @@
-import { http } from './client';
+import { httpClient } from './request';
 
 /** The file name a server gave in `Content-Disposition` (RFC 5987 `filename*` first). */
 export function fileNameOf(disposition: string | undefined, fallback: string): string {
@@ -17,6 +17,7 @@ export async function downloadFile(
   path: string,
   options: { params?: Record<string, unknown>; signal?: AbortSignal } = {},
 ): Promise<void> {
+  const http = await httpClient();
   const response = await http.get<Blob>(path, {
     params: options.params,
     signal: options.signal,

@@ -1,27 +1,38 @@
 import { Spin } from '@arco-design/web-react';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import type { PageArea } from '../../locales';
 import { type BuiltinProps, registerBuiltin } from '../../ui-registry';
+import { loadPageAreas } from '../i18n';
+
+/** A page's chunk and the catalogue areas only it uses (locales/index.ts), loaded together. */
+const page = <P,>(areas: readonly PageArea[], load: () => Promise<{ default: ComponentType<P> }>) =>
+  lazy(async () => (await Promise.all([load(), loadPageAreas(areas)]))[0]);
 
 /**
  * The pages written by hand, under the names their descriptors use
  * (server/pages/catalog/builtins.ts). Each is its own chunk, loaded the first time a
  * descriptor names it.
  */
-const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  UserSettings: lazy(() => import('./user/settings')),
-  AccountManagement: lazy(() => import('./user/account')),
-  ResetModify: lazy(() => import('./user/reset-modify')),
-  Monitor: lazy(() => import('./dashboard/monitor')),
-  MenuEditor: lazy(() => import('./user/menu-editor')),
-  PageEditor: lazy(() => import('./user/page-editor')),
-  PdfViewer: lazy(() => import('./test/pdf')),
+const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params?: BuiltinProps['params'] }>>> = {
+  UserSettings: page(['settings'], () => import('./user/settings')),
+  UserInfo: page([], () => import('./user/info')),
+  // The user detail drawer and the password form come from the settings page.
+  AccountManagement: page(['settings'], () => import('./user/account')),
+  ResetModify: page(['settings'], () => import('./user/reset-modify')),
+  Monitor: page(['monitor'], () => import('./dashboard/monitor')),
+  MenuEditor: page(['editors'], () => import('./user/menu-editor')),
+  PageEditor: page(['editors'], () => import('./user/page-editor')),
+  PdfViewer: page([], () => import('./test/pdf')),
+  CaseNew: page([], () => import('./cases/new')),
+  CaseImport: page([], () => import('./cases/import')),
+  LetterReview: page([], () => import('./letters/LetterReview')),
 };
 
-function BuiltinPage({ page }: BuiltinProps) {
+function BuiltinPage({ page, params }: BuiltinProps) {
   const Page = PAGES[page.component];
   return (
     <Suspense fallback={<Spin block style={{ minHeight: 200 }} />}>
-      <Page />
+      <Page params={params} />
     </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { can } from '../../contract/access';
-import { loadAppCatalogue, loadRegisterCatalogue } from '../i18n';
+import type { PageArea } from '../../locales';
+import { loadAppCatalogue, loadPageAreas, loadRegisterCatalogue } from '../i18n';
 import { getRole } from '../session/storage';
 import { BootSpinner, RootFrame } from './RootFrame';
 
@@ -16,11 +17,16 @@ const registerPage = (load: () => PageModule) => async () => {
   return { Component: module.default };
 };
 
-/** A signed-in page: its chunk and the app part of the catalogue (menus, pages, enums) load together. */
-const appPage = (load: () => PageModule) => async () => {
-  const [module] = await Promise.all([load(), loadAppCatalogue()]);
-  return { Component: module.default };
-};
+/**
+ * A signed-in page: its chunk, the app part of the catalogue (menus, pages, enums) and the
+ * areas only it uses (locales/index.ts) load together.
+ */
+const appPage =
+  (load: () => PageModule, areas: readonly PageArea[] = []) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadAppCatalogue(), loadPageAreas(areas)]);
+    return { Component: module.default };
+  };
 
 /** Runs the guard machine on every navigation into the signed-in frame. */
 async function guardLoader({ request }: LoaderFunctionArgs) {
@@ -81,7 +87,7 @@ export function createAppRouter() {
         {
           path: '/dev/machines',
           loader: inspectorLoader,
-          lazy: appPage(() => import('../pages/dev/MachineInspector')),
+          lazy: appPage(() => import('../pages/dev/MachineInspector'), ['inspector']),
         },
         {
           // Every signed-in route comes from the role's menu: the layout matches the path itself.

@@ -120,7 +120,7 @@ describe('push, the firm’s answer, assignment', () => {
       { law_firm_id: demoFirmId, push_status: 'pushed', reason: null },
     ]);
     const toFirm = (await messagesOf('lawfirmContactPerson')).find((m) => m.content.includes(before.case_no));
-    expect(toFirm).toMatchObject({ title: '新的推送案件', link: '/form/casefirm', status: 0 });
+    expect(toFirm).toMatchObject({ title: '新的推送案件', link: `/form/firm-case/${before.id}`, status: 0 });
 
     const accepted = await send('lawfirmContactPerson', before.id, { event: 'ACCEPT' });
     expect(accepted.body.data).toMatchObject({ position: 'accepted', allowedEvents: ['ASSIGN'] });
@@ -267,10 +267,24 @@ describe('POST /api/cases/bulk-transitions', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ succeeded: 2, failed: 2 });
     expect(res.body.data.results).toEqual([
-      { id: a.id, caseNo: a.case_no, ok: true, reason: null },
-      { id: b.id, caseNo: b.case_no, ok: true, reason: null },
-      { id: review.id, caseNo: review.case_no, ok: false, reason: '案件当前状态不允许该操作' },
-      { id: 99_999_999, caseNo: null, ok: false, reason: '案件不存在或不在您的可见范围内' },
+      { id: a.id, caseNo: a.case_no, ok: true, reason: null, code: null, params: null },
+      { id: b.id, caseNo: b.case_no, ok: true, reason: null, code: null, params: null },
+      {
+        id: review.id,
+        caseNo: review.case_no,
+        ok: false,
+        reason: '案件当前状态不允许该操作',
+        code: 'case.transition.notAllowedInStatus',
+        params: {},
+      },
+      {
+        id: 99_999_999,
+        caseNo: null,
+        ok: false,
+        reason: '案件不存在或不在您的可见范围内',
+        code: 'case.notFound',
+        params: {},
+      },
     ]);
     const positions = await server.app.db
       .selectFrom('cases')

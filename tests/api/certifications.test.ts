@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CertificationOverview, CertificationRecord } from '../../contract/certifications';
+import type {
+  CertificationOverview,
+  CertificationRecord,
+  CertificationReviewRow,
+} from '../../contract/certifications';
 import { creditCodeCheckChar } from '../../contract/credit-code';
+import type { Message } from '../../contract/notifications';
+import { createAccount } from './fixtures';
 import { startServer, type TestServer } from './harness';
+
+type Role = Parameters<TestServer['sessionFor']>[0];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -187,5 +195,99 @@ describe('enterprise certification', () => {
   it('needs a signed-in caller', async () => {
     expect((await server.call('GET', '/api/user/certification')).status).toBe(401);
     expect((await server.call('POST', '/api/user/certifications', { body: application })).status).toBe(401);
+  });
+});
+
+describe('certification review', () => {
+  /** A new account with an application under review, and its session. */
+  async function applicant() {
+    const account = await createAccount(server, 'caseOperation');
+    const token = await server.login(account.phone, account.password);
+    const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
+      token,
+      body: application,
+    });
+    if (res.status !== 200) throw new Error(`application failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { ...account, token, recordId: res.body.data.id };
+  }
+  const review = async (id: number, body: unknown, role: Role = 'bussinessOperation') =>
+    server.call<CertificationReviewRow>('PUT', `/api/certifications/${id}/review`, {
+      token: await server.sessionFor(role),
+      body,
+    });
+  const list = async (query: string, role: Role = 'bussinessOperation') =>
+    server.call<{ list: CertificationReviewRow[]; total: number }>('GET', `/api/certifications?${query}`, {
+      token: await server.sessionFor(role),
+    });
+  const messagesOf = async (token: string) =>
+    (await server.call<{ list: Message[] }>('GET', '/api/message/list?limit=50', { token })).body.data.list;
+
+  it('lists applications under review with the applicant, newest first, phones masked for business operations', async () => {
+    const a = await applicant();
+    const res = await list('status=auditing&pageSize=100');
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.every((r) => r.status === 'auditing')).toBe(true);
+    const row = res.body.data.list.find((r) => r.id === a.recordId);
+    expect(row).toMatchObject({
+      userId: a.id,
+      applicantName: '测试账号',
+      enterpriseName: application.enterpriseName,
+    });
+    // bussinessOperation holds phones.read over everyone; the super admin too.
+    expect(row?.applicantPhone).toBe(a.phone);
+    const submitted = res.body.data.list.map((r) => r.submittedAt);
+    expect(submitted).toEqual([...submitted].sort().reverse());
+    const counted = await server.app.db
+      .selectFrom('certifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'auditing')
+      .executeTakeFirstOrThrow();
+    expect(res.body.data.total).toBe(Number(counted.n));
+    const bad = await list('status=approved');
+    expect(bad.status).toBe(400);
+  });
+
+  it('passes an application: the account is certified and the applicant told', async () => {
+    const a = await applicant();
+    const res = await review(a.recordId, { status: 'passed' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'passed', reason: null, reviewerName: expect.any(String) });
+    expect(await stateOf(a.phone)).toBe('enterprise');
+    const notice = (await messagesOf(a.token)).find((m) => m.title === '实名认证已通过');
+    expect(notice?.content).toContain(application.enterpriseName);
+    expect(notice?.link).toBe('/user/setting');
+    expect(
+      (await auditRows('certification.review.passed')).some((r) => r.entity_id === String(a.recordId)),
+    ).toBe(true);
+  });
+
+  it('rejects only with a reason, which the applicant reads; the account is no longer under review', async () => {
+    const a = await applicant();
+    const noReason = await review(a.recordId, { status: 'rejected' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors?.map((e) => e.path)).toEqual(['reason']);
+    expect(await stateOf(a.phone)).toBe('auditing');
+
+    const res = await review(a.recordId, { status: 'rejected', reason: '营业执照照片不清晰' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'rejected', reason: '营业执照照片不清晰' });
+    expect(await stateOf(a.phone)).toBe('none');
+    const notice = (await messagesOf(a.token)).find((m) => m.title === '实名认证未通过');
+    expect(notice?.content).toContain('营业执照照片不清晰');
+
+    const again = await review(a.recordId, { status: 'passed' });
+    expect(again.status).toBe(409);
+    expect(await stateOf(a.phone)).toBe('none');
+  });
+
+  it('refuses a withdrawn application, a missing one, and roles that do not review', async () => {
+    const a = await applicant();
+    expect((await review(a.recordId, { status: 'passed' }, 'caseOperation')).status).toBe(403);
+    expect((await review(a.recordId, { status: 'passed' }, 'lawyer')).status).toBe(403);
+    expect((await list('', 'lawfirmContactPerson')).status).toBe(403);
+    await server.call('POST', `/api/user/certifications/${a.recordId}/withdraw`, { token: a.token });
+    expect((await review(a.recordId, { status: 'passed' })).status).toBe(409);
+    expect(await stateOf(a.phone)).toBe('none');
+    expect((await review(999_999, { status: 'passed' })).status).toBe(404);
   });
 });

@@ -1,7 +1,15 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LetterRow } from '../../contract/firm-api';
+import type { LetterFields } from '../../contract/letters';
 import { MESSAGES } from '../../contract/messages';
+import type { Message } from '../../contract/notifications';
 import type { Paged } from '../../contract/paging';
+import { chinaDay } from '../../server/letters/write';
 import { auditRows } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
@@ -17,6 +25,17 @@ beforeAll(async () => {
   demoFirmId = contact.law_firm_id as number;
 });
 afterAll(() => server.close());
+
+/** The demo lawyer's (13800000005) lawyer record. */
+async function demoLawyerId(): Promise<number> {
+  const row = await server.app.db
+    .selectFrom('lawyers as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select('l.id')
+    .where('u.phone', '=', '13800000005')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 type Role = Parameters<TestServer['tokenFor']>[0];
 
@@ -98,8 +117,8 @@ describe('GET /api/letters', () => {
     expect(res.body.data.list.every((l) => l.lawFirmId === demoFirmId)).toBe(true);
   });
 
-  it.each(['lawyer', 'admin'] as const)('refuses %s', async (role) => {
-    expect((await get('letters', role)).status).toBe(403);
+  it('refuses admin', async () => {
+    expect((await get('letters', 'admin')).status).toBe(403);
   });
 });
 
@@ -135,7 +154,21 @@ describe('the letter queues', () => {
     expect((await get('letters/auditing', 'caseOperation')).status).toBe(403);
     expect((await get('letters/auditing', 'lawfirmContactPerson')).status).toBe(403);
     expect((await get('letters/sent-back', 'bussinessOperation')).status).toBe(403);
-    expect((await get('letters/sent-back', 'lawyer')).status).toBe(403);
+    expect((await get('letters/auditing', 'lawyer')).status).toBe(403);
+  });
+
+  it('shows a lawyer only the letters they wrote among those sent back (none of the older, unwritten ones)', async () => {
+    await freshLetter('rejected', 'demo');
+    const res = await get('letters/sent-back?pageSize=100', 'lawyer');
+    expect(res.status).toBe(200);
+    const lawyerId = await demoLawyerId();
+    const own = await server.app.db
+      .selectFrom('law_firm_letters')
+      .select('id')
+      .where('lawyer_id', '=', lawyerId)
+      .where('status', '=', 'rejected')
+      .execute();
+    expect(res.body.data.list.map((l) => l.id).sort()).toEqual(own.map((r) => r.id).sort());
   });
 });
 
@@ -270,10 +303,265 @@ describe('POST /api/letters/:id/resubmit', () => {
     expect(await stored(other.id)).toEqual(other);
   });
 
-  it('refuses business operations and lawyers', async () => {
+  it('refuses business operations, and answers 404 to a lawyer for a letter they did not write', async () => {
     const letter = await freshLetter('rejected');
     expect((await resubmit(letter.id, {}, 'bussinessOperation')).status).toBe(403);
-    expect((await resubmit(letter.id, {}, 'lawyer')).status).toBe(403);
+    expect((await resubmit(letter.id, {}, 'lawyer')).status).toBe(404);
     expect((await stored(letter.id)).status).toBe('rejected');
+  });
+});
+
+// Letters written in the product -------------------------------------------------------------
+
+/** A case of the demo lawyer in the status a test needs, taken from the seed one by one. */
+const usedCases = new Set<number>();
+async function lawyersCase(status: 'processing' | 'suspended' = 'processing') {
+  const lawyerId = await demoLawyerId();
+  const rows = await server.app.db
+    .selectFrom('cases')
+    .select('id')
+    .where('lawyer_id', 'is not', null)
+    .where('status', 'in', ['processing', 'suspended', 'closed'])
+    .orderBy('id')
+    .execute();
+  const row = rows.find((r) => !usedCases.has(r.id));
+  if (!row) throw new Error('no unused handled case');
+  usedCases.add(row.id);
+  await server.app.db
+    .updateTable('cases')
+    .set({ lawyer_id: lawyerId, status, position: null })
+    .where('id', '=', row.id)
+    .execute();
+  return server.app.db.selectFrom('cases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+}
+
+const write = async (caseId: number, body: unknown, role: Role = 'lawyer') =>
+  server.call<{ id: number }>('POST', `/api/cases/${caseId}/letters`, {
+    token: await server.tokenFor(role),
+    body,
+  });
+
+async function pdfOf(id: number, role: Role) {
+  const res = await fetch(`${server.url}/api/letters/${id}/pdf`, {
+    headers: { authorization: `Bearer ${await server.tokenFor(role)}` },
+  });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    bytes: new Uint8Array(await res.arrayBuffer()),
+  };
+}
+
+/** The text of a PDF as poppler's pdftotext extracts it (what a reader selects and copies). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'letter-'));
+  try {
+    writeFileSync(join(dir, 'l.pdf'), bytes);
+    const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', join(dir, 'l.pdf'), '-']);
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function messagesOf(role: Role, lang = 'zh-CN') {
+  const res = await server.call<{ list: Message[] }>('GET', '/api/message/list?limit=100', {
+    token: await server.tokenFor(role),
+    headers: { 'accept-language': lang },
+  });
+  return res.body.data.list;
+}
+
+describe('POST /api/cases/:id/letters', () => {
+  it('writes a letter for the handling lawyer: the case facts kept, under review, reviewers told', async () => {
+    const record = await lawyersCase();
+    const res = await write(record.id, { template: 'collection', extra: '请于本月底前联系本所。' });
+    expect(res.status).toBe(200);
+    const letter = await stored(res.body.data.id);
+    expect(letter).toMatchObject({
+      case_id: record.id,
+      template: 'collection',
+      status: 'auditing',
+      lawyer_id: await demoLawyerId(),
+      law_firm_id: demoFirmId,
+    });
+    expect(letter.letter_no).toMatch(/^LF\d{8}-\d{6}$/);
+    const fields = JSON.parse(letter.fields ?? '{}') as LetterFields;
+    expect(fields).toMatchObject({
+      caseNo: record.case_no,
+      debtorName: record.debtor_name,
+      creditorName: record.client_name,
+      amountFen: record.amount_fen,
+      extra: '请于本月底前联系本所。',
+    });
+    expect(fields.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await auditRows(server, 'letter.write', letter.id)).toHaveLength(1);
+    const notice = (await messagesOf('bussinessOperation')).find((m) => m.content.includes(letter.letter_no));
+    expect(notice).toMatchObject({ link: '/result/letter-audit' });
+    expect(notice?.content).toContain(record.case_no);
+  });
+
+  it('dates a letter by the day in Shanghai, not in UTC', () => {
+    // 17:30 UTC on 1 March is 01:30 on 2 March in Shanghai; 15:59 UTC is still the same day.
+    expect(chinaDay(new Date('2026-03-01T17:30:00.000Z'))).toBe('2026-03-02');
+    expect(chinaDay(new Date('2026-03-01T15:59:00.000Z'))).toBe('2026-03-01');
+  });
+
+  it('lists a lawyer the letters they wrote, and only those (GET /letters and GET /letters/:id)', async () => {
+    const record = await lawyersCase();
+    const { id } = (await write(record.id, { template: 'repayment' })).body.data;
+    const mine = await get('letters?pageSize=100', 'lawyer');
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.list.map((l) => l.id)).toContain(id);
+    const lawyerId = await demoLawyerId();
+    const written = await server.app.db
+      .selectFrom('law_firm_letters')
+      .select('id')
+      .where('lawyer_id', '=', lawyerId)
+      .execute();
+    expect(mine.body.data.total).toBe(written.length);
+    const one = await server.call<LetterRow>('GET', `/api/letters/${id}`, {
+      token: await server.tokenFor('lawyer'),
+    });
+    expect(one.body.data).toMatchObject({ id, template: 'repayment', written: true, caseId: record.id });
+    const old = await freshLetter('auditing', 'demo');
+    const notMine = await server.call('GET', `/api/letters/${old.id}`, {
+      token: await server.tokenFor('lawyer'),
+    });
+    expect(notMine.status).toBe(404);
+  });
+
+  it('refuses a case the lawyer does not handle, one not in processing, and a bad template', async () => {
+    const pool = await server.app.db
+      .selectFrom('cases')
+      .select('id')
+      .where('position', '=', 'pool')
+      .where('lawyer_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const before = await server.count('law_firm_letters');
+    expect((await write(pool.id, { template: 'collection' })).status).toBe(403);
+    const others = await server.app.db
+      .selectFrom('cases')
+      .select('id')
+      .where('status', '=', 'processing')
+      .where('lawyer_id', '!=', await demoLawyerId())
+      .executeTakeFirstOrThrow();
+    expect((await write(others.id, { template: 'collection' })).status).toBe(404);
+    const suspended = await lawyersCase('suspended');
+    const closedRes = await write(suspended.id, { template: 'mediation' });
+    expect(closedRes.status).toBe(409);
+    const own = await lawyersCase();
+    const bad = await write(own.id, { template: 'threat' });
+    expect(bad.status).toBe(400);
+    expect(errorPaths(bad)).toEqual(['template']);
+    const long = await write(own.id, { template: 'collection', extra: '长'.repeat(1001) });
+    expect(long.status).toBe(400);
+    expect(errorPaths(long)).toEqual(['extra']);
+    expect(await server.count('law_firm_letters')).toBe(before);
+  });
+});
+
+describe('GET /api/letters/:id/pdf', () => {
+  it("is a PDF whose text carries the debtor's Chinese name and the case number", async () => {
+    const record = await lawyersCase();
+    const { id } = (await write(record.id, { template: 'mediation' })).body.data;
+    const pdf = await pdfOf(id, 'lawyer');
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain(record.debtor_name);
+    expect(text).toContain(record.case_no);
+    expect(text).toContain('调解邀请函');
+    // Rendered from what the letter says: the same bytes each time.
+    expect((await pdfOf(id, 'lawyer')).bytes).toEqual(pdf.bytes);
+  });
+
+  it("opens for the firm's contact person and reviewers, and for nobody else", async () => {
+    const record = await lawyersCase();
+    const { id } = (await write(record.id, { template: 'collection' })).body.data;
+    expect((await pdfOf(id, 'lawfirmContactPerson')).status).toBe(200);
+    expect((await pdfOf(id, 'bussinessOperation')).status).toBe(200);
+    expect((await pdfOf(id, 'superAdmin')).status).toBe(200);
+    expect((await pdfOf(id, 'caseOperation')).status).toBe(403);
+    expect((await pdfOf(id, 'admin')).status).toBe(403);
+    // Another firm's contact person would see nothing: the letter is moved to another firm.
+    await server.app.db
+      .updateTable('law_firm_letters')
+      .set({ law_firm_id: demoFirmId + 1 })
+      .where('id', '=', id)
+      .execute();
+    expect((await pdfOf(id, 'lawfirmContactPerson')).status).toBe(404);
+    await server.app.db
+      .updateTable('law_firm_letters')
+      .set({ lawyer_id: null })
+      .where('id', '=', id)
+      .execute();
+    expect((await pdfOf(id, 'lawyer')).status).toBe(404);
+  });
+
+  it('answers 404 for a letter from before letters were written in the product', async () => {
+    const old = await freshLetter('auditing');
+    const res = await pdfOf(old.id, 'bussinessOperation');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('a written letter through review', () => {
+  const review = async (id: number, body: unknown) =>
+    server.call<LetterRow>('PUT', `/api/letters/${id}/review`, {
+      token: await server.tokenFor('bussinessOperation'),
+      body,
+    });
+
+  it('tells the lawyer it passed, linking to the case', async () => {
+    const record = await lawyersCase();
+    const { id } = (await write(record.id, { template: 'collection' })).body.data;
+    const res = await review(id, { status: 'passed' });
+    expect(res.status).toBe(200);
+    const letterNo = (await stored(id)).letter_no;
+    const notice = (await messagesOf('lawyer')).find((m) => m.content.includes(letterNo));
+    expect(notice).toMatchObject({ title: '律师函审核通过', link: `/case/processing/${record.id}` });
+  });
+
+  it('needs a reason to send it back, tells the lawyer why, and takes it back rewritten', async () => {
+    const record = await lawyersCase();
+    const { id } = (await write(record.id, { template: 'collection', extra: '旧的段落。' })).body.data;
+    const noReason = await review(id, { status: 'rejected' });
+    expect(noReason.status).toBe(400);
+    expect(errorPaths(noReason)).toEqual(['reason']);
+    expect((await stored(id)).status).toBe('auditing');
+
+    expect((await review(id, { status: 'rejected', reason: '金额表述有误' })).status).toBe(200);
+    const letterNo = (await stored(id)).letter_no;
+    const zh = (await messagesOf('lawyer')).find((m) => m.content.includes(letterNo));
+    expect(zh).toMatchObject({ title: '律师函被退回', link: '/profile/letters' });
+    expect(zh?.content).toContain('金额表述有误');
+    const en = (await messagesOf('lawyer', 'en-US')).find((m) => m.content.includes(letterNo));
+    expect(en?.title).toBe('Letter sent back');
+
+    const sentBack = await get('letters/sent-back', 'lawyer');
+    expect(sentBack.body.data.list.map((l) => l.id)).toContain(id);
+
+    const again = await server.call<LetterRow>('POST', `/api/letters/${id}/resubmit`, {
+      token: await server.tokenFor('lawyer'),
+      body: { extra: '新的段落：金额已更正。' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.status).toBe('auditing');
+    const text = await pdfText((await pdfOf(id, 'lawyer')).bytes);
+    expect(text).toContain('新的段落');
+    expect(text).not.toContain('旧的段落');
+    const toReviewers = (await messagesOf('bussinessOperation')).filter((m) => m.content.includes(letterNo));
+    expect(toReviewers).toHaveLength(2);
+
+    // Sent back once more and sent in with the field left blank: the paragraph stays.
+    expect((await review(id, { status: 'rejected', reason: '请补充联系方式' })).status).toBe(200);
+    const unchanged = await server.call('POST', `/api/letters/${id}/resubmit`, {
+      token: await server.tokenFor('lawyer'),
+      body: { extra: '' },
+    });
+    expect(unchanged.status).toBe(200);
+    expect(await pdfText((await pdfOf(id, 'lawyer')).bytes)).toContain('新的段落');
   });
 });

@@ -50,7 +50,12 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'POST /user/certifications/:id/withdraw': EVERYONE,
   'GET /message/list': EVERYONE,
   'POST /message/read': EVERYONE,
+  'POST /notifications/ticket': EVERYONE,
+  // Opened with a one-time ticket instead of the header (callAs asks for one as the role).
+  'GET /notifications/stream': EVERYONE,
   'GET /user/menu': EVERYONE,
+  // The user center: only the caller's own activity, messages, cases and team.
+  'GET /user/overview': EVERYONE,
   'GET /pages/:id': EVERYONE,
 
   // Administration: the super administrator.
@@ -95,11 +100,20 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'PUT /cases/:id': [SA, CASE_OPS],
   'POST /cases/:id/attachments': [SA, CASE_OPS],
   'DELETE /cases/:id/attachments/:attachmentId': [SA, CASE_OPS],
+  // Case intake: the form and the spreadsheet imports are case operations' work.
+  'POST /cases': [SA, CASE_OPS],
+  'GET /cases/imports/template': [SA, CASE_OPS],
+  'POST /cases/imports': [SA, CASE_OPS],
+  'GET /cases/imports': [SA, CASE_OPS],
+  'GET /cases/imports/:id': [SA, CASE_OPS],
+  'GET /cases/imports/:id/errors': [SA, CASE_OPS],
   'POST /cases/:id/follow-ups': [SA, CASE_OPS, LAWYER],
   'POST /cases/:id/repayments': [SA, CASE_OPS, LAWYER],
   'GET /follow-ups': [SA, CASE_OPS, LAWYER],
   'GET /case-pushes': [SA, CASE_OPS, FIRM],
   'GET /lawyers/options': [SA, CASE_OPS, FIRM],
+  // Pushing a case to a firm is case operations' decision: they pick among passed firms.
+  'GET /lawfirms/options': [SA, CASE_OPS],
   'GET /attachments': [SA, CASE_OPS, BIZ_OPS],
   'GET /business/cases': [SA, BIZ_OPS],
 
@@ -112,11 +126,19 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'PUT /lawyers/:id/review': [SA, BIZ_OPS, FIRM],
   'GET /lawyers/mine': [SA, LAWYER],
   'PUT /lawyers/mine': [SA, LAWYER],
-  'GET /letters': [SA, CASE_OPS, BIZ_OPS, FIRM],
+  'GET /letters': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  'GET /letters/:id': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
   'GET /letters/auditing': [SA, BIZ_OPS],
   'PUT /letters/:id/review': [SA, BIZ_OPS],
-  'GET /letters/sent-back': [SA, CASE_OPS, FIRM],
-  'POST /letters/:id/resubmit': [SA, CASE_OPS, FIRM],
+  'GET /letters/sent-back': [SA, CASE_OPS, FIRM, LAWYER],
+  'POST /letters/:id/resubmit': [SA, CASE_OPS, FIRM, LAWYER],
+  // A lawyer writes letters for the cases they handle; the PDF is for its writer, their firm's
+  // contact person and the reviewers.
+  'POST /cases/:id/letters': [LAWYER],
+  'GET /letters/:id/pdf': [SA, BIZ_OPS, FIRM, LAWYER],
+  // Real-name certification review: business operations.
+  'GET /certifications': [SA, BIZ_OPS],
+  'PUT /certifications/:id/review': [SA, BIZ_OPS],
 
   // The account center: people, devices and wallets.
   'GET /devices': [SA, BIZ_OPS, FIRM],
@@ -135,8 +157,26 @@ function concretePath(route: ApiRoute) {
 /** One call as the role (or with no token), with a fresh session so that logout or a password reset cannot spoil the next call. */
 async function callAs(route: ApiRoute, role: Role | null) {
   const token = role ? await server.sessionFor(role) : undefined;
+  if (route.credential === 'ticket') return openWithTicket(route, token);
   const body = route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
   return server.call(route.method, concretePath(route), { token, body });
+}
+
+/**
+ * A route opened with a one-time ticket (a server-sent event stream): the ticket is asked
+ * for with the role's session, and the stream is let go once its status is known.
+ */
+async function openWithTicket(route: ApiRoute, token: string | undefined) {
+  let query = '';
+  if (token) {
+    const ticket = await server.call<{ ticket: string }>('POST', '/api/notifications/ticket', { token });
+    query = `?ticket=${ticket.body.data.ticket}`;
+  }
+  const controller = new AbortController();
+  const res = await fetch(server.url + concretePath(route) + query, { signal: controller.signal });
+  const code = res.ok ? 0 : ((await res.json()) as { code: number }).code;
+  controller.abort();
+  return { status: res.status, body: { code } };
 }
 
 type Outcome = { route: string; caller: string; status: number; code: number; expected: string };

@@ -61,6 +61,9 @@ describe('migrating an empty database', () => {
       '0008_attachment_files',
       '0009_lockout_per_client',
       '0010_case_journey',
+      '0011_case_imports',
+      '0012_letters_and_certification_review',
+      '0013_stream_tickets',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -92,6 +95,8 @@ describe('migrating an empty database', () => {
       'wallet_transactions',
       'menus',
       'audit_log',
+      'case_imports',
+      'case_import_rows',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

@@ -33,10 +33,10 @@ export const TRANSITION_FIELDS: Partial<Record<(typeof CASE_EVENTS)[number], Fie
   ],
   PUSH: [
     {
-      // Passed review: the firms a case may be pushed to.
+      // Passed review: the firms a case may be pushed to (GET /lawfirms/options, for who may push).
       name: 'lawFirmId',
       label: 'registry.transition.lawFirm',
-      input: { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
+      input: { kind: 'select', optionsFrom: { path: '/lawfirms/options', value: 'id', label: 'name' } },
       required: true,
     },
   ],

@@ -4,6 +4,7 @@ import { useRegistryEnv } from '../context';
 import { isEmptyValue, toBody } from '../fields/values';
 import { fillTemplate, getField } from '../record';
 import type { ActionProps } from '../registry';
+import { isConflict } from '../request-failure';
 import { ActionButton } from './action-button';
 import { allowedCaseEvents } from './case-events';
 import { sendChange } from './send';
@@ -29,12 +30,21 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
   const path = fillTemplate(CASE_TRANSITION_PATH, (name) => getField(record, name) ?? params[name]);
   const version = getField(record, 'version');
 
-  const send = (details: Record<string, unknown>) =>
-    sendChange(
+  /**
+   * A 409 means the case is no longer what the user saw (someone else changed it, or it moved
+   * on so the event no longer applies): the server's reason is shown, saying the case was read
+   * again, and it is, so the buttons (and the version a retry sends) match the case as it is.
+   */
+  const send = async (details: Record<string, unknown>) => {
+    const failure = await sendChange(
       env,
       { method: 'POST', path: path ?? '', body: { event: action.event, version, ...details } },
       { success: t('registry.transition.done', { label: t(action.label) }), onDone },
     );
+    if (!failure || !isConflict(failure)) return failure;
+    onDone?.();
+    return { ...failure, message: t('registry.transition.conflict', { message: failure.message }) };
+  };
 
   const start = async () => {
     if (path === null) return;

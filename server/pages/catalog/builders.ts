@@ -48,6 +48,12 @@ export const stat = (
   widget: ColumnDescriptor['widget'] = 'number',
 ): DashboardBlock => ({ kind: 'stat', title, field: path, widget, icon, span });
 
+/** Shown only for a case awaiting review (the case status machine's `pending.awaitingReview`). */
+export const awaitingReview: NonNullable<ActionDescriptor['when']> = {
+  field: 'position',
+  in: ['awaitingReview'],
+};
+
 /** A table page keyed by `id`, 20 rows a page. */
 export const table = (
   page: Omit<TablePage, 'schemaVersion' | 'type' | 'rowKey' | 'pageSize'>,

@@ -7,10 +7,13 @@ function builtin(id: string, title: string, component: string): BuiltinPage {
 
 export const builtinPages: BuiltinPage[] = [
   builtin('user-setting', 'menu.userSetting', 'UserSettings'),
+  builtin('user-info', 'menu.userInfo', 'UserInfo'),
   builtin('user-account', 'menu.userAccount', 'AccountManagement'),
   builtin('reset-modify', 'menu.resetModify', 'ResetModify'),
   builtin('monitor', 'menu.monitor', 'Monitor'),
   builtin('menu-editor', 'menu.menuEditor', 'MenuEditor'),
   builtin('page-editor', 'menu.pageEditor', 'PageEditor'),
   builtin('pdf-viewer', 'menu.pdfViewer', 'PdfViewer'),
+  builtin('case-new', 'menu.caseNew', 'CaseNew'),
+  builtin('case-import', 'menu.caseImport', 'CaseImport'),
 ];

@@ -1,4 +1,5 @@
-import type { ActionDescriptor, CASE_EVENTS } from '../../../contract/pages/descriptor';
+import type { ActionDescriptor, BULK_CASE_EVENTS, CASE_EVENTS } from '../../../contract/pages/descriptor';
+import { EVENT_ABILITY } from '../../../machines/caseStatusMachine';
 import { col } from './builders';
 
 // What the case lists (cases.ts) and the pages of one case (case-record.ts) share.
@@ -35,6 +36,21 @@ export function transitions(...events: Array<(typeof CASE_EVENTS)[number]>): Act
     event,
     ...(CONFIRMS[event] ? { confirm: CONFIRMS[event] } : {}),
     ...(event === 'RELEASE' || event === 'CLOSE' ? { danger: true } : {}),
+  }));
+}
+
+/**
+ * Bulk actions of a case list: one event for the ticked cases, shown to the roles whose
+ * ability the event needs (the machine's own table); the server answers per case.
+ */
+export function bulkTransitions(...events: Array<(typeof BULK_CASE_EVENTS)[number]>): ActionDescriptor[] {
+  return events.map((event) => ({
+    kind: 'bulkTransition',
+    key: `bulk${event[0]}${event.slice(1).toLowerCase()}`,
+    label: EVENT_LABELS[event],
+    event,
+    access: EVENT_ABILITY[event],
+    ...(event === 'CLOSE' ? { danger: true } : {}),
   }));
 }
 

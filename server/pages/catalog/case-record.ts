@@ -1,4 +1,5 @@
 import { ATTACHMENT_ACCEPT } from '../../../contract/case-api';
+import { LETTER_EXTRA_MAX } from '../../../contract/letters';
 import {
   type ActionDescriptor,
   type DetailPage,
@@ -8,7 +9,7 @@ import {
   SCHEMA_VERSION,
   type TabsPage,
 } from '../../../contract/pages/descriptor';
-import { col, field, go } from './builders';
+import { awaitingReview, col, field, go } from './builders';
 import { status, transitions } from './case-common';
 
 /**
@@ -29,9 +30,11 @@ const basics: DetailPage['sections'][number] = {
     col('title', 'case.title'),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType' }),
     status,
+    col('position', 'case.position', { widget: 'enum', enum: 'casePosition' }),
     col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage' }),
     col('closeResult', 'case.closeResult', { widget: 'enum', enum: 'closeResult' }),
     col('suspendReason', 'case.suspendReason'),
+    col('returnReason', 'case.returnReason'),
     col('amountFen', 'case.amount', { widget: 'money' }),
     col('repaidFen', 'case.repaidFen', { widget: 'money' }),
     col('regionCode', 'case.region', { widget: 'region' }),
@@ -65,23 +68,33 @@ const handling: DetailPage['sections'][number] = {
  * which sends the session's token); operations remove one after confirming. Uploads are on the
  * case edit page.
  */
+const download: ActionDescriptor = {
+  kind: 'export',
+  key: 'download',
+  label: 'case.attachment.download',
+  path: '/cases/:caseId/attachments/:id',
+};
+const attachmentColumns = [
+  col('name', 'case.attachment.name'),
+  col('size', 'case.attachment.size', { widget: 'fileSize' }),
+  col('uploadedBy', 'case.attachment.uploadedBy'),
+  col('createdAt', 'case.attachment.createdAt', { widget: 'datetime' }),
+];
+/** Attachments on the read-only pages (a firm's view, business operations' record): download only. */
+const attachmentsToRead: DetailPage['sections'][number] = {
+  kind: 'table',
+  title: 'case.section.attachments',
+  field: 'attachments',
+  columns: attachmentColumns,
+  rowActions: [download],
+};
 const attachments: DetailPage['sections'][number] = {
   kind: 'table',
   title: 'case.section.attachments',
   field: 'attachments',
-  columns: [
-    col('name', 'case.attachment.name'),
-    col('size', 'case.attachment.size', { widget: 'fileSize' }),
-    col('uploadedBy', 'case.attachment.uploadedBy'),
-    col('createdAt', 'case.attachment.createdAt', { widget: 'datetime' }),
-  ],
+  columns: attachmentColumns,
   rowActions: [
-    {
-      kind: 'export',
-      key: 'download',
-      label: 'case.attachment.download',
-      path: '/cases/:caseId/attachments/:id',
-    },
+    download,
     {
       kind: 'api',
       key: 'remove',
@@ -121,17 +134,22 @@ const pushes: DetailPage['sections'][number] = {
     col('lawFirmName', 'case.push.lawFirm'),
     col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus' }),
     col('pushedAt', 'case.push.pushedAt', { widget: 'datetime' }),
+    col('answeredAt', 'case.push.answeredAt', { widget: 'datetime' }),
+    col('reason', 'case.push.reason'),
     col('operatorName', 'case.push.operator'),
   ],
 };
+// The status change and its reason in the reader's language; the stored summary is plain text
+// for whoever reads the database (server/audit/audit.ts), not for screens.
 const auditTrail: DetailPage['sections'][number] = {
   kind: 'table',
   title: 'case.section.audit',
   field: 'auditTrail',
   columns: [
     col('at', 'case.audit.at', { widget: 'datetime' }),
-    col('action', 'case.audit.action'),
-    col('summary', 'case.audit.summary'),
+    col('actionLabel', 'case.audit.action'),
+    col('detail', 'case.audit.summary'),
+    col('reason', 'case.audit.reason'),
     col('actorName', 'case.audit.actor'),
   ],
 };
@@ -159,7 +177,11 @@ const caseDetail = detailPage(
   [
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('details', 'case.action.details', '/list/case-details/:id'),
-    go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+    // Review is for cases awaiting it (new, or returned and edited).
+    {
+      ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+      when: awaitingReview,
+    },
     ...transitions('PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
 );
@@ -192,6 +214,17 @@ const repaymentForm: FieldDescriptor[] = [
   field('note', 'case.repayment.note', { kind: 'textarea', maxLength: 200 }),
 ];
 
+/** A lawyer's letter for the case: a template, and a paragraph of their own (server/letters/). */
+const letterForm: FieldDescriptor[] = [
+  field('template', 'letter.template', { kind: 'select', enum: 'letterTemplate' }, { required: true }),
+  field(
+    'extra',
+    'letter.extra',
+    { kind: 'textarea', maxLength: LETTER_EXTRA_MAX },
+    { placeholder: 'letter.extraPlaceholder' },
+  ),
+];
+
 /** A lawyer's (or operations') case handling: the record, follow-ups and repayments, the status events. */
 const processing = detailPage(
   'processing',
@@ -219,6 +252,18 @@ const processing = detailPage(
       form: repaymentForm,
       successMessage: 'case.repaymentSaved',
       when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+    },
+    {
+      kind: 'api',
+      key: 'writeLetter',
+      label: 'letter.action.write',
+      access: 'letters.write',
+      method: 'POST',
+      path: '/cases/:id/letters',
+      body: 'form',
+      form: letterForm,
+      successMessage: 'letter.written',
+      when: { field: 'status', in: ['processing'] },
     },
     ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
   ],
@@ -306,4 +351,57 @@ const caseDetails: TabsPage = {
   ],
 };
 
-export const caseRecordPages: PageDescriptor[] = [caseDetail, caseEdit, caseDetails, caseReview, processing];
+/**
+ * Business operations' view of a case's whole record, read-only: the same tabs as the full
+ * record, with no edit, removal or status action (the server would refuse them anyway).
+ */
+const caseRecord: TabsPage = {
+  schemaVersion: v,
+  id: 'case-record',
+  type: 'tabs',
+  title: 'menu.caseRecord',
+  tabs: [
+    {
+      key: 'overview',
+      title: 'case.tab.overview',
+      page: detailPage(
+        'case-record-overview',
+        'case.tab.overview',
+        [basics, parties, handling, attachmentsToRead],
+        [],
+      ),
+    },
+    {
+      key: 'payments',
+      title: 'case.tab.payments',
+      page: detailPage('case-record-payments', 'case.tab.payments', [followUps, repayments], []),
+    },
+    {
+      key: 'history',
+      title: 'case.tab.history',
+      page: detailPage('case-record-history', 'case.tab.history', [pushes, auditTrail], []),
+    },
+  ],
+};
+
+/**
+ * A case as its firm's contact person sees it (the server sends only the firm's cases): the
+ * record, where it was pushed, and the firm's answers: accept or decline a push, assign one
+ * of the firm's lawyers.
+ */
+const firmCase = detailPage(
+  'firm-case',
+  'menu.firmCase',
+  [basics, parties, handling, attachmentsToRead, pushes],
+  transitions('ACCEPT', 'DECLINE', 'ASSIGN'),
+);
+
+export const caseRecordPages: PageDescriptor[] = [
+  caseDetail,
+  caseEdit,
+  caseDetails,
+  caseReview,
+  processing,
+  caseRecord,
+  firmCase,
+];

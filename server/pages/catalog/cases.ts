@@ -7,8 +7,8 @@ import {
   SCHEMA_VERSION,
   type TablePage,
 } from '../../../contract/pages/descriptor';
-import { col, field, go } from './builders';
-import { status, transitions } from './case-common';
+import { awaitingReview, col, field, go } from './builders';
+import { bulkTransitions, status, transitions } from './case-common';
 import { caseRecordPages } from './case-record';
 
 /**
@@ -32,6 +32,7 @@ const caseColumns = (detailRoute: string): ColumnDescriptor[] => [
   col('title', 'case.title', { width: 260 }),
   col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
   status,
+  col('position', 'case.position', { widget: 'enum', enum: 'casePosition', width: 110 }),
   col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage', width: 90, defaultHidden: true }),
   col('debtorName', 'case.debtorName', { width: 120 }),
   col('clientName', 'case.clientName', { width: 200, defaultHidden: true }),
@@ -53,6 +54,7 @@ const caseFilters: FieldDescriptor[] = [
   ),
   field('caseNo', 'case.caseNo', { kind: 'input', maxLength: 20 }),
   field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
+  field('position', 'case.position', { kind: 'select', enum: 'casePosition' }),
   field('type', 'case.type', { kind: 'select', enum: 'caseType' }),
   field('title', 'case.title', { kind: 'input', maxLength: 100 }),
   field('debtor', 'case.debtorName', { kind: 'input', maxLength: 60 }),
@@ -98,15 +100,21 @@ const searchTable: TablePage = {
   rowActions: [
     go('view', 'case.action.view', '/list/case-detail/:id'),
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
-    go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+    // Review is for cases awaiting it (new, or returned and edited).
+    {
+      ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
+      when: awaitingReview,
+    },
     ...transitions('APPROVE', 'PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
   ],
   toolbar: [
+    go('create', 'case.action.create', '/list/case-new', 'cases.create'),
+    go('import', 'case.action.import', '/list/case-import', 'cases.import'),
     go('pushes', 'case.action.pushes', '/list/push-manage'),
     go('followUps', 'case.action.followUps', '/list/renewal-follow'),
     exportAll,
   ],
-  bulkActions: [exportSelected],
+  bulkActions: [...bulkTransitions('ASSIGN', 'PUSH', 'CLOSE'), exportSelected],
   pageSize: 20,
   defaultSort: { field: 'createdAt', order: 'descend' },
 };
@@ -256,17 +264,19 @@ const pushManage: TablePage = {
     field('caseNo', 'case.caseNo', { kind: 'input', maxLength: 20 }),
     field('lawFirmId', 'case.push.lawFirm', {
       kind: 'select',
-      optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' },
+      optionsFrom: { path: '/lawfirms/options', value: 'id', label: 'name' },
     }),
     field('pushStatus', 'case.push.status', { kind: 'select', enum: 'pushStatus' }),
   ],
   columns: [
     caseNoLink('/list/case-detail/:caseId'),
     col('caseTitle', 'case.title', { width: 260 }),
-    col('lawFirmName', 'case.push.lawFirm'),
-    col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus' }),
-    col('pushedAt', 'case.push.pushedAt', { widget: 'datetime' }),
-    col('operatorName', 'case.push.operator'),
+    col('lawFirmName', 'case.push.lawFirm', { width: 200 }),
+    col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus', width: 100 }),
+    col('pushedAt', 'case.push.pushedAt', { widget: 'datetime', width: 170 }),
+    col('answeredAt', 'case.push.answeredAt', { widget: 'datetime', width: 170 }),
+    col('reason', 'case.push.reason', { width: 200 }),
+    col('operatorName', 'case.push.operator', { width: 100 }),
   ],
   rowActions: [go('view', 'case.action.view', '/list/case-detail/:caseId')],
   toolbar: [],

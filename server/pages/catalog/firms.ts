@@ -10,6 +10,7 @@ import type {
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { col, field, go, table } from './builders';
+import { transitions } from './case-common';
 
 /**
  * The law-firm, lawyer and letter pages, over server/lawfirms/, server/lawyers/ and
@@ -20,7 +21,8 @@ import { col, field, go, table } from './builders';
 const v = SCHEMA_VERSION;
 
 // Reviews: one action asks the decision and, for a rejection, the reason (the server requires it).
-const decision = (enumName: 'reviewStatus' | 'letterStatus'): FieldDescriptor[] => [
+type DecisionEnum = 'reviewStatus' | 'letterStatus' | 'certificationStatus';
+const decision = (enumName: DecisionEnum): FieldDescriptor[] => [
   field(
     'status',
     'firm.review.decision',
@@ -40,9 +42,9 @@ const decision = (enumName: 'reviewStatus' | 'letterStatus'): FieldDescriptor[] 
     { placeholder: 'firm.review.reasonPlaceholder' },
   ),
 ];
-const review = (
+export const review = (
   path: string,
-  enumName: 'reviewStatus' | 'letterStatus',
+  enumName: DecisionEnum,
   when?: ActionDescriptor['when'],
 ): ActionDescriptor => ({
   kind: 'api',
@@ -352,6 +354,14 @@ const caseFirm = table({
       { placeholder: 'case.keywordPlaceholder' },
     ),
     field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
+    // A push waiting for the firm's answer, or accepted and waiting for a lawyer.
+    field('position', 'case.position', {
+      kind: 'select',
+      options: [
+        { value: 'pushed', label: 'enum.casePosition.pushed' },
+        { value: 'accepted', label: 'enum.casePosition.accepted' },
+      ],
+    }),
     field('type', 'case.type', { kind: 'select', enum: 'caseType' }),
     field('region', 'case.region', { kind: 'region', depth: 2 }),
     field('amount', 'case.amountRange', { kind: 'moneyRange' }),
@@ -370,10 +380,17 @@ const caseFirm = table({
       width: 140,
       access: 'cases.manage',
     }),
-    col('caseNo', 'case.caseNo', { fixed: 'left', width: 140, access: 'firm.cases:firm' }),
+    col('caseNo', 'case.caseNo', {
+      widget: 'link',
+      link: '/form/firm-case/:id',
+      fixed: 'left',
+      width: 140,
+      access: 'firm.cases:firm',
+    }),
     col('title', 'case.title', { width: 260 }),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
     col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 }),
+    col('position', 'case.position', { widget: 'enum', enum: 'casePosition', width: 110 }),
     col('debtorName', 'case.debtorName', { width: 120 }),
     col('regionCode', 'case.region', { widget: 'region', width: 160 }),
     col('amountFen', 'case.amount', { widget: 'money', sortable: true, width: 140 }),
@@ -382,7 +399,13 @@ const caseFirm = table({
     col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown', sortable: true, width: 140 }),
     col('createdAt', 'case.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
   ],
-  rowActions: [go('view', 'case.action.view', '/list/case-detail/:id', 'cases.manage')],
+  // The firm answers a push (accept, decline with a reason) and gives the case to one of its
+  // lawyers; each shows only when the row's allowed events (the case status machine) list it.
+  rowActions: [
+    go('view', 'case.action.view', '/list/case-detail/:id', 'cases.manage'),
+    go('open', 'case.action.view', '/form/firm-case/:id', 'firm.cases:firm'),
+    ...transitions('ACCEPT', 'DECLINE', 'ASSIGN'),
+  ],
   toolbar: [{ kind: 'export', key: 'export', label: 'case.action.export', path: '/cases/export' }],
   bulkActions: [
     { kind: 'export', key: 'exportSelected', label: 'case.action.exportSelected', path: '/cases/export' },
@@ -556,7 +579,8 @@ const letterAudit: TabsPage = {
         source: { path: '/letters/auditing' },
         filters: letterFilters,
         columns: [letterNo, letterTitle, letterFirm, letterCase, submittedAt, resubmissions],
-        rowActions: [review('/letters/:id/review', 'letterStatus')],
+        // The reviewer reads the letter (its PDF) before deciding: server/pages/catalog/letters.ts.
+        rowActions: [go('review', 'firm.action.review', '/result/letter-review/:id')],
         toolbar: [],
         bulkActions: [],
         defaultSort: { field: 'submittedAt', order: 'ascend' },

@@ -4,11 +4,18 @@ import { builtinPages } from './builtins';
 import { casePages } from './cases';
 import { dashboardPages } from './dashboards';
 import { firmPages } from './firms';
+import { letterPages } from './letters';
 import { operationsPages } from './operations';
 
 /** The product's own page descriptors, by page id. */
 export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
-  [...builtinPages, ...dashboardPages, ...casePages, ...firmPages, ...operationsPages, ...accessPages].map(
-    (page) => [page.id, page],
-  ),
+  [
+    ...builtinPages,
+    ...dashboardPages,
+    ...casePages,
+    ...firmPages,
+    ...operationsPages,
+    ...accessPages,
+    ...letterPages,
+  ].map((page) => [page.id, page]),
 );

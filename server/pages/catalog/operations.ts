@@ -146,7 +146,12 @@ const businessList: TablePage = {
     }),
   ],
   columns: [
-    col('caseNo', 'case.caseNo', { fixed: 'left', width: 130 }),
+    col('caseNo', 'case.caseNo', {
+      widget: 'link',
+      link: '/result/case-record/:id',
+      fixed: 'left',
+      width: 130,
+    }),
     col('title', 'case.title', { width: 240 }),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90, defaultHidden: true }),
     col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 }),
@@ -174,8 +179,8 @@ const businessList: TablePage = {
     col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown', sortable: true, width: 140 }),
     col('createdAt', 'case.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
   ],
-  // No row actions: the case pages (/list/case-detail/:id) are not routes of bussinessOperation.
-  rowActions: [],
+  // The case's whole record, read-only (the case pages of operations are not this role's routes).
+  rowActions: [go('view', 'case.action.view', '/result/case-record/:id')],
   toolbar: [
     go('statistics', 'menu.statisticsData', '/statistics/statistics-data'),
     go('tasks', 'menu.taskCenter', '/dashboard/task-center'),

@@ -2,38 +2,76 @@ import { Badge, Button, Popover, Spin, Tooltip } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Message } from '../../../contract/notifications';
 import { apiGet, apiPost } from '../../api/request';
 import type { Messages } from './MessageList';
+import { isAppRoute } from './message-link';
+import { followMessages } from './message-stream';
 
 const MessageListView = lazy(() => import('./MessageList'));
 
-/** The navbar bell: unread count up front; the messages by type, and marking them read, in its popup. */
+/** A message that arrived on the stream, put in front of the list (once) and counted if unread. */
+function withArrived(data: Messages | null, message: Message): Messages {
+  const list = data?.list ?? [];
+  if (list.some((m) => m.id === message.id)) return data ?? { list, unread: 0 };
+  return { list: [message, ...list], unread: (data?.unread ?? 0) + (message.status === 0 ? 1 : 0) };
+}
+
+/**
+ * The navbar bell: unread count up front, kept current by the live message stream; the
+ * messages by type in its popup, where opening one marks it read and goes to its link.
+ */
 export function MessageBox() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [data, setData] = useState<Messages | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setData(await apiGet<Messages>('/message/list', { silent: true }));
+      const loaded = await apiGet<Messages>('/message/list', { silent: true });
+      setData(loaded);
       setFailed(false);
+      return loaded;
     } catch {
       setFailed(true);
+      return null;
     } finally {
       setLoading(false);
     }
   }, []);
 
   useEffect(() => {
-    void load();
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    void load().then((loaded) => {
+      if (unmounted) return;
+      // The stream resumes after the newest message the list has, so none is lost in between.
+      const after = loaded ? Math.max(0, ...loaded.list.map((m) => m.id)) : null;
+      stop = followMessages({ after, onMessage: (message) => setData((prev) => withArrived(prev, message)) });
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
   }, [load]);
 
   const markRead = async (ids: number[]) => {
     if (ids.length === 0) return;
     await apiPost('/message/read', { ids });
     await load();
+  };
+
+  const openMessage = async (message: Message) => {
+    if (isAppRoute(message.link)) {
+      setOpen(false);
+      navigate(message.link);
+    }
+    if (message.status === 0) await markRead([message.id]);
   };
 
   // Popover renders its content only once opened: that is when the list's chunk loads.
@@ -45,6 +83,7 @@ export function MessageBox() {
           loading={loading}
           failed={failed}
           onMarkRead={(ids) => void markRead(ids)}
+          onOpen={(message) => void openMessage(message)}
           onRetry={() => void load()}
         />
       </Suspense>
@@ -52,7 +91,16 @@ export function MessageBox() {
   );
 
   return (
-    <Popover trigger="click" content={content} position="br" onVisibleChange={(visible) => visible && load()}>
+    <Popover
+      trigger="click"
+      content={content}
+      position="br"
+      popupVisible={open}
+      onVisibleChange={(visible) => {
+        setOpen(visible);
+        if (visible) void load();
+      }}
+    >
       <Tooltip content={t('navbar.messages')}>
         <Badge count={data?.unread ?? 0} dot={false} maxCount={99}>
           <Button shape="circle" icon={<IconNotification />} aria-label={t('navbar.messages')} />

@@ -1,8 +1,10 @@
 import { Button, Empty, List, Spin, Tabs, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../contract/dates';
+import { Link } from 'react-router';
 import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
 import { LoadFailed } from '../../../ui-registry';
+import { isAppRoute } from './message-link';
 
 /** `GET /api/message/list`: the user's messages and how many are unread. */
 export interface Messages {
@@ -15,14 +17,16 @@ interface Props {
   loading: boolean;
   failed: boolean;
   onMarkRead: (ids: number[]) => void;
+  /** A message clicked: mark it read and, when it has a link, go where the reader acts. */
+  onOpen: (message: Message) => void;
   onRetry: () => void;
 }
 
 /**
- * The bell's popup: messages by type, click one to mark it read, or mark all. Its own chunk
+ * The bell's popup: messages by type; click one to mark it read and open its link, or mark all. Its own chunk
  * (Tabs, List and its pagination): it loads when the bell is first opened.
  */
-export default function MessageList({ data, loading, failed, onMarkRead, onRetry }: Props) {
+export default function MessageList({ data, loading, failed, onMarkRead, onOpen, onRetry }: Props) {
   const { t } = useTranslation();
   return (
     <Spin loading={loading} style={{ display: 'block' }}>
@@ -65,12 +69,24 @@ export default function MessageList({ data, loading, failed, onMarkRead, onRetry
                       <List.Item
                         key={item.id}
                         className={item.status === 0 ? 'message-unread' : 'message-read'}
-                        onClick={() => item.status === 0 && onMarkRead([item.id])}
+                        onClick={() => onOpen(item)}
                       >
                         <List.Item.Meta
                           title={
                             <span>
-                              {item.title}{' '}
+                              {isAppRoute(item.link) ? (
+                                <Link
+                                  to={item.link}
+                                  onClick={(event) => {
+                                    // The item's own click marks it read and navigates (once).
+                                    event.preventDefault();
+                                  }}
+                                >
+                                  {item.title}
+                                </Link>
+                              ) : (
+                                item.title
+                              )}{' '}
                               {item.status === 0 && (
                                 <Tag size="small" color="red">
                                   •

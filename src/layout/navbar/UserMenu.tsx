@@ -1,5 +1,5 @@
 import { Avatar, Dropdown, Menu, Message } from '@arco-design/web-react';
-import { IconPoweroff, IconSettings, IconSwap, IconUser } from '@arco-design/web-react/icon';
+import { IconIdcard, IconPoweroff, IconSettings, IconSwap, IconUser } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../contract/roles';
@@ -9,7 +9,7 @@ interface Props {
   onOpenSettings: () => void;
 }
 
-/** The user dropdown: user center, settings, switch role (only with several roles), logout. */
+/** The user dropdown: user info (/user/info), user center, settings, switch role (only with several roles), logout. */
 export function UserMenu({ onOpenSettings }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -17,7 +17,8 @@ export function UserMenu({ onOpenSettings }: Props) {
   const otherRoles = (userInfo?.roles ?? []).filter((r) => r !== role);
 
   const onClick = async (key: string) => {
-    if (key === 'center') navigate('/user/setting');
+    if (key === 'info') navigate('/user/info');
+    else if (key === 'center') navigate('/user/setting');
     else if (key === 'settings') onOpenSettings();
     else if (key === 'logout') {
       await logout();
@@ -33,6 +34,10 @@ export function UserMenu({ onOpenSettings }: Props) {
 
   const droplist = (
     <Menu onClickMenuItem={(key) => void onClick(key)}>
+      <Menu.Item key="info">
+        <IconIdcard className="dropdown-icon" />
+        {t('menu.userInfo')}
+      </Menu.Item>
       <Menu.Item key="center">
         <IconUser className="dropdown-icon" />
         {t('navbar.userCenter')}

@@ -179,7 +179,7 @@ describe('region, switch and upload', () => {
     renderInput({ input: { kind: 'region', depth: 2 } });
     await waitFor(() => expect(document.querySelector('.arco-cascader-view')).not.toBeNull());
     await user.click(document.querySelector('.arco-cascader-view') as HTMLElement);
-    await user.click(await screen.findByText('广东省', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('广东省'));
     await waitFor(() => expect(value()).toBe('440000'));
     await user.click(await screen.findByText('深圳市'));
     await waitFor(() => expect(value()).toBe('440300'));

@@ -305,8 +305,12 @@ describe('row, bulk and toolbar actions', () => {
     expect(env.notify).toHaveBeenCalledWith('success', '「接案」已完成');
     await waitFor(() => expect(asked).toHaveLength(2));
 
-    await userEvent.click(within(row()).getByRole('button', { name: '接案' }));
-    await waitFor(() => expect(env.notify).toHaveBeenCalledWith('error', '该案件已被其他律师接手'));
+    await userEvent.click(await waitFor(() => within(row()).getByRole('button', { name: '接案' })));
+    // A 409: the case moved on meanwhile, so the list is read again and the user told so.
+    await waitFor(() =>
+      expect(env.notify).toHaveBeenCalledWith('error', '该案件已被其他律师接手（已重新加载案件）'),
+    );
+    await waitFor(() => expect(asked).toHaveLength(3));
   });
 
   it('runs a bulk action on the ticked rows, then reloads the list', async () => {

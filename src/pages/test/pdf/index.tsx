@@ -18,8 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttachmentRow } from '../../../../contract/operations-api';
 import type { Paged } from '../../../../contract/paging';
 import { LoadFailed } from '../../../../ui-registry';
-import { http } from '../../../api/client';
-import { ApiFailure, apiGet } from '../../../api/request';
+import { ApiFailure, apiGet, httpClient } from '../../../api/request';
 
 type ListState =
   | { status: 'loading' }
@@ -81,12 +80,14 @@ export default function PdfViewer() {
     }
     const abort = new AbortController();
     setFile({ status: 'loading' });
-    http
-      .get<Blob>(`/attachments/${selected.id}/file`, {
-        responseType: 'blob',
-        silent: true,
-        signal: abort.signal,
-      })
+    httpClient()
+      .then((http) =>
+        http.get<Blob>(`/attachments/${selected.id}/file`, {
+          responseType: 'blob',
+          silent: true,
+          signal: abort.signal,
+        }),
+      )
       .then((response) => {
         const blob = new Blob([response.data], { type: 'application/pdf' });
         setFile({ status: 'ready', url: URL.createObjectURL(blob) });

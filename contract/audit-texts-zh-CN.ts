@@ -1,0 +1,62 @@
+/**
+ * The operations log and a record's audit trail as a zh-CN reader sees them: each action
+ * (server/audit/audit.ts `recordAudit`) has a label and, for rows stored with parameters, a
+ * detail with `{{param}}` slots (contract/audit.ts formats amounts, statuses and results).
+ * Rows stored before parameters existed show the label alone. Every action the server writes
+ * must be here and in the en-US twin (tests/unit/audit-texts.test.ts collects them).
+ */
+export const AUDIT_TEXTS_ZH_CN = {
+  login: { label: '登录' },
+  'login.failed': { label: '登录失败' },
+  logout: { label: '退出登录' },
+  'session.switchRole': { label: '切换角色' },
+  'register.lawfirm': { label: '律所注册' },
+  'register.lawyer': { label: '律师注册' },
+  'user.resetPassword': { label: '重置密码' },
+  'user.changePassword': { label: '修改密码' },
+  'user.create': { label: '创建账号' },
+  'user.randomPassword': { label: '生成随机密码' },
+  'user.edit': { label: '编辑用户' },
+  'user.saveInfo': { label: '保存个人信息' },
+  'user.bindPhone': { label: '绑定手机号' },
+  'menu.save': { label: '保存菜单' },
+  'menu.reset': { label: '恢复默认菜单' },
+  'page.save': { label: '保存页面配置' },
+  'page.revert': { label: '回退页面配置' },
+  'message.read': { label: '标记消息已读' },
+  'device.unbind': { label: '解绑设备' },
+  'certification.submit': { label: '提交认证' },
+  'certification.withdraw': { label: '撤回认证' },
+  'lawfirm.edit': { label: '编辑律所信息' },
+  'lawfirm.review.passed': { label: '律所审核通过' },
+  'lawfirm.review.rejected': { label: '律所审核驳回' },
+  'lawyer.editProfile': { label: '编辑律师资料' },
+  'lawyer.review.passed': { label: '律师审核通过' },
+  'lawyer.review.rejected': { label: '律师审核驳回' },
+  'letter.review.passed': { label: '律师函审核通过' },
+  'letter.review.rejected': { label: '律师函审核驳回' },
+  'letter.resubmit': { label: '重新提交律师函' },
+  'case.edit': { label: '编辑案件' },
+  'case.export': { label: '导出案件' },
+  'case.followUp': { label: '添加跟进', detail: '还款状态：{{paymentStatus}}' },
+  'case.repayment': { label: '登记还款', detail: '还款 {{amountFen}}，还款日期 {{repaidOn}}' },
+  'case.attachment.add': { label: '上传附件', detail: '{{name}}' },
+  'case.attachment.remove': { label: '删除附件', detail: '{{name}}' },
+  'case.approve': { label: '审核通过', detail: '{{from}} → {{to}}' },
+  'case.return': { label: '退回修改', detail: '{{from}} → {{to}}，原因：{{reason}}' },
+  'case.push': { label: '推送律所', detail: '{{from}} → {{to}}' },
+  'case.accept': { label: '律所接收', detail: '{{from}} → {{to}}' },
+  'case.decline': { label: '律所拒绝', detail: '{{from}} → {{to}}，原因：{{reason}}' },
+  'case.take': { label: '领取案件', detail: '{{from}} → {{to}}' },
+  'case.assign': { label: '分配律师', detail: '{{from}} → {{to}}' },
+  'case.release': { label: '释放案件', detail: '{{from}} → {{to}}' },
+  'case.suspend': { label: '中止案件', detail: '{{from}} → {{to}}，原因：{{reason}}' },
+  'case.resume': { label: '恢复案件', detail: '{{from}} → {{to}}' },
+  'case.close': { label: '结案', detail: '{{from}} → {{to}}，结果：{{result}}' },
+  'case.reopen': { label: '重新打开', detail: '{{from}} → {{to}}' },
+} as const satisfies Record<string, { label: string; detail?: string }>;
+
+export type AuditAction = keyof typeof AUDIT_TEXTS_ZH_CN;
+
+/** How a status inside pending reads: 待处理（案件池）. */
+export const POSITION_IN_STATUS_ZH_CN = '{{status}}（{{position}}）';

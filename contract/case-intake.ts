@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { caseEditRequestSchema } from './case-api';
+import { CASE_NO_PATTERN, CASE_TYPES, type CaseType } from './cases';
+import { ENUM_LABELS_EN_US } from './labels-en-US';
+import { ENUM_LABELS_ZH_CN } from './labels-zh-CN';
+import { isKnownRegion } from './regions';
+
+/**
+ * Case intake: one case through the form (POST /api/cases) or many through a spreadsheet
+ * (POST /api/cases/imports). Both, and the edit, judge a case with the same field rules: the
+ * intake schema is the edit's fields (contract/case-api.ts), required, plus the case number.
+ * Imports this module's regions table (about 40 kB gzip): the browser loads it with the page.
+ */
+const edit = caseEditRequestSchema.shape;
+
+export const caseIntakeSchema = z.object({
+  caseNo: z.string().trim().regex(CASE_NO_PATTERN, 'rule.caseNo'),
+  title: edit.title.unwrap(),
+  type: edit.type.unwrap(),
+  debtorName: edit.debtorName.unwrap(),
+  clientName: edit.clientName.unwrap(),
+  regionCode: edit.regionCode.unwrap().refine(isKnownRegion, 'rule.regionCode'),
+  amountFen: edit.amountFen.unwrap().positive('rule.amountPositive'),
+  entrustExpiresOn: edit.entrustExpiresOn.unwrap(),
+  court: edit.court,
+  description: edit.description,
+});
+export type CaseIntake = z.infer<typeof caseIntakeSchema>;
+export type CaseIntakeField = keyof CaseIntake;
+
+/** Yuan as typed (1234.5, "1,234.50") to fen; null unless a number with at most two decimals. */
+export function yuanToFen(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null;
+  if (text === null) return null;
+  const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ''));
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** A case type as a spreadsheet may name it: its code (civil) or its label in either language. */
+export function caseTypeOf(value: string): CaseType | null {
+  const text = value.trim();
+  for (const type of CASE_TYPES) {
+    const key = `enum.caseType.${type}` as const;
+    if (
+      text === type ||
+      text === ENUM_LABELS_ZH_CN[key] ||
+      text.toLowerCase() === ENUM_LABELS_EN_US[key].toLowerCase()
+    )
+      return type;
+  }
+  return null;
+}
+
+/**
+ * The spreadsheet's columns, by their Chinese header (the template's first row); `amount` is
+ * in yuan. Optional columns may be left out of the file.
+ */
+export const IMPORT_COLUMNS = [
+  { field: 'caseNo', header: '案件编号', required: true },
+  { field: 'title', header: '案件名称', required: true },
+  { field: 'type', header: '案件类型', required: true },
+  { field: 'debtorName', header: '债务人', required: true },
+  { field: 'clientName', header: '委托方', required: true },
+  { field: 'regionCode', header: '地区编码', required: true },
+  { field: 'amountFen', header: '标的金额（元）', required: true },
+  { field: 'entrustExpiresOn', header: '委托到期日', required: true },
+  { field: 'court', header: '受理法院', required: false },
+  { field: 'description', header: '案件描述', required: false },
+] as const satisfies readonly { field: CaseIntakeField; header: string; required: boolean }[];
+
+/** The template's example row, in the columns' order. */
+export const IMPORT_EXAMPLE = [
+  'MS20260001',
+  '张三借款合同纠纷',
+  '民事',
+  '张三',
+  '深圳市某小额贷款有限公司',
+  '440305',
+  '12345.67',
+  '2027-06-30',
+  '深圳市南山区人民法院',
+  '借款逾期未还',
+];
+
+export const IMPORT_MODES = ['all', 'valid'] as const;
+export const importModeSchema = z.enum(IMPORT_MODES, 'import.mode');
+export type ImportMode = z.infer<typeof importModeSchema>;
+
+export const IMPORT_STATUSES = ['running', 'done', 'failed'] as const;
+export const IMPORT_FILE_EXTENSIONS = ['xlsx', 'csv'] as const;
+export const IMPORT_ERRORS_KEPT = 100;
+
+/** One refused row: its row number in the file, the field (or `row`), the reason in the reader's language. */
+export const importErrorSchema = z.object({ row: z.number().int(), field: z.string(), reason: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const caseImportSummarySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(IMPORT_STATUSES),
+  mode: importModeSchema,
+  fileName: z.string(),
+  /** Data rows in the file (blank rows not counted). */
+  total: z.number().int(),
+  /** Rows checked so far (the progress bar). */
+  processed: z.number().int(),
+  imported: z.number().int(),
+  invalid: z.number().int(),
+  /** Why the whole import failed, in the reader's language; null unless failed. */
+  failure: z.string().nullable(),
+  createdBy: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CaseImportSummary = z.infer<typeof caseImportSummarySchema>;
+
+/** GET /api/cases/imports/:id: the summary with the first errors. */
+export const caseImportSchema = caseImportSummarySchema.extend({ errors: z.array(importErrorSchema) });
+export type CaseImport = z.infer<typeof caseImportSchema>;
+
+export const caseImportStartedSchema = z.object({ id: z.number().int() });
+
+export const caseImportListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** Where the browser goes for the import page (the notice's link). */
+export const CASE_IMPORT_ROUTE = '/list/case-import';
+export const CASE_NEW_ROUTE = '/list/case-new';

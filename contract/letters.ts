@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Writing a lawyer's letter (律师函) from a template: the lawyer picks one of the templates and
+ * may add a paragraph of their own; the server fills in the case's facts. Labels are
+ * `enum.letterTemplate.<value>` in contract/labels-*.
+ */
+export const LETTER_TEMPLATES = ['collection', 'mediation', 'repayment'] as const;
+export const letterTemplateSchema = z.enum(LETTER_TEMPLATES);
+export type LetterTemplate = z.infer<typeof letterTemplateSchema>;
+
+/** The lawyer's own paragraph, at most this many characters. */
+export const LETTER_EXTRA_MAX = 1000;
+
+const extraSchema = z.string().trim().max(LETTER_EXTRA_MAX, 'rule.letterExtraMax');
+
+/** POST /cases/:id/letters. */
+export const writeLetterRequestSchema = z.strictObject({
+  template: letterTemplateSchema,
+  extra: extraSchema.optional(),
+});
+export type WriteLetterRequest = z.infer<typeof writeLetterRequestSchema>;
+
+export const writeLetterResponseSchema = z.object({ id: z.number().int() });
+
+/**
+ * What a letter says, fixed when it is written (the case may change later; the letter does
+ * not): its PDF is rendered from these alone, so the same letter always gives the same file.
+ */
+export const letterFieldsSchema = z.object({
+  caseNo: z.string(),
+  debtorName: z.string(),
+  creditorName: z.string(),
+  amountFen: z.number().int(),
+  firmName: z.string(),
+  lawyerName: z.string(),
+  /** The day it was written or last edited, in Asia/Shanghai (YYYY-MM-DD). */
+  date: z.string(),
+  extra: z.string(),
+});
+export type LetterFields = z.infer<typeof letterFieldsSchema>;
+
+/** The lawyer may rewrite their paragraph when sending a returned letter in again. */
+export const letterExtraEditSchema = extraSchema;

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { IMPORT_FILE_EXTENSIONS, type ImportMode, importModeSchema } from '../../../contract/case-intake';
+import { CODES } from '../../../contract/codes';
+import type { AppContext } from '../../context';
+import { ApiError, fail } from '../../http/errors';
+import { displayName } from '../attachments';
+import { columnsOf } from './row-check';
+import { type SheetKind, sheetRows, UnreadableSheet } from './sheet-rows';
+
+/** An uploaded file that passed every check made before the import is answered. */
+export interface ReceivedImport {
+  /** The temporary copy; the import removes it when it ends. */
+  path: string;
+  fileName: string;
+  kind: SheetKind;
+  mode: ImportMode;
+  /** Data rows (header and blank rows not counted). */
+  total: number;
+  /** Where each template column is in the file. */
+  positions: (number | null)[];
+}
+
+/** Uploaded files wait here, beside the database, until their import ends. */
+export function importTempDir(app: AppContext): string {
+  const location = app.database.describe().location;
+  return location === ':memory:' ? join(tmpdir(), 'casedesk-imports') : join(dirname(location), 'import-tmp');
+}
+
+const tooLarge = (app: AppContext) =>
+  new ApiError(413, CODES.payloadTooLarge, 'import.tooLarge', {
+    mb: Math.round(app.config.importMaxBytes / (1024 * 1024)),
+  });
+
+/**
+ * Takes the multipart upload (`file`, `mode`) to a temporary file and checks it before any
+ * job exists: a file at all, not empty, .xlsx or .csv and readable as one, the template's
+ * headers, at least one row and at most IMPORT_MAX_ROWS (counted in one streaming pass). A
+ * refused file leaves nothing behind.
+ */
+export async function receiveImport(app: AppContext, request: FastifyRequest): Promise<ReceivedImport> {
+  if (!request.isMultipart()) throw fail.field('file', 'import.fileRequired');
+  const dir = importTempDir(app);
+  await mkdir(dir, { recursive: true });
+  let path: string | null = null;
+  try {
+    let fileName = '';
+    let kind: SheetKind | null = null;
+    let modeField: string | undefined;
+    const parts = request.parts({
+      limits: { fileSize: app.config.importMaxBytes, files: 1, fields: 5, parts: 6 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'mode') modeField = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || path !== null) {
+        part.file.resume();
+        continue;
+      }
+      fileName = displayName(part.filename ?? '');
+      const extension = fileName.split('.').pop()?.toLowerCase();
+      if (!(IMPORT_FILE_EXTENSIONS as readonly string[]).includes(extension ?? '')) {
+        part.file.resume();
+        throw fail.field('file', 'import.typeNotAllowed');
+      }
+      kind = extension as SheetKind;
+      path = join(dir, `${randomBytes(12).toString('hex')}.${kind}`);
+      try {
+        await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(app);
+        throw err;
+      }
+      if (part.file.truncated) throw tooLarge(app);
+    }
+    if (path === null || kind === null) throw fail.field('file', 'import.fileRequired');
+    const mode = importModeSchema.safeParse(modeField);
+    if (!mode.success) throw fail.field('mode', 'import.mode');
+    if ((await stat(path)).size === 0) throw fail.field('file', 'import.emptyFile');
+    const { positions, total } = await scan(app, path, kind);
+    return { path, fileName, kind, mode: mode.data, total, positions };
+  } catch (err) {
+    if (path !== null) await rm(path, { force: true });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(app);
+    throw err;
+  }
+}
+
+/**
+ * The header row's columns (the first row, read with the shared strings), then the rows
+ * counted in a lighter streaming pass that stops past the limit.
+ */
+async function scan(
+  app: AppContext,
+  path: string,
+  kind: SheetKind,
+): Promise<{ positions: (number | null)[]; total: number }> {
+  let positions: (number | null)[] | null = null;
+  let total = -1;
+  try {
+    for await (const row of sheetRows(path, kind)) {
+      const columns = columnsOf(row.cells);
+      if (columns.missing.length > 0)
+        throw fail.field('file', 'import.badHeaders', { missing: columns.missing.join('、') });
+      positions = columns.positions;
+      break;
+    }
+    if (positions === null) throw fail.field('file', 'import.noRows');
+    for await (const _ of sheetRows(path, kind, { countOnly: true })) {
+      total++;
+      if (total > app.config.importMaxRows)
+        throw fail.field('file', 'import.tooManyRows', { max: app.config.importMaxRows });
+    }
+  } catch (err) {
+    if (err instanceof UnreadableSheet) throw fail.field('file', 'import.notSpreadsheet');
+    throw err;
+  }
+  if (total <= 0) throw fail.field('file', 'import.noRows');
+  return { positions, total };
+}

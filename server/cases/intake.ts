@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { CaseRow } from '../../contract/case-api';
+import type { CaseIntake } from '../../contract/case-intake';
+import { recordAudit } from '../audit/audit';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { uniqueViolation } from '../db/unique-violation';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { forgetCaseCounts } from './count-cache';
+import { caseRowsByIds } from './rows';
+import type { CaseViewer } from './scope';
+
+/** The refusal of a case number someone already used (form: 409 naming the field). */
+export const caseNoTaken = () =>
+  fail.conflict('intake.caseNoTaken', {}, [{ path: 'caseNo', message: 'intake.caseNoTaken' }]);
+
+/**
+ * Writes new cases as intake makes them: pending, awaiting review, at the intake stage,
+ * entered by `createdBy`. The one door for the form and the import; the caller holds the
+ * transaction and has checked each case against contract/case-intake.ts.
+ */
+export async function insertCases(
+  trx: Kysely<Database>,
+  cases: readonly CaseIntake[],
+  createdBy: number,
+  at: Date,
+): Promise<number[]> {
+  if (cases.length === 0) return [];
+  const now = at.toISOString();
+  const rows = await trx
+    .insertInto('cases')
+    .values(
+      cases.map((c) => ({
+        case_no: c.caseNo,
+        title: c.title,
+        type: c.type,
+        debtor_name: c.debtorName,
+        client_name: c.clientName,
+        region_code: c.regionCode,
+        amount_fen: c.amountFen,
+        entrust_expires_on: c.entrustExpiresOn,
+        court: c.court ?? null,
+        description: c.description ?? null,
+        status: 'pending',
+        position: 'awaitingReview',
+        stage: 'intake',
+        created_by: createdBy,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The case numbers of these that are already stored. */
+export async function storedCaseNos(db: Kysely<Database>, caseNos: readonly string[]): Promise<Set<string>> {
+  if (caseNos.length === 0) return new Set();
+  const rows = await db.selectFrom('cases').select('case_no').where('case_no', 'in', caseNos).execute();
+  return new Set(rows.map((r) => r.case_no));
+}
+
+/** POST /api/cases: one case from the form, awaiting review, audited as `case.create`. */
+export async function createCase(
+  app: AppContext,
+  who: { caller: Caller; viewer: CaseViewer; requestId: string },
+  body: CaseIntake,
+): Promise<CaseRow> {
+  if ((await storedCaseNos(app.db, [body.caseNo])).size > 0) throw caseNoTaken();
+  const now = app.clock.now();
+  let id: number;
+  try {
+    id = await app.db.transaction().execute(async (trx) => {
+      const [created] = await insertCases(trx, [body], who.caller.userId, now);
+      await recordAudit(
+        trx,
+        { caller: who.caller, requestId: who.requestId, at: now },
+        {
+          action: 'case.create',
+          entity: 'case',
+          entityId: created,
+          summary: `created ${body.caseNo}`,
+          params: { caseNo: body.caseNo, title: body.title },
+        },
+      );
+      return created;
+    });
+  } catch (err) {
+    // Two forms with the same number at once: the unique index refuses the second.
+    if (uniqueViolation(err)?.includes('cases.case_no')) throw caseNoTaken();
+    throw err;
+  }
+  forgetCaseCounts(app.db);
+  const [row] = await caseRowsByIds(app.db, [id], who.viewer);
+  return row;
+}

@@ -1,0 +1,34 @@
+import type { FastifyReply } from 'fastify';
+import { letterFieldsSchema, letterTemplateSchema } from '../../contract/letters';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { letterInScope, letterScopeOf } from './list';
+import { renderLetterPdf } from './pdf';
+
+/**
+ * The PDF of a letter, rendered from what it says (server/letters/pdf.ts): for its writer, their
+ * firm's contact person and the reviewers (`letters.file`); anyone else, or a letter out of
+ * their scope, gets 404. Letters from before letters were written in the product have no PDF.
+ */
+export async function sendLetterPdf(app: AppContext, caller: Caller, id: number, reply: FastifyReply) {
+  const letter = await letterInScope(app.db, await letterScopeOf(app.db, caller, 'letters.file'), id);
+  if (!letter) throw fail.notFound('letter.notFound');
+  const row = await app.db
+    .selectFrom('law_firm_letters')
+    .select(['letter_no', 'template', 'fields', 'submitted_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (row.template === null || row.fields === null) throw fail.notFound('letter.fileUnavailable');
+  const pdf = await renderLetterPdf(
+    letterTemplateSchema.parse(row.template),
+    letterFieldsSchema.parse(JSON.parse(row.fields)),
+    { letterNo: row.letter_no, writtenAt: new Date(row.submitted_at) },
+  );
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', pdf.byteLength)
+    .header('content-disposition', `inline; filename="${row.letter_no}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(pdf));
+}

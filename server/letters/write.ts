@@ -1,0 +1,96 @@
+import type { LetterFields, WriteLetterRequest } from '../../contract/letters';
+import { recordAudit } from '../audit/audit';
+import { viewerOf } from '../cases/scope';
+import { visibleCase } from '../cases/visible-case';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { notify, usersHolding } from '../notifications/notify';
+import { LETTER_TITLES } from './wording';
+
+/** The day of an instant in Asia/Shanghai (UTC+8 all year), as YYYY-MM-DD. */
+export function chinaDay(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Letter numbers of letters written in the product: LF, the China day, the row id. */
+const letterNoOf = (id: number, day: string) => `LF${day.replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+
+/**
+ * The handling lawyer writes a letter for a case in processing: the case's facts as they are
+ * now and the lawyer's paragraph are kept with the letter (its PDF is rendered from them), the
+ * letter waits for review, and the reviewers are told. A case the lawyer cannot see answers
+ * 404; one they see but do not handle (the pool) 403; a case not in processing 409.
+ */
+export async function writeLetter(
+  app: AppContext,
+  who: { caller: Caller; requestId: string },
+  caseId: number,
+  body: WriteLetterRequest,
+): Promise<{ id: number }> {
+  const viewer = await viewerOf(app.db, who.caller);
+  const record = await visibleCase(app.db, viewer, caseId);
+  if (viewer.lawyerId === null || record.lawyerId !== viewer.lawyerId)
+    throw fail.forbidden('letter.notHandler');
+  if (record.status !== 'processing') throw fail.conflict('letter.caseNotProcessing');
+  const lawyer = await app.db
+    .selectFrom('lawyers as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .innerJoin('law_firms as f', 'f.id', 'l.law_firm_id')
+    .select(['l.law_firm_id', 'u.name as lawyer_name', 'f.name as firm_name'])
+    .where('l.id', '=', viewer.lawyerId)
+    .executeTakeFirstOrThrow();
+  const now = app.clock.now();
+  const fields: LetterFields = {
+    caseNo: record.caseNo,
+    debtorName: record.debtorName,
+    creditorName: record.clientName,
+    amountFen: record.amountFen,
+    firmName: lawyer.firm_name,
+    lawyerName: lawyer.lawyer_name,
+    date: chinaDay(now),
+    extra: body.extra ?? '',
+  };
+  return app.db.transaction().execute(async (trx) => {
+    // The number needs the id: a placeholder unique to this request first, then the number.
+    const { id } = await trx
+      .insertInto('law_firm_letters')
+      .values({
+        law_firm_id: lawyer.law_firm_id,
+        case_id: caseId,
+        letter_no: `pending-${who.requestId}-${now.getTime()}`,
+        title: `${LETTER_TITLES[body.template]} ${record.caseNo}`,
+        status: 'auditing',
+        submitted_at: now.toISOString(),
+        template: body.template,
+        fields: JSON.stringify(fields),
+        lawyer_id: viewer.lawyerId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const letterNo = letterNoOf(id, fields.date);
+    await trx.updateTable('law_firm_letters').set({ letter_no: letterNo }).where('id', '=', id).execute();
+    await recordAudit(
+      trx,
+      { caller: who.caller, requestId: who.requestId, at: now },
+      {
+        action: 'letter.write',
+        entity: 'letter',
+        entityId: id,
+        summary: `${letterNo}: ${body.template} letter for case ${record.caseNo}`,
+        params: { letterNo, caseNo: record.caseNo, template: body.template },
+      },
+    );
+    await notify(
+      trx,
+      await usersHolding(trx, 'letters.review'),
+      {
+        kind: 'letter.submitted',
+        params: { letterNo, caseNo: record.caseNo, firm: lawyer.firm_name },
+        link: '/result/letter-audit',
+      },
+      now,
+    );
+    return { id };
+  });
+}

@@ -1,0 +1,153 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LANGUAGES, type Language } from '../../contract/messages';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { messageBus } from './bus';
+import { SHOWN_COLUMNS, shownMessage } from './shown';
+
+export const streamQuerySchema = z.object({
+  ticket: z.string().min(1).max(100),
+  /** Resume after this message id (what EventSource's Last-Event-ID says, for clients that reopen by hand). */
+  after: z.coerce.number().int().min(0).optional(),
+  /** The reader's language; EventSource sends the browser's Accept-Language, not the app's. */
+  lang: z.enum(LANGUAGES).optional(),
+});
+type StreamQuery = z.infer<typeof streamQuerySchema>;
+
+/** Messages read from the database at a time while catching up. */
+const BATCH = 100;
+
+/** How to end each open stream, per app, so that closing the server (tests, SIGTERM) does not wait on them. */
+const openStreams = new WeakMap<AppContext, Set<() => void>>();
+
+/** Ends every open stream of the app; called before the server closes (app.ts). */
+export function closeStreams(app: AppContext): void {
+  for (const end of openStreams.get(app) ?? []) end();
+}
+
+function resumePoint(request: FastifyRequest, query: StreamQuery): number | null {
+  const header = request.headers['last-event-id'];
+  if (typeof header === 'string' && header !== '') {
+    if (!/^\d{1,15}$/.test(header))
+      throw fail.validation([{ path: 'Last-Event-ID', message: 'a message id' }]);
+    return Number(header);
+  }
+  return query.after ?? null;
+}
+
+/**
+ * Server-sent events of the caller's messages. On connect: a `ready` event naming the resume
+ * point (Last-Event-ID, else ?after=; neither: only messages from now on), every message
+ * after it, then each new one as the bus signals it. Every event's `id:` is the message id, and each read takes the rows
+ * after the last id sent, so a reconnect neither loses nor repeats one. A comment line every
+ * NOTIFY_HEARTBEAT_SECONDS keeps proxies from closing the connection; with it the stream
+ * reads again (a missed signal, another process's message) and ends when the session does.
+ */
+export async function openStream(
+  app: AppContext,
+  caller: Caller,
+  query: StreamQuery,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requestLang: Language,
+): Promise<void> {
+  const lang = query.lang ?? requestLang;
+  let lastId = resumePoint(request, query);
+  if (lastId === null) {
+    const newest = await app.db
+      .selectFrom('messages')
+      .where('user_id', '=', caller.userId)
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    lastId = Number(newest?.id ?? 0);
+  }
+
+  reply.hijack();
+  const raw = reply.raw;
+  // The security headers the first hook set on the reply, which hijacking would otherwise drop.
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) raw.setHeader(name, value);
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // nginx would otherwise hold events back in its buffer.
+    'x-accel-buffering': 'no',
+  });
+  // Where this stream starts: a client that reconnects before any message arrives resumes here.
+  raw.write(`event: ready\ndata: ${JSON.stringify({ after: lastId })}\n\n`);
+
+  let closed = false;
+  let reading = false;
+  let readAgain = false;
+
+  const send = async () => {
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        readAgain = false;
+        for (;;) {
+          const rows = await app.db
+            .selectFrom('messages')
+            .select([...SHOWN_COLUMNS])
+            .where('user_id', '=', caller.userId)
+            .where('id', '>', lastId)
+            .orderBy('id', 'asc')
+            .limit(BATCH)
+            .execute();
+          if (closed) return;
+          for (const row of rows) {
+            raw.write(`id: ${row.id}\nevent: message\ndata: ${JSON.stringify(shownMessage(row, lang))}\n\n`);
+            lastId = row.id;
+          }
+          if (rows.length < BATCH) break;
+        }
+      } while (readAgain && !closed);
+    } catch (err) {
+      app.log.warn({ err }, 'message stream read failed');
+    } finally {
+      reading = false;
+    }
+  };
+
+  const sessionStillGood = async () => {
+    const row = await app.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.revoked_at', 's.expires_at', 'u.enabled'])
+      .where('s.id', '=', caller.sessionId)
+      .executeTakeFirst();
+    return (
+      !!row && row.revoked_at === null && row.enabled === 1 && row.expires_at > app.clock.now().toISOString()
+    );
+  };
+
+  const unsubscribe = messageBus().subscribe(caller.userId, () => void send());
+  const heartbeat = setInterval(async () => {
+    if (closed) return;
+    raw.write(': heartbeat\n\n');
+    if (await sessionStillGood().catch(() => true)) void send();
+    else end();
+  }, app.config.streamHeartbeatSeconds * 1000);
+
+  const registry = openStreams.get(app) ?? new Set();
+  openStreams.set(app, registry);
+  function end() {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    registry.delete(end);
+    raw.end();
+  }
+  registry.add(end);
+  raw.on('close', end);
+
+  await send();
+}

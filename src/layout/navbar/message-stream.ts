@@ -1,0 +1,76 @@
+import type { Message } from '../../../contract/notifications';
+import { apiPost } from '../../api/request';
+import { currentLocale } from '../../i18n';
+
+/** Longest wait between two attempts to reopen the stream. */
+const MAX_BACKOFF_MS = 30_000;
+
+export interface MessageStreamOptions {
+  /** The newest message id the caller already has (from the list), or null for "from now on". */
+  after: number | null;
+  onMessage: (message: Message) => void;
+}
+
+/**
+ * Follows the caller's live messages (GET /api/notifications/stream). Each connection needs a
+ * fresh one-time ticket (EventSource cannot send the session header), so when the stream
+ * breaks this closes it and opens a new one with a new ticket, resuming after the last
+ * message id it saw, waiting 1 s, 2 s, 4 s ... up to 30 s between failed attempts (reset once
+ * a stream opens). Returns the function that stops following.
+ */
+export function followMessages({ after, onMessage }: MessageStreamOptions): () => void {
+  let lastId = after;
+  let stopped = false;
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+
+  const reopenLater = () => {
+    if (stopped) return;
+    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures);
+    failures += 1;
+    retry = setTimeout(() => void open(), delay);
+  };
+
+  const open = async () => {
+    let ticket: string;
+    try {
+      ticket = (await apiPost<{ ticket: string }>('/notifications/ticket', undefined, { silent: true }))
+        .ticket;
+    } catch {
+      reopenLater();
+      return;
+    }
+    if (stopped) return;
+    const query = new URLSearchParams({ ticket, lang: currentLocale() });
+    if (lastId !== null) query.set('after', String(lastId));
+    const stream = new EventSource(`/api/notifications/stream?${query}`);
+    source = stream;
+    stream.addEventListener('ready', (event) => {
+      failures = 0;
+      const { after: start } = JSON.parse((event as MessageEvent<string>).data) as { after: number };
+      lastId = Math.max(lastId ?? 0, start);
+    });
+    stream.addEventListener('message', (event) => {
+      const message = JSON.parse((event as MessageEvent<string>).data) as Message;
+      if (lastId !== null && message.id <= lastId) return;
+      lastId = message.id;
+      onMessage(message);
+    });
+    // EventSource would retry with the same, used-up ticket: close it and open a new one.
+    stream.addEventListener('error', () => {
+      stream.close();
+      if (source !== stream) return;
+      source = null;
+      reopenLater();
+    });
+  };
+
+  void open();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+    source = null;
+  };
+}

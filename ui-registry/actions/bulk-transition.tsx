@@ -1,0 +1,97 @@
+import { lazy, Suspense, useState } from 'react';
+import type { BulkTransitionResult } from '../../contract/case-api';
+import { type ActionDescriptor, BULK_TRANSITION_PATH } from '../../contract/pages/descriptor';
+import { useRegistryEnv } from '../context';
+import { toBody } from '../fields/values';
+import type { ActionProps } from '../registry';
+import { readFailure } from '../request-failure';
+import { ActionButton } from './action-button';
+import { TRANSITION_FIELDS } from './transition-fields';
+
+type BulkTransitionAction = Extract<ActionDescriptor, { kind: 'bulkTransition' }>;
+
+const ActionFormModal = lazy(() => import('./ActionFormModal'));
+const BulkResultDialog = lazy(() => import('./BulkResultDialog'));
+
+/**
+ * One case status event for every ticked case (the case list's bulk assign, push, close): the
+ * details are asked once (the same fields as the single transition), the server decides each
+ * case on its own, and a dialog then lists which cases it was done for and which were refused,
+ * and why. The list reloads when the dialog closes.
+ */
+export function BulkTransitionAction({
+  action,
+  params,
+  selection,
+  onDone,
+}: ActionProps<BulkTransitionAction>) {
+  const env = useRegistryEnv();
+  const { t } = env;
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<BulkTransitionResult | null>(null);
+  const fields = TRANSITION_FIELDS[action.event];
+  const ids = selection?.keys ?? [];
+
+  const send = async (details: Record<string, unknown>) => {
+    try {
+      const answer = await env.request<BulkTransitionResult>('POST', BULK_TRANSITION_PATH, {
+        body: { event: action.event, ids, ...details },
+        silent: true,
+      });
+      setResult(answer);
+      return null;
+    } catch (error) {
+      return readFailure(error);
+    }
+  };
+
+  const start = async () => {
+    if (ids.length === 0) return;
+    if (action.confirm && !(await env.confirm(t(action.confirm, { count: ids.length })))) return;
+    if (fields) {
+      setAsking(true);
+      return;
+    }
+    setBusy(true);
+    const failure = await send({});
+    setBusy(false);
+    if (failure) env.notify('error', failure.message);
+  };
+
+  return (
+    <>
+      <ActionButton danger={action.danger} disabled={ids.length === 0} loading={busy} onClick={start}>
+        {t(action.label)}
+      </ActionButton>
+      {fields && asking !== null && (
+        <Suspense fallback={null}>
+          <ActionFormModal
+            title={t('registry.bulk.title', { label: t(action.label), count: ids.length })}
+            fields={fields}
+            params={params}
+            visible={asking}
+            onCancel={() => setAsking(false)}
+            onSubmit={async (values) => {
+              const failure = await send(toBody(fields, values));
+              if (!failure) setAsking(false);
+              return failure;
+            }}
+          />
+        </Suspense>
+      )}
+      {result && (
+        <Suspense fallback={null}>
+          <BulkResultDialog
+            title={t(action.label)}
+            result={result}
+            onClose={() => {
+              setResult(null);
+              onDone?.();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
