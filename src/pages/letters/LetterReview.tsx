@@ -16,6 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can } from '../../../contract/access';
+import { formatDateTime } from '../../../contract/dates';
 import type { LetterRow } from '../../../contract/firm-api';
 import { LoadFailed, type RouteParams } from '../../../ui-registry';
 import { http } from '../../api/client';
@@ -176,7 +177,7 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
               label: t('letter.review.status'),
               value: <Tag>{t(`enum.letterStatus.${row.status}`)}</Tag>,
             },
-            { label: t('letter.review.submittedAt'), value: new Date(row.submittedAt).toLocaleString() },
+            { label: t('letter.review.submittedAt'), value: formatDateTime(row.submittedAt) },
             { label: t('letter.review.resubmissions'), value: row.resubmissions },
           ]}
         />

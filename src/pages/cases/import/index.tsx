@@ -22,6 +22,7 @@ import {
   type ImportError,
   type ImportMode,
 } from '../../../../contract/case-intake';
+import { formatDateTime } from '../../../../contract/dates';
 import type { Paged } from '../../../../contract/paging';
 import { downloadFile } from '../../../api/download';
 import { apiGet, apiPost } from '../../../api/request';
@@ -130,7 +131,7 @@ export default function CaseImportPage() {
       title: t('caseImport.createdAt'),
       dataIndex: 'createdAt',
       width: 180,
-      render: (at: string) => new Date(at).toLocaleString(),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: t('caseImport.mode'),
