@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { CaseStatus, CaseType } from '../../contract/cases';
+import { formatDate } from '../../contract/dates';
 import type { StatisticsData } from '../../contract/operations-api';
 import { regionName } from '../../contract/regions';
 import { countBy } from '../dashboards/stats';
@@ -8,17 +9,16 @@ import type { Database } from '../db/schema';
 import { daysBetween } from './days-between';
 
 const SUCCESS_RESULTS = new Set(['mediated', 'repaid']);
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
-/** The twelve months up to the current one in China time, oldest first: 2026-01 .. 2026-12. */
+/** The twelve months up to the current one in the business time zone, oldest first: 2026-01 .. 2026-12. */
 export function lastTwelveMonths(now: Date): string[] {
-  const china = new Date(now.getTime() + CHINA_OFFSET_MS);
+  const [year, month] = formatDate(now).split('-').map(Number);
   return Array.from({ length: 12 }, (_, i) =>
-    new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+    new Date(Date.UTC(year, month - 1 - 11 + i, 1)).toISOString().slice(0, 7),
   );
 }
 
-/** Repayments summed per month over the twelve months (repaid_on is a China day). */
+/** Repayments summed per month over the twelve months (repaid_on is a business day). */
 async function recoveredByMonth(db: Kysely<Database>, months: string[]) {
   const month = sql<string>`substr(repaid_on, 1, 7)`;
   const rows = await db

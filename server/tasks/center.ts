@@ -1,24 +1,30 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { businessDayStart, formatDate } from '../../contract/dates';
 import type { TaskCenter } from '../../contract/operations-api';
-import { chinaDayStart } from '../cases/filters';
 import type { Database } from '../db/schema';
 
 const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 /** Items each list shows; the counts say how many there are in all. */
 const LIST_SIZE = 5;
 /** Entrustments expiring within this many days (today included) need renewing or closing. */
 const EXPIRY_DAYS = 30;
 
-/** Today in China, the last day of the expiry window, and this China week (Monday 00:00 to the next Monday). */
+/** A calendar day `YYYY-MM-DD` moved by whole days. */
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Today in the business time zone (BUSINESS_TZ, contract/dates.ts), the last day of the expiry
+ * window, and this business week (Monday 00:00 to the next Monday 00:00, as stored instants).
+ */
 export function taskWindows(now: Date) {
-  const china = new Date(now.getTime() + CHINA_OFFSET_MS);
-  const today = china.toISOString().slice(0, 10);
-  const expiryEnd = new Date(china.getTime() + EXPIRY_DAYS * DAY_MS).toISOString().slice(0, 10);
-  const sinceMonday = (china.getUTCDay() + 6) % 7;
-  const monday = new Date(china.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
-  const weekStart = chinaDayStart(monday);
-  const weekEnd = new Date(Date.parse(weekStart) + 7 * DAY_MS).toISOString();
+  const today = formatDate(now);
+  const expiryEnd = addDays(today, EXPIRY_DAYS);
+  const sinceMonday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const monday = addDays(today, -sinceMonday);
+  const weekStart = businessDayStart(monday);
+  const weekEnd = businessDayStart(addDays(monday, 7));
   return { today, expiryEnd, weekStart, weekEnd };
 }
 
