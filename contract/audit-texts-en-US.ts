@@ -32,7 +32,7 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   'letter.review.passed': { label: 'Letter approved' },
   'letter.review.rejected': { label: 'Letter rejected' },
   'letter.resubmit': { label: 'Letter resubmitted' },
-  'case.edit': { label: 'Case edited' },
+  'case.edit': { label: 'Case edited', detail: 'Changed {{fields}}' },
   'case.export': { label: 'Cases exported' },
   'case.followUp': { label: 'Follow-up added', detail: 'Payment status: {{paymentStatus}}' },
   'case.repayment': { label: 'Repayment recorded', detail: '{{amountFen}} repaid on {{repaidOn}}' },

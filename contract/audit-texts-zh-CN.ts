@@ -36,7 +36,7 @@ export const AUDIT_TEXTS_ZH_CN = {
   'letter.review.passed': { label: '律师函审核通过' },
   'letter.review.rejected': { label: '律师函审核驳回' },
   'letter.resubmit': { label: '重新提交律师函' },
-  'case.edit': { label: '编辑案件' },
+  'case.edit': { label: '编辑案件', detail: '修改了 {{fields}}' },
   'case.export': { label: '导出案件' },
   'case.followUp': { label: '添加跟进', detail: '还款状态：{{paymentStatus}}' },
   'case.repayment': { label: '登记还款', detail: '还款 {{amountFen}}，还款日期 {{repaidOn}}' },

@@ -1,6 +1,6 @@
 import { AUDIT_TEXTS_EN_US, POSITION_IN_STATUS_EN_US } from './audit-texts-en-US';
 import { AUDIT_TEXTS_ZH_CN, type AuditAction, POSITION_IN_STATUS_ZH_CN } from './audit-texts-zh-CN';
-import { ENUM_LABELS } from './labels';
+import { CASE_FIELD_LABELS, ENUM_LABELS } from './labels';
 import type { Language } from './messages';
 
 export type { AuditAction };
@@ -36,6 +36,19 @@ function stateLabel(lang: Language, state: string): string {
   });
 }
 
+/** The edit form's field names where the case field labels name them differently. */
+const FIELD_LABEL_OF: Record<string, string> = { regionCode: 'region', amountFen: 'amountYuan' };
+
+/** `title,amountFen` as the reader says it: 案件名称、标的金额（元）. */
+function fieldLabels(lang: Language, fields: string): string {
+  const labels = CASE_FIELD_LABELS[lang] as Record<string, string>;
+  return fields
+    .split(',')
+    .filter(Boolean)
+    .map((f) => labels[`case.${FIELD_LABEL_OF[f] ?? f}`] ?? f)
+    .join(lang === 'zh-CN' ? '、' : ', ');
+}
+
 /** A stored parameter as the reader reads it: amounts in yuan, states, results and statuses by their labels. */
 function shownValue(lang: Language, name: string, value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -48,6 +61,7 @@ function shownValue(lang: Language, name: string, value: unknown): string {
   if (name === 'from' || name === 'to') return stateLabel(lang, String(value));
   if (name === 'result') return enumLabel(lang, 'closeResult', String(value));
   if (name === 'paymentStatus') return enumLabel(lang, 'paymentStatus', String(value));
+  if (name === 'fields') return fieldLabels(lang, String(value));
   return String(value);
 }
 

@@ -68,7 +68,13 @@ export async function editCase(
     await recordAudit(
       trx,
       { caller: who.caller, requestId: who.requestId, at: now },
-      { action: 'case.edit', entity: 'case', entityId: id, summary: `edited ${changed.join(', ')}` },
+      {
+        action: 'case.edit',
+        entity: 'case',
+        entityId: id,
+        summary: `edited ${changed.join(', ')}`,
+        params: { fields: changed.join(',') },
+      },
     );
   });
   forgetCaseCounts(app.db);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { CODES } from '../../contract/codes';
-import { callerOfTokenHash } from '../auth/sessions';
+import { bearerToken, callerOfTokenHash } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
@@ -23,7 +23,7 @@ export async function issueTicket(app: AppContext, authorization: string | undef
   const ticket = randomBytes(32).toString('base64url');
   const now = app.clock.now();
   const expiresAt = new Date(now.getTime() + TICKET_TTL_MS).toISOString();
-  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const token = bearerToken(authorization);
   if (!token) throw new ApiError(401, CODES.illegalToken, 'auth.notLoggedIn');
   await app.db.transaction().execute(async (trx) => {
     // Unused tickets do not pile up.

@@ -37,6 +37,7 @@ function writtenActions(): { actions: Set<string>; unknownBuilt: string[] } {
     if (file.endsWith(join('audit', 'audit.ts'))) continue;
     const literals = [...source.matchAll(/\baction: '([^']+)'/g)].map((m) => m[1]);
     const built = [...source.matchAll(/\baction: `([^`]+)`/g)].map((m) => m[1]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal is what is matched.
     const prefixesOnly = built.some((b) => b.startsWith('${action}'));
     if (!prefixesOnly) for (const a of literals) actions.add(a);
     for (const b of built) {
@@ -91,6 +92,14 @@ describe('an audit row in the reader’s language', () => {
       '还款 50,000.00 元，还款日期 2026-11-20',
     );
     expect(renderAudit('en-US', 'case.repayment', params).detail).toBe('¥50,000.00 repaid on 2026-11-20');
+  });
+
+  it('names edited fields by their labels', () => {
+    const params = { fields: 'title,amountFen,description' };
+    expect(renderAudit('zh-CN', 'case.edit', params).detail).toBe(
+      '修改了 案件名称、标的金额（元）、description',
+    );
+    expect(renderAudit('en-US', 'case.edit', params).detail).toMatch(/^Changed .+, .+, description$/);
   });
 
   it('names a close result by its label', () => {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { Message } from '../../../contract/notifications';
 import { apiGet, apiPost } from '../../api/request';
 import type { Messages } from './MessageList';
-import { isAppRoute } from './message-link';
+import { appLinkOf } from './message-link';
 import { followMessages } from './message-stream';
 
 const MessageListView = lazy(() => import('./MessageList'));
@@ -67,9 +67,10 @@ export function MessageBox() {
   };
 
   const openMessage = async (message: Message) => {
-    if (isAppRoute(message.link)) {
+    const link = appLinkOf(message.link);
+    if (link) {
       setOpen(false);
-      navigate(message.link);
+      navigate(link);
     }
     if (message.status === 0) await markRead([message.id]);
   };

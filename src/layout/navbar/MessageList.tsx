@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../contract/dates';
 import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
 import { LoadFailed } from '../../../ui-registry';
-import { isAppRoute } from './message-link';
+import { appLinkOf } from './message-link';
 
 /** `GET /api/message/list`: the user's messages and how many are unread. */
 export interface Messages {
@@ -74,19 +74,7 @@ export default function MessageList({ data, loading, failed, onMarkRead, onOpen,
                         <List.Item.Meta
                           title={
                             <span>
-                              {isAppRoute(item.link) ? (
-                                <Link
-                                  to={item.link}
-                                  onClick={(event) => {
-                                    // The item's own click marks it read and navigates (once).
-                                    event.preventDefault();
-                                  }}
-                                >
-                                  {item.title}
-                                </Link>
-                              ) : (
-                                item.title
-                              )}{' '}
+                              <MessageTitle item={item} />{' '}
                               {item.status === 0 && (
                                 <Tag size="small" color="red">
                                   •
@@ -112,5 +100,17 @@ export default function MessageList({ data, loading, failed, onMarkRead, onOpen,
         </Tabs>
       )}
     </Spin>
+  );
+}
+
+/** The title, as a link to the route where the reader acts when the message has one. */
+function MessageTitle({ item }: { item: Message }) {
+  const link = appLinkOf(item.link);
+  if (!link) return <>{item.title}</>;
+  return (
+    // The item's own click marks it read and navigates, once: the link only shows where it goes.
+    <Link to={link} onClick={(event) => event.preventDefault()}>
+      {item.title}
+    </Link>
   );
 }

@@ -1,3 +1,5 @@
-/** Only routes of this app: a stored message link never sends the reader to another site. */
-export const isAppRoute = (link: string | null): link is string =>
-  !!link && link.startsWith('/') && !link.startsWith('//');
+import { isAppPath } from '../../../ui-registry';
+
+/** A message's link when it is a route of this app (isAppPath): a stored link never leads off-site. */
+export const appLinkOf = (link: string | null): string | null =>
+  link !== null && isAppPath(link) ? link : null;

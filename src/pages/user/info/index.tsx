@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ColumnDescriptor } from '../../../../contract/pages/descriptor';
 import type { UserOverview } from '../../../../contract/user-center';
-import { LoadFailed, renderValue } from '../../../../ui-registry';
+import { isAppPath, LoadFailed, renderValue } from '../../../../ui-registry';
 import { apiGet, apiPost } from '../../../api/request';
 
 const TABS = ['overview', 'cases', 'team'] as const;
@@ -177,7 +177,7 @@ function Overview({ data, onRead }: { data: UserOverview; onRead: () => void }) 
               render={(m) => (
                 <List.Item key={m.id}>
                   <Space direction="vertical" size={0}>
-                    {m.link?.startsWith('/') && !m.link.startsWith('//') ? (
+                    {m.link !== null && isAppPath(m.link) ? (
                       <Link to={m.link} onClick={() => markRead(m.id)}>
                         {m.title}
                       </Link>
