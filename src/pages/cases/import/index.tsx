@@ -22,6 +22,7 @@ import {
   type ImportError,
   type ImportMode,
 } from '../../../../contract/case-intake';
+import { formatDateTime } from '../../../../contract/dates';
 import type { Paged } from '../../../../contract/paging';
 import { downloadFile } from '../../../api/download';
 import { apiGet, apiPost } from '../../../api/request';
@@ -36,7 +37,7 @@ const STATUS_COLOR = { running: 'arcoblue', done: 'green', failed: 'red' } as co
  * it ends), its report (counts, the first errors, the refused rows as .xlsx) and the history.
  */
 export default function CaseImportPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [file, setFile] = useState<UploadItem | null>(null);
   const [mode, setMode] = useState<ImportMode>('valid');
   const [sending, setSending] = useState(false);
@@ -133,9 +134,8 @@ export default function CaseImportPage() {
     {
       title: t('caseImport.createdAt'),
       dataIndex: 'createdAt',
-      width: 150,
-      render: (at: string) =>
-        new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
+      width: 180,
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: t('caseImport.mode'),
