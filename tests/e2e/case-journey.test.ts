@@ -203,13 +203,15 @@ describe("a case's whole life", () => {
     assert.equal(pathOf(lawyer), '/dashboard/lawyer-workplace', 'no reload, no navigation');
     await lawyer.locator('button[aria-label="消息通知"]').click();
     await lawyer.getByRole('tab', { name: /待办/ }).click();
+    const message = lawyer.locator('.arco-list-item', { hasText: caseNo }).first();
+    await message.waitFor();
     // However many messages there are, the list stays within the window (it scrolls inside).
     const box = await lawyer.locator('.message-box').boundingBox();
+    const windowHeight = lawyer.viewportSize()?.height ?? 0;
     assert.ok(
-      box && box.y >= 0 && box.y + box.height <= 900,
+      box && box.y >= 0 && box.y + box.height <= windowHeight,
       `the message box fits the window: ${JSON.stringify(box)}`,
     );
-    const message = lawyer.locator('.arco-list-item', { hasText: caseNo }).first();
     await message.getByRole('link').first().click();
     await lawyer.waitForURL((url) => url.pathname === `/case/processing/${caseId}`);
     const lawyerMain = mainOf(lawyer);
@@ -244,8 +246,10 @@ describe("a case's whole life", () => {
     await biz.locator('.arco-popconfirm').getByRole('button', { name: '确定' }).click();
     await toast(biz, '审核结果已保存').waitFor();
 
-    // The lawyer records repayments up to the amount claimed: 1,000.00 then 234.56 yuan,
-    // back on the case from their letters list.
+    // The lawyer's letters list shows the letter passed; the lawyer goes back to the case from it
+    // and records repayments up to the amount claimed: 1,000.00 then 234.56 yuan.
+    await lawyer.goto('/profile/letters');
+    await rowOf(lawyer, caseNo).getByText('已通过').waitFor();
     await rowOf(lawyer, caseNo).getByRole('link', { name: caseNo }).click();
     await lawyer.waitForURL((url) => url.pathname === `/case/processing/${caseId}`);
     await lawyerMain.getByText(title).first().waitFor();
