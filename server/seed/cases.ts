@@ -187,12 +187,22 @@ export async function seedCases(
           });
         }
         if (c.law_firm_id) {
+          const pushedAt = within();
+          const accepted = c.position !== 'pushed';
+          // An accepted push was answered after it was pushed and before the seed's moment:
+          // within three days, or halfway to now when it was pushed less than six days ago.
+          // Derived, not drawn, so the rest of the demo data stays the same.
+          const pushedMs = Date.parse(pushedAt);
+          const answeredAt = accepted
+            ? new Date(pushedMs + Math.floor(Math.min(3 * DAY, (nowMs - pushedMs) / 2))).toISOString()
+            : null;
           pushes.push({
             case_id: caseId,
             law_firm_id: c.law_firm_id,
-            pushed_at: within(),
-            push_status: c.position === 'pushed' ? 'pushed' : 'accepted',
+            pushed_at: pushedAt,
+            push_status: accepted ? 'accepted' : 'pushed',
             operator_id: rng.pick(operators),
+            answered_at: answeredAt,
           });
         }
         if (c.status === 'pending') return;

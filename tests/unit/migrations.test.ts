@@ -235,6 +235,18 @@ describe('seeding', () => {
     expect(future).toEqual([]);
   });
 
+  it('answers every accepted push after it was pushed, and leaves waiting pushes unanswered', async () => {
+    const pushes = await db()
+      .selectFrom('case_pushes')
+      .select(['id', 'push_status', 'pushed_at', 'answered_at'])
+      .execute();
+    const accepted = pushes.filter((p) => p.push_status === 'accepted');
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.filter((p) => !p.answered_at || p.answered_at < p.pushed_at)).toEqual([]);
+    expect(accepted.filter((p) => (p.answered_at ?? '') > NOW.toISOString())).toEqual([]);
+    expect(pushes.filter((p) => p.push_status === 'pushed' && p.answered_at !== null)).toEqual([]);
+  });
+
   it('gives every seeded attachment its file, of the size the row says', async () => {
     const rows = await db()
       .selectFrom('case_attachments')

@@ -33,6 +33,8 @@ const caseColumns = (detailRoute: string): ColumnDescriptor[] => [
   col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
   status,
   col('position', 'case.position', { widget: 'enum', enum: 'casePosition', width: 110 }),
+  // How a closed case ended (已还款, 调解成功, ...): the lists answer "closed how?" without opening it.
+  col('closeResult', 'case.closeResult', { widget: 'enum', enum: 'closeResult', width: 100 }),
   col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage', width: 90, defaultHidden: true }),
   col('debtorName', 'case.debtorName', { width: 120 }),
   col('clientName', 'case.clientName', { width: 200, defaultHidden: true }),
@@ -129,7 +131,7 @@ const casePool: TablePage = {
   rowKey: 'id',
   filters: caseFilters.filter((f) => ['keyword', 'type', 'region', 'amount', 'entrust'].includes(f.name)),
   columns: caseColumns('/case/processing/:id').filter(
-    (c) => !['status', 'lawyerName', 'courtSessionAt'].includes(c.field),
+    (c) => !['status', 'closeResult', 'lawyerName', 'courtSessionAt'].includes(c.field),
   ),
   rowActions: [go('view', 'case.action.view', '/case/processing/:id'), ...transitions('TAKE')],
   toolbar: [],
