@@ -56,6 +56,8 @@ function replaceImport(name: string, importer: RegExp, source: string, replaceme
   };
 }
 
+const zodClassicSchemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+
 // What every signed-in page loads, whichever page it is: see scripts/frame-chunk.ts.
 const frame = frameChunk(
   /[\\/]src[\\/](layout[\\/]MainLayout\.tsx|router[\\/]guard\.ts|session[\\/](actors|session)\.ts|api[\\/](client|interceptors)\.ts)$/,
@@ -126,6 +128,26 @@ export default defineConfig({
       '../utils/pattern',
       'ui-registry/charts/g2plot-unused.ts',
     ),
+    // zod's JSON Schema output, which only the server's OpenAPI document uses: out of the
+    // browser build (vitest and the server keep the real modules).
+    {
+      ...replaceImport(
+        'zod-without-json-schema-processors',
+        zodClassicSchemas,
+        '../core/json-schema-processors.js',
+        'src/app/zod-without-json-schema.ts',
+      ),
+      apply: 'build',
+    },
+    {
+      ...replaceImport(
+        'zod-without-to-json-schema',
+        zodClassicSchemas,
+        '../core/to-json-schema.js',
+        'src/app/zod-without-json-schema.ts',
+      ),
+      apply: 'build',
+    },
   ],
   resolve: {
     // @antv/adjust nests tslib 1 for the two helpers (__assign, __extends) tslib 2 has unchanged.

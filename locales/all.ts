@@ -8,14 +8,20 @@ import registerZhCN from './zh-CN/register';
 
 const pageAreas = {
   'zh-CN': mergeCatalogue(
-    import.meta.glob<{ default: Record<string, string> }>('./zh-CN/{settings,editors,monitor,inspector}.ts', {
-      eager: true,
-    }),
+    import.meta.glob<{ default: Record<string, string> }>(
+      './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+      {
+        eager: true,
+      },
+    ),
   ),
   'en-US': mergeCatalogue(
-    import.meta.glob<{ default: Record<string, string> }>('./en-US/{settings,editors,monitor,inspector}.ts', {
-      eager: true,
-    }),
+    import.meta.glob<{ default: Record<string, string> }>(
+      './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+      {
+        eager: true,
+      },
+    ),
   ),
 };
 

@@ -14,17 +14,30 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 /**
  * Areas that only hand-written pages use (user settings and the pages that share its forms,
- * the menu and page editors, the monitor, the machine inspector): each loads with those pages
+ * the menu and page editors, the monitor, the machine inspector, account management, the user
+ * center, the case intake and import pages): each loads with those pages
  * (src/pages/builtins.tsx, src/router), not with the signed-in frame, which every page waits for.
  */
-export const PAGE_AREAS = ['settings', 'editors', 'monitor', 'inspector'] as const;
+export const PAGE_AREAS = [
+  'settings',
+  'editors',
+  'monitor',
+  'inspector',
+  'account',
+  'user-center',
+  'case-intake',
+] as const;
 export type PageArea = (typeof PAGE_AREAS)[number];
 export type CataloguePart = 'public' | 'register' | 'app' | PageArea;
 
 type Loader = () => Promise<{ default: Catalogue }>;
 const pageAreaLoaders: Record<Locale, Record<string, Loader>> = {
-  'zh-CN': import.meta.glob<{ default: Catalogue }>('./zh-CN/{settings,editors,monitor,inspector}.ts'),
-  'en-US': import.meta.glob<{ default: Catalogue }>('./en-US/{settings,editors,monitor,inspector}.ts'),
+  'zh-CN': import.meta.glob<{ default: Catalogue }>(
+    './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+  ),
+  'en-US': import.meta.glob<{ default: Catalogue }>(
+    './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+  ),
 };
 
 const loaders: Record<'public' | 'register' | 'app', Record<Locale, Loader>> = {

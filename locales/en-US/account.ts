@@ -63,6 +63,4 @@ export default {
   'userAccount.detail.unbindConfirm': 'Unbind the device "{{device}}"?',
   'userAccount.detail.unbindConfirmDetail': 'The device must be bound again before it can be used.',
   'userAccount.detail.unbound': 'Device unbound',
-  'access.column.ability': 'Ability',
-  'access.column.key': 'Key',
 } satisfies Record<keyof typeof zh, string>;

@@ -116,4 +116,7 @@ export default {
   'operations.pdf.open': 'Open in a new window',
   'operations.pdf.empty': 'No attachments found',
   'operations.pdf.listFailed': 'The attachment list could not be loaded',
+  // The abilities page (server/pages/catalog/access.ts).
+  'access.column.ability': 'Ability',
+  'access.column.key': 'Key',
 } satisfies Record<keyof typeof zh, string>;

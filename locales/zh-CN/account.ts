@@ -59,6 +59,4 @@ export default {
   'userAccount.detail.unbindConfirm': '确定解绑设备「{{device}}」吗？',
   'userAccount.detail.unbindConfirmDetail': '解绑后该设备需要重新绑定才能使用。',
   'userAccount.detail.unbound': '设备已解绑',
-  'access.column.ability': '权限',
-  'access.column.key': '标识',
 };

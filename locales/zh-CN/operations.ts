@@ -115,4 +115,7 @@ export default {
   'operations.pdf.open': '在新窗口打开',
   'operations.pdf.empty': '没有找到附件',
   'operations.pdf.listFailed': '附件列表加载失败',
+  // The abilities page (server/pages/catalog/access.ts).
+  'access.column.ability': '权限',
+  'access.column.key': '标识',
 };

@@ -15,16 +15,16 @@ const page = <P,>(areas: readonly PageArea[], load: () => Promise<{ default: Com
  */
 const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params?: BuiltinProps['params'] }>>> = {
   UserSettings: page(['settings'], () => import('./user/settings')),
-  UserInfo: page([], () => import('./user/info')),
+  UserInfo: page(['user-center'], () => import('./user/info')),
   // The user detail drawer and the password form come from the settings page.
-  AccountManagement: page(['settings'], () => import('./user/account')),
+  AccountManagement: page(['settings', 'account'], () => import('./user/account')),
   ResetModify: page(['settings'], () => import('./user/reset-modify')),
   Monitor: page(['monitor'], () => import('./dashboard/monitor')),
   MenuEditor: page(['editors'], () => import('./user/menu-editor')),
   PageEditor: page(['editors'], () => import('./user/page-editor')),
   PdfViewer: page([], () => import('./test/pdf')),
-  CaseNew: page([], () => import('./cases/new')),
-  CaseImport: page([], () => import('./cases/import')),
+  CaseNew: page(['case-intake'], () => import('./cases/new')),
+  CaseImport: page(['case-intake'], () => import('./cases/import')),
   LetterReview: page([], () => import('./letters/LetterReview')),
 };
 

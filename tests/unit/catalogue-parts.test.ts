@@ -25,6 +25,9 @@ const AREA_PAGES: Record<PageArea, string[]> = {
   editors: ['src/pages/user/menu-editor/', 'src/pages/user/page-editor/'],
   monitor: ['src/pages/dashboard/monitor/'],
   inspector: ['src/pages/dev/'],
+  account: ['src/pages/user/account/'],
+  'user-center': ['src/pages/user/info/'],
+  'case-intake': ['src/pages/cases/new/', 'src/pages/cases/import/'],
 };
 
 function* sourceFiles(dir: string): Generator<string> {
