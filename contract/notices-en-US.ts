@@ -53,4 +53,17 @@ export const NOTICES_EN_US: Record<NoticeKind, { title: string; content: string 
     title: 'Certification rejected',
     content: 'Your enterprise certification ({{enterprise}}) did not pass review: {{reason}}.',
   },
+  'law_firm.passed': {
+    title: 'Law firm approved',
+    content: '{{name}} passed review and can now receive pushed cases.',
+  },
+  'law_firm.rejected': {
+    title: 'Law firm not approved',
+    content: '{{name}} did not pass review: {{reason}}. Please correct the details and submit again.',
+  },
+  'lawyer.passed': { title: 'Lawyer approved', content: 'Lawyer {{name}} passed review.' },
+  'lawyer.rejected': {
+    title: 'Lawyer not approved',
+    content: 'Lawyer {{name}} did not pass review: {{reason}}. Please correct the details and submit again.',
+  },
 };

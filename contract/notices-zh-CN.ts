@@ -43,6 +43,19 @@ export const NOTICES_ZH_CN = {
     title: '实名认证未通过',
     content: '您的企业认证（{{enterprise}}）未通过审核：{{reason}}。',
   },
+  'law_firm.passed': {
+    title: '律所入驻审核通过',
+    content: '{{name}} 的入驻申请已审核通过，现在可以接收推送案件。',
+  },
+  'law_firm.rejected': {
+    title: '律所入驻审核未通过',
+    content: '{{name}} 的入驻申请未通过审核：{{reason}}。请修改资料后重新提交。',
+  },
+  'lawyer.passed': { title: '律师认证审核通过', content: '律师 {{name}} 的认证已审核通过。' },
+  'lawyer.rejected': {
+    title: '律师认证审核未通过',
+    content: '律师 {{name}} 的认证未通过审核：{{reason}}。请修改资料后重新提交。',
+  },
 } as const satisfies Record<string, { title: string; content: string }>;
 
 export type NoticeKind = keyof typeof NOTICES_ZH_CN;

@@ -2,11 +2,20 @@ import type { ReviewDecision } from '../../contract/reviews';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { Caller } from '../http/route';
+import { firmContacts, lawyerUser, notify } from '../notifications/notify';
 
-/** What each reviewable table is called in the audit log. */
+/**
+ * What each reviewable table is called in the audit log, who applied (told of the decision), and
+ * where they read it.
+ */
 const REVIEWED = {
-  law_firms: { entity: 'law_firm', action: 'lawfirm.review' },
-  lawyers: { entity: 'lawyer', action: 'lawyer.review' },
+  law_firms: {
+    entity: 'law_firm',
+    action: 'lawfirm.review',
+    applicants: firmContacts,
+    link: '/form/accountfirm',
+  },
+  lawyers: { entity: 'lawyer', action: 'lawyer.review', applicants: lawyerUser, link: '/profile/editlawyer' },
 } as const;
 
 /**
@@ -22,7 +31,7 @@ export async function recordReview(
   const now = app.clock.now();
   const at = now.toISOString();
   const reason = decision.status === 'rejected' ? (decision.reason ?? null) : null;
-  const { entity, action } = REVIEWED[target.table];
+  const { entity, action, applicants, link } = REVIEWED[target.table];
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable(target.table)
@@ -46,6 +55,12 @@ export async function recordReview(
         entityId: target.id,
         summary: `${target.name}: ${decision.status}${reason ? ` (${reason})` : ''}`,
       },
+    );
+    await notify(
+      trx,
+      await applicants(trx, target.id),
+      { kind: `${entity}.${decision.status}`, params: { name: target.name, reason }, link, type: 'notice' },
+      now,
     );
   });
   return { id: target.id, reviewStatus: decision.status, reviewReason: reason, reviewedAt: at };
