@@ -79,7 +79,13 @@ export const notificationRoutes = [
           await recordAudit(
             trx,
             { caller, requestId, at: now },
-            { action: 'message.read', entity: 'message', entityId: null, summary: `marked ${read} read` },
+            {
+              action: 'message.read',
+              entity: 'message',
+              entityId: null,
+              summary: `marked ${read} read`,
+              params: { count: read },
+            },
           );
         }
         const unread = await trx
