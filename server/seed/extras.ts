@@ -84,10 +84,11 @@ export async function seedExtras(
   const offers = await noticeOffers(db);
   const messages: Insertable<Database['messages']>[] = people.userIds.flatMap((userId) => {
     const many = demoIds.includes(userId);
-    const offered = offers.get(userId) ?? [];
-    if (offered.length === 0) return [];
-    return Array.from({ length: many ? 12 : rng.int(0, 3) }, () => {
-      const notice = rng.pick(offered);
+    // Each notice once: drawn without putting back.
+    const offered = [...(offers.get(userId) ?? [])];
+    const count = Math.min(offered.length, many ? 12 : rng.int(0, 3));
+    return Array.from({ length: count }, () => {
+      const [notice] = offered.splice(rng.int(0, offered.length - 1), 1);
       return {
         user_id: userId,
         type: notice.type,

@@ -20,6 +20,12 @@ describe('the seeded demo messages', () => {
     expect(prose).toEqual([]);
   });
 
+  it('tell a reader of each thing once', async () => {
+    const rows = await server.app.db.selectFrom('messages').select(['user_id', 'kind', 'params']).execute();
+    const seen = rows.map((r) => `${r.user_id} ${r.kind} ${r.params}`);
+    expect(seen.length - new Set(seen).size).toBe(0);
+  });
+
   it('read in English for an en-US reader and in Chinese for a zh-CN one', async () => {
     for (const role of ['lawyer', 'lawfirmContactPerson', 'caseOperation'] as const) {
       const token = await server.sessionFor(role);
