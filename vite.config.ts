@@ -85,6 +85,24 @@ export default defineConfig({
       'ui-registry/charts/g2plot-unused.ts',
     ),
     replaceImport(
+      'arco-locale-without-dayjs',
+      /[\\/]@arco-design[\\/]web-react[\\/]es[\\/]locale[\\/]zh-CN\.js$/,
+      'dayjs/locale/zh-cn',
+      'src/app/no-dayjs-locale.ts',
+    ),
+    replaceImport(
+      'arco-dates-with-zh-cn',
+      /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](_util[\\/]dayjs|DatePicker[\\/]util|Statistic[\\/](index|countdown))\.js$/,
+      'dayjs',
+      'src/app/dayjs-with-zh-cn.ts',
+    ),
+    replaceImport(
+      'axios-without-fetch-adapter',
+      /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/,
+      './fetch.js',
+      'src/app/axios-without-fetch.ts',
+    ),
+    replaceImport(
       'g2plot-without-conversion-tag',
       /[\\/]@antv[\\/]g2plot[\\/]esm[\\/]plots[\\/]column[\\/]adaptor\.js$/,
       '../../adaptor/conversion-tag',

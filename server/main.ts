@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ensureBrowserBuild } from './build-app-bundle';
 import { uploadsRootFor } from './cases/attachments';
+import { failInterruptedImports } from './cases/imports/run';
 import { PROJECT_ROOT, readConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -25,6 +26,8 @@ async function main() {
     });
     say(`seeded ${counts.cases} cases, ${counts.lawFirms} law firms, ${counts.lawyers} lawyers`);
   }
+  const interrupted = await failInterruptedImports(database.db, database.describe().location, new Date());
+  if (interrupted) say(`${interrupted} case import(s) interrupted by the last stop marked failed`);
 
   const { fastify } = await buildApp({ config, database });
   const close = async (signal: string) => {

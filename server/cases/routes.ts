@@ -25,6 +25,7 @@ import {
   stageStatsQuerySchema,
   stageStatsSchema,
 } from '../../contract/case-api';
+import { formatDateTime } from '../../contract/dates';
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
@@ -103,7 +104,8 @@ export const caseRoutes = [
           summary: `CSV export ${JSON.stringify(filter)}`,
         },
       );
-      const stamp = now.toISOString().slice(0, 16).replace(/\D/g, '');
+      // The file is named for the business time zone's minute, like the dates inside it.
+      const stamp = formatDateTime(now).slice(0, 16).replace(/\D/g, '');
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="cases-${stamp}.csv"`)

@@ -3,6 +3,7 @@ import { type Ability, scopeOf } from '../../contract/access';
 import type { LetterListQuery, LetterRow } from '../../contract/firm-api';
 import type { Paged } from '../../contract/paging';
 import { chinaDayEnd, chinaDayStart } from '../cases/filters';
+import { viewerOf } from '../cases/scope';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { Caller } from '../http/route';
@@ -20,12 +21,8 @@ export async function letterScopeOf(
   ability: Ability,
 ): Promise<LetterScope> {
   if (scopeOf(ability, caller.role) !== 'own') return firmScopeOf(caller, ability);
-  const lawyer = await db
-    .selectFrom('lawyers')
-    .select('id')
-    .where('user_id', '=', caller.userId)
-    .executeTakeFirst();
-  return lawyer ? { kind: 'own', lawyerId: lawyer.id } : { kind: 'none' };
+  const { lawyerId } = await viewerOf(db, caller);
+  return lawyerId === null ? { kind: 'none' } : { kind: 'own', lawyerId };
 }
 
 const SORT_COLUMNS = { submittedAt: 'l.submitted_at', reviewedAt: 'l.reviewed_at' } as const;
@@ -68,7 +65,6 @@ function withNames(q: LetterQuery) {
       'l.reviewed_at',
       'l.reason',
       'l.template',
-      'l.lawyer_id',
       eb
         .selectFrom('audit_log as a')
         .where('a.entity', '=', 'letter')
@@ -97,7 +93,7 @@ function toRow(l: LetterRecord): LetterRow {
     reviewedAt: l.reviewed_at,
     reason: l.reason,
     template: l.template as LetterRow['template'],
-    written: l.lawyer_id !== null,
+    written: l.template !== null,
     resubmissions: Number(l.resubmissions ?? 0),
   };
 }

@@ -79,13 +79,18 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   const tokens = text.match(/[A-Za-z0-9.,%¥\-:/()（）]+|\s|./gu) ?? [];
   const lines: string[] = [];
   let line = '';
+  let used = 0;
   for (const token of tokens) {
-    const next = line + token;
-    if (line && !NO_LINE_START.test(token) && font.widthOfTextAtSize(next, size) > width) {
+    // Widths add up token by token: measuring the whole line again at each token would lay
+    // it out again each time (quadratic in the paragraph).
+    const w = font.widthOfTextAtSize(token, size);
+    if (line && !NO_LINE_START.test(token) && used + w > width) {
       lines.push(line.trimEnd());
       line = token.trimStart();
+      used = line ? w : 0;
     } else {
-      line = next;
+      line += token;
+      used += w;
     }
   }
   if (line) lines.push(line);

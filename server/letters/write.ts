@@ -1,3 +1,4 @@
+import { formatDate } from '../../contract/dates';
 import type { LetterFields, WriteLetterRequest } from '../../contract/letters';
 import { recordAudit } from '../audit/audit';
 import { viewerOf } from '../cases/scope';
@@ -8,9 +9,9 @@ import type { Caller } from '../http/route';
 import { notify, usersHolding } from '../notifications/notify';
 import { LETTER_TITLES } from './wording';
 
-/** The day of an instant in Asia/Shanghai (UTC+8 all year), as YYYY-MM-DD. */
+/** The day of an instant in the business time zone (BUSINESS_TZ, Asia/Shanghai by default), as YYYY-MM-DD. */
 export function chinaDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  return formatDate(at);
 }
 
 /** Letter numbers of letters written in the product: LF, the China day, the row id. */

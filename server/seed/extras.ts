@@ -4,6 +4,7 @@ import { LETTER_STATUSES } from '../../contract/cases';
 import { WALLET_TRANSACTION_KINDS, type WalletTransactionKind } from '../../contract/wallets';
 import type { Database } from '../db/schema';
 import type { Notice } from '../notifications/notify';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 import { insertMany } from './insert-many';
 import { DEVICE_MODELS, personName } from './names';
 import type { SeededPeople } from './people';
@@ -59,8 +60,16 @@ export async function seedExtras(
     .select(['users.id', 'users.phone', 'law_firms.name', 'law_firms.credit_code'])
     .where('users.role', '=', 'lawfirmContactPerson')
     .execute();
+  // Every third firm other than the demo one has applied and waits for a reviewer (实名认证审核
+  // starts with work to do); chosen by position, so the random stream stays as it was.
+  const waiting = new Set(
+    contactUsers
+      .filter((u, i) => i % 3 === 1 && !DEMO_ACCOUNTS.some((a) => a.phone === u.phone))
+      .map((u) => u.id),
+  );
   const certifications: Insertable<Database['certifications']>[] = contactUsers.flatMap((u) => {
     const records = rng.int(1, 2);
+    const last = (r: number) => r === records - 1;
     return Array.from({ length: records }, (_, r) => ({
       user_id: u.id,
       cert_type: 'enterprise',
@@ -71,12 +80,22 @@ export async function seedExtras(
       legal_person_id_type: 'residentIdCard',
       legal_person_id_number: `${rng.digits(6)}********${rng.digits(3)}${rng.pick(['X', String(rng.int(0, 9))])}`,
       contact_phone: u.phone,
-      status: r === records - 1 ? 'passed' : rng.pick(['rejected', 'withdrawn'] as const),
+      status: last(r)
+        ? waiting.has(u.id)
+          ? 'auditing'
+          : 'passed'
+        : rng.pick(['rejected', 'withdrawn'] as const),
       submitted_at: at(300),
-      reviewed_at: at(100),
+      reviewed_at: last(r) && waiting.has(u.id) ? null : at(100),
     }));
   });
   await insertMany(db, 'certifications', certifications);
+  if (waiting.size > 0)
+    await db
+      .updateTable('users')
+      .set({ certification: 'auditing' })
+      .where('id', 'in', [...waiting])
+      .execute();
 
   // Messages: a full bell for the demo accounts, a few for everyone else. Each is a notice the
   // product itself sends (kind + parameters + link, rendered in the reader's language), about a

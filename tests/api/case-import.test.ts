@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { renderNotice } from '../../contract/notices';
 import type { Paged } from '../../contract/paging';
 import { importTempDir } from '../../server/cases/imports/receive';
+import { failInterruptedImports } from '../../server/cases/imports/run';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -392,5 +394,57 @@ describe('refusing a bad file with 400, leaving nothing behind', () => {
       const res = await upload({ name: 'cases.xlsx', bytes: await xlsx([row(caseNo())]) }, 'valid', role);
       expect(res.status).toBe(403);
     }
+  });
+});
+
+describe('a file over IMPORT_MAX_MB', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startServer({ IMPORT_MAX_MB: '1' });
+  });
+  afterAll(() => small.close());
+
+  it('is refused with 413 and leaves no job and no temporary file', async () => {
+    const body = new FormData();
+    body.append('mode', 'valid');
+    const csv = `${HEADERS.join(',')}\n${'x'.repeat(1024 * 1024 + 10)}`;
+    body.append('file', new Blob([csv]), 'big.csv');
+    const res = await fetch(`${small.url}/api/cases/imports`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${await small.tokenFor('caseOperation')}` },
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { msg: string }).msg).toBe(zh('import.tooLarge', { mb: 1 }));
+    expect(await small.count('case_imports')).toBe(0);
+    const dir = importTempDir(small.app);
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+});
+
+describe('an import cut short by a stop of the server', () => {
+  it('is marked failed at the next start, and its temporary file removed', async () => {
+    const userId = await server.userId('13800000002');
+    const job = await server.app.db
+      .insertInto('case_imports')
+      .values({
+        user_id: userId,
+        file_name: 'cut.xlsx',
+        mode: 'valid',
+        status: 'running',
+        total: 10,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const dir = importTempDir(server.app);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'left-over.xlsx'), 'x');
+
+    const location = server.app.database.describe().location;
+    expect(await failInterruptedImports(server.app.db, location, new Date())).toBe(1);
+    const report = await finished(job.id);
+    expect(report).toMatchObject({ status: 'failed', failure: zh('import.interrupted') });
+    expect(tempFiles()).toEqual([]);
   });
 });

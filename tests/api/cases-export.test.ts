@@ -308,8 +308,14 @@ describe('dates in the export', () => {
       .set({ created_at: '2026-03-08T16:30:00.000Z', court_session_at: '2026-03-09T01:00:00.000Z' })
       .where('id', '=', row.id)
       .execute();
+    server.clock.stop();
     const { res, text } = await download('superAdmin', `ids=${row.id}`);
     expect(res.status).toBe(200);
+    // Named for the minute in Shanghai too.
+    const shanghai = new Date(server.clock.now().getTime() + 8 * 3_600_000).toISOString();
+    expect(res.headers.get('content-disposition')).toContain(
+      `cases-${shanghai.slice(0, 16).replace(/\D/g, '')}.csv`,
+    );
     const [header, line] = parseCsv(text.replace(/^\uFEFF/, ''));
     const cellOf = (title: string) => line[header.indexOf(title)];
     expect(cellOf('创建时间')).toBe('2026-03-09 00:30:00');

@@ -222,6 +222,18 @@ describe('certification review', () => {
   const messagesOf = async (token: string) =>
     (await server.call<{ list: Message[] }>('GET', '/api/message/list?limit=50', { token })).body.data.list;
 
+  it('starts the demo with firms waiting for review, each account marked under review', async () => {
+    const waiting = await server.app.db
+      .selectFrom('certifications as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['u.certification', 'c.reviewed_at'])
+      .where('c.status', '=', 'auditing')
+      .where('u.role', '=', 'lawfirmContactPerson')
+      .execute();
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((w) => w.certification === 'auditing' && w.reviewed_at === null)).toBe(true);
+  });
+
   it('lists applications under review with the applicant, newest first, phones masked for business operations', async () => {
     const a = await applicant();
     const res = await list('status=auditing&pageSize=100');

@@ -9,6 +9,7 @@ import type { LetterFields } from '../../contract/letters';
 import { MESSAGES } from '../../contract/messages';
 import type { Message } from '../../contract/notifications';
 import type { Paged } from '../../contract/paging';
+import { renderLetterPdf } from '../../server/letters/pdf';
 import { chinaDay } from '../../server/letters/write';
 import { auditRows } from './fixtures';
 import { startServer, type TestServer } from './harness';
@@ -473,8 +474,13 @@ describe('GET /api/letters/:id/pdf', () => {
     expect(text).toContain(record.debtor_name);
     expect(text).toContain(record.case_no);
     expect(text).toContain('调解邀请函');
-    // Rendered from what the letter says: the same bytes each time.
-    expect((await pdfOf(id, 'lawyer')).bytes).toEqual(pdf.bytes);
+    // Rendered from what the letter says, nothing else: the same bytes from a fresh rendering.
+    const row = await stored(id);
+    const again = await renderLetterPdf('mediation', JSON.parse(row.fields ?? '{}') as LetterFields, {
+      letterNo: row.letter_no,
+      writtenAt: new Date(row.submitted_at),
+    });
+    expect(again).toEqual(pdf.bytes);
   });
 
   it("opens for the firm's contact person and reviewers, and for nobody else", async () => {

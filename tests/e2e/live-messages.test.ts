@@ -77,7 +77,8 @@ describe('the bell', () => {
     await page.getByRole('tab', { name: /待办/ }).click();
     const message = page.locator('.arco-list-item', { hasText: target.caseNo });
     await message.getByRole('link', { name: '新的推送案件' }).click();
-    await page.waitForURL((url) => url.pathname === '/form/casefirm');
+    // The push's message opens the firm's view of that very case.
+    await page.waitForURL((url) => url.pathname === `/form/firm-case/${target.id}`);
     await page.waitForFunction(
       (b) => Number(document.querySelector('.arco-badge-number')?.textContent || '0') === b,
       before,

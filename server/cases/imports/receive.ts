@@ -28,8 +28,13 @@ export interface ReceivedImport {
 
 /** Uploaded files wait here, beside the database, until their import ends. */
 export function importTempDir(app: AppContext): string {
-  const location = app.database.describe().location;
-  return location === ':memory:' ? join(tmpdir(), 'casedesk-imports') : join(dirname(location), 'import-tmp');
+  return importTempDirFor(app.database.describe().location);
+}
+
+export function importTempDirFor(databaseLocation: string): string {
+  return databaseLocation === ':memory:'
+    ? join(tmpdir(), 'casedesk-imports')
+    : join(dirname(databaseLocation), 'import-tmp');
 }
 
 const tooLarge = (app: AppContext) =>

@@ -1,12 +1,14 @@
 import { rm } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
 import { CASE_IMPORT_ROUTE, type CaseIntake, IMPORT_ERRORS_KEPT } from '../../../contract/case-intake';
 import { recordAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import type { Caller } from '../../http/route';
 import { notify } from '../../notifications/notify';
 import { forgetCaseCounts } from '../count-cache';
 import { insertCases, storedCaseNos } from '../intake';
-import type { ReceivedImport } from './receive';
+import { importTempDirFor, type ReceivedImport } from './receive';
 import { checkRow, type Reason, rowTexts } from './row-check';
 import { sheetRows } from './sheet-rows';
 
@@ -271,4 +273,23 @@ async function finish(
       },
     );
   });
+}
+
+/**
+ * At start-up (one process per database): imports left running by a process that stopped are
+ * failed, and their temporary files removed. Mode `all` wrote nothing (its one transaction
+ * never committed); mode `valid` keeps the batches it committed, as its counts say.
+ */
+export async function failInterruptedImports(
+  db: Kysely<Database>,
+  databaseLocation: string,
+  at: Date,
+): Promise<number> {
+  const result = await db
+    .updateTable('case_imports')
+    .set({ status: 'failed', failure: 'import.interrupted', finished_at: at.toISOString() })
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  await rm(importTempDirFor(databaseLocation), { recursive: true, force: true });
+  return Number(result.numUpdatedRows);
 }

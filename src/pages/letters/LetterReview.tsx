@@ -10,14 +10,13 @@ import {
   Popconfirm,
   Space,
   Spin,
-  Tag,
 } from '@arco-design/web-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can } from '../../../contract/access';
 import type { LetterRow } from '../../../contract/firm-api';
-import { LoadFailed, type RouteParams } from '../../../ui-registry';
+import { LoadFailed, type RouteParams, renderValue } from '../../../ui-registry';
 import { http } from '../../api/client';
 import { ApiFailure, apiGet, apiPut } from '../../api/request';
 import { RouteLink } from '../../components/RouteLink';
@@ -174,9 +173,13 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
             },
             {
               label: t('letter.review.status'),
-              value: <Tag>{t(`enum.letterStatus.${row.status}`)}</Tag>,
+              value: renderValue({ field: 'status', title: '', widget: 'status', enum: 'letterStatus' }, row),
             },
-            { label: t('letter.review.submittedAt'), value: new Date(row.submittedAt).toLocaleString() },
+            {
+              label: t('letter.review.submittedAt'),
+              // The registry's datetime widget: the same format as the lists.
+              value: renderValue({ field: 'submittedAt', title: '', widget: 'datetime' }, row),
+            },
             { label: t('letter.review.resubmissions'), value: row.resubmissions },
           ]}
         />

@@ -53,7 +53,7 @@ describe('menu editor', () => {
     expect(within(row('/profile/editlawyer')).getByText('隐藏')).toBeInTheDocument();
     expect(row('/case/processing/:id')).toBeInTheDocument();
     // …but not in the menu the lawyer sees.
-    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '案件池', '我的案件']);
+    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '案件池', '我的案件', '我的律师函']);
     expect(screen.getByText('默认菜单（产品路由表）')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /保存菜单/ })).toBeDisabled();
   });
@@ -78,7 +78,7 @@ describe('menu editor', () => {
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     await openEditor();
     await user.click(screen.getByRole('button', { name: '下移 案件池' }));
-    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '我的案件', '案件池']);
+    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '我的案件', '案件池', '我的律师函']);
 
     await user.click(screen.getByRole('button', { name: /保存菜单/ }));
     await waitFor(() => expect(api.puts).toHaveLength(1));
@@ -87,6 +87,7 @@ describe('menu editor', () => {
       ['/profile/case', 0],
       ['/profile/search-table-lawyer', 1],
       ['/profile/editlawyer', 2],
+      ['/profile/letters', 3],
     ]);
   });
 
@@ -112,15 +113,25 @@ describe('menu editor', () => {
     };
 
     await dragAfter('/profile/case', '/dashboard/lawyer-workplace', false);
-    expect(profileKeys()).toEqual(['/profile/search-table-lawyer', '/profile/case', '/profile/editlawyer']);
+    expect(profileKeys()).toEqual([
+      '/profile/search-table-lawyer',
+      '/profile/case',
+      '/profile/editlawyer',
+      '/profile/letters',
+    ]);
     expect(screen.queryByText('有未保存的修改')).toBeNull();
 
     await dragAfter('/profile/search-table-lawyer', '/profile/editlawyer', true);
     await waitFor(() =>
-      expect(profileKeys()).toEqual(['/profile/case', '/profile/editlawyer', '/profile/search-table-lawyer']),
+      expect(profileKeys()).toEqual([
+        '/profile/case',
+        '/profile/editlawyer',
+        '/profile/search-table-lawyer',
+        '/profile/letters',
+      ]),
     );
     expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
-    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '我的案件', '案件池']);
+    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '我的案件', '案件池', '我的律师函']);
   });
 
   it('renames a node with an i18n key and changes its icon, showing the translation beside the key', async () => {

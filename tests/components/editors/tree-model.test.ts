@@ -40,8 +40,9 @@ describe('menu editor tree model', () => {
       '/profile/editlawyer',
       '/profile/search-table-lawyer',
       '/profile/case',
+      '/profile/letters',
     ]);
-    expect(moved.find((n) => n.key === '/profile')?.children?.map((c) => c.order)).toEqual([0, 1, 2]);
+    expect(moved.find((n) => n.key === '/profile')?.children?.map((c) => c.order)).toEqual([0, 1, 2, 3]);
     // A target in another list: nothing moves.
     expect(moveNode(tree, '/profile/case', '/dashboard/lawyer-workplace', 'after')).toEqual(tree);
     expect(moveBy(tree, '/profile/search-table-lawyer', -1)).toEqual(tree);
@@ -49,6 +50,7 @@ describe('menu editor tree model', () => {
       '/profile/search-table-lawyer',
       '/profile/editlawyer',
       '/profile/case',
+      '/profile/letters',
     ]);
   });
 });

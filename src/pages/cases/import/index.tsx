@@ -22,6 +22,7 @@ import {
   type ImportError,
   type ImportMode,
 } from '../../../../contract/case-intake';
+import { formatDateTime } from '../../../../contract/dates';
 import type { Paged } from '../../../../contract/paging';
 import { downloadFile } from '../../../api/download';
 import { apiGet, apiPost } from '../../../api/request';
@@ -93,9 +94,13 @@ export default function CaseImportPage() {
     body.append('file', raw, raw.name);
     setSending(true);
     try {
+      // A FormData body goes as multipart; the browser writes the boundary (src/api/client.ts).
       const { id } = await apiPost<{ id: number }>('/cases/imports', body);
       setFile(null);
       await show(id);
+      // The new job heads the history at once (running, or already done for a small file).
+      setPage(1);
+      await loadHistory(1);
     } catch {
       // The error catalogue has shown why the file was refused.
     } finally {
@@ -119,33 +124,34 @@ export default function CaseImportPage() {
   ];
 
   const historyColumns: TableColumnProps<CaseImportSummary>[] = [
-    { title: t('caseImport.fileName'), dataIndex: 'fileName', ellipsis: true },
+    { title: t('caseImport.fileName'), dataIndex: 'fileName', ellipsis: true, width: 170 },
     {
       title: t('caseImport.createdBy'),
       dataIndex: 'createdBy.name',
       render: (_, r) => r.createdBy.name,
-      width: 120,
+      width: 100,
     },
     {
       title: t('caseImport.createdAt'),
       dataIndex: 'createdAt',
       width: 180,
-      render: (at: string) => new Date(at).toLocaleString(),
+      render: (at: string) => formatDateTime(at),
     },
     {
       title: t('caseImport.mode'),
       dataIndex: 'mode',
-      width: 200,
+      width: 180,
       render: (m: ImportMode) => t(`caseImport.mode.${m}`),
     },
-    { title: t('caseImport.status'), dataIndex: 'status', width: 100, render: statusTag },
-    { title: t('caseImport.total'), dataIndex: 'total', width: 90 },
-    { title: t('caseImport.imported'), dataIndex: 'imported', width: 90 },
-    { title: t('caseImport.invalid'), dataIndex: 'invalid', width: 90 },
+    { title: t('caseImport.status'), dataIndex: 'status', width: 90, render: statusTag },
+    { title: t('caseImport.total'), dataIndex: 'total', width: 80 },
+    { title: t('caseImport.imported'), dataIndex: 'imported', width: 80 },
+    { title: t('caseImport.invalid'), dataIndex: 'invalid', width: 80 },
     {
       title: '',
       dataIndex: 'id',
-      width: 200,
+      width: 190,
+      fixed: 'right',
       render: (id: number, r) => (
         <Space>
           <Button size="mini" type="text" onClick={() => show(id)}>
@@ -247,6 +253,7 @@ export default function CaseImportPage() {
         <Table
           rowKey="id"
           columns={historyColumns}
+          scroll={{ x: 1130 }}
           data={history.list}
           pagination={{
             current: page,

@@ -125,6 +125,7 @@ export default function AccountManagement() {
     {
       title: t('userAccount.column.lawFirm'),
       dataIndex: 'lawFirmName',
+      width: 180,
       ellipsis: true,
       tooltip: true,
       render: (v: string | null) => v ?? '-',
@@ -141,7 +142,7 @@ export default function AccountManagement() {
     {
       title: t('userAccount.column.registeredAt'),
       dataIndex: 'registeredAt',
-      width: 160,
+      width: 180,
       render: (v: string) => formatDateTime(v),
     },
     {
@@ -258,7 +259,8 @@ export default function AccountManagement() {
         columns={columns}
         data={data.list}
         loading={loading}
-        scroll={{ x: 1200 }}
+        // Laid out to the columns' own widths, so the fixed actions cover none of them.
+        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width), 0) }}
         noDataElement={<Empty description={t('userAccount.empty')} />}
         pagination={{
           current: query.page,
