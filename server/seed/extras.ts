@@ -97,7 +97,7 @@ export async function seedExtras(
       .where('id', 'in', [...waiting])
       .execute();
 
-  // Messages: a full bell for the demo accounts, a few for everyone else. Each is a notice the
+  // Messages: a few for the demo accounts, a few for everyone else. Each is a notice the
   // product itself sends (kind + parameters + link, rendered in the reader's language), about a
   // real seeded case or record of that reader, so the demo bell reads as the real one will.
   const offers = await noticeOffers(db);
@@ -105,7 +105,9 @@ export async function seedExtras(
     const many = demoIds.includes(userId);
     // Each notice once: drawn without putting back.
     const offered = [...(offers.get(userId) ?? [])];
-    const count = Math.min(offered.length, many ? 12 : rng.int(0, 3));
+    // Five: the bell's popover (src/layout/navbar/MessageBox.tsx) does not scroll, and a longer
+    // to-do list would push its newest entry above the window.
+    const count = Math.min(offered.length, many ? 5 : rng.int(0, 3));
     return Array.from({ length: count }, () => {
       const [notice] = offered.splice(rng.int(0, offered.length - 1), 1);
       return {
