@@ -49,7 +49,7 @@ function fieldLabels(lang: Language, fields: string): string {
     .join(lang === 'zh-CN' ? '、' : ', ');
 }
 
-/** A stored parameter as the reader reads it: amounts in yuan, states, results and statuses by their labels. */
+/** A stored parameter as the reader reads it: amounts in yuan; states, results, statuses, roles and templates by their labels. */
 function shownValue(lang: Language, name: string, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (name === 'amountFen' && typeof value === 'number') {
@@ -62,6 +62,8 @@ function shownValue(lang: Language, name: string, value: unknown): string {
   if (name === 'result') return enumLabel(lang, 'closeResult', String(value));
   if (name === 'paymentStatus') return enumLabel(lang, 'paymentStatus', String(value));
   if (name === 'fields') return fieldLabels(lang, String(value));
+  if (name === 'role' || name === 'fromRole') return enumLabel(lang, 'role', String(value));
+  if (name === 'template') return enumLabel(lang, 'letterTemplate', String(value));
   return String(value);
 }
 

@@ -152,4 +152,5 @@ export const CASE_FIELD_LABELS_EN_US: Record<CaseFieldLabelKey, string> = {
   'case.lawyer': 'Lawyer',
   'case.lawFirm': 'Law firm',
   'case.createdAt': 'Created',
+  'case.description': 'Description',
 };

@@ -150,6 +150,7 @@ export const CASE_FIELD_LABELS_ZH_CN = {
   'case.lawyer': '承办律师',
   'case.lawFirm': '承办律所',
   'case.createdAt': '创建时间',
+  'case.description': '案情描述',
 };
 
 export type EnumLabelKey = keyof typeof ENUM_LABELS_ZH_CN;

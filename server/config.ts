@@ -16,6 +16,7 @@ export const THROTTLES = {
   register: { env: 'REGISTER_RATE_PER_MIN', perMinute: 10 },
   reset: { env: 'RESET_RATE_PER_MIN', perMinute: 10 },
   passwordChange: { env: 'PASSWORD_CHANGE_RATE_PER_MIN', perMinute: 10 },
+  ticket: { env: 'TICKET_RATE_PER_MIN', perMinute: 30 },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

@@ -7,7 +7,6 @@ export default {
   'case.entrustRange': 'Entrustment expires',
   'case.createdRange': 'Created on',
   'case.updatedAt': 'Updated',
-  'case.description': 'Description',
   'case.version': 'Version',
   'case.repaidFen': 'Repaid so far',
   'case.keyword': 'Keyword',

@@ -6,7 +6,6 @@ export default {
   'case.entrustRange': '委托到期日',
   'case.createdRange': '创建日期',
   'case.updatedAt': '更新时间',
-  'case.description': '案情描述',
   'case.version': '版本',
   'case.repaidFen': '累计回款',
   'case.keyword': '关键词',

@@ -40,6 +40,7 @@ export async function login(
         entity: 'user',
         entityId: user?.id ?? null,
         summary: `wrong password for ${maskPhone(phone)}`,
+        params: { phone: maskPhone(phone) },
       },
     );
     if (!attempt.right && attempt.lockedMs > 0) throw lockedOut(attempt.lockedMs);
@@ -60,6 +61,7 @@ export async function login(
       entity: 'session',
       entityId: user.id,
       summary: `signed in as ${role}`,
+      params: { role },
     },
   );
   const userInfo = await loadUserInfo(app.db, user.id, role);

@@ -99,6 +99,7 @@ export const authRoutes = [
             entity: 'session',
             entityId: caller.sessionId,
             summary: `${caller.role} -> ${body.role}`,
+            params: { fromRole: caller.role, role: body.role },
           },
         );
       });

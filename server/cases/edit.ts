@@ -12,7 +12,7 @@ import type { CaseViewer } from './scope';
 import { visibleCase } from './visible-case';
 
 /** Request field -> column, for the fields an edit may change. */
-const EDITABLE = {
+export const EDITABLE = {
   title: 'title',
   type: 'type',
   debtorName: 'debtor_name',

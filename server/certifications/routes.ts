@@ -130,6 +130,7 @@ export const certificationRoutes = [
             entity: 'certification',
             entityId: row.id,
             summary: `applied for enterprise certification of ${body.enterpriseName} (${body.creditCode})`,
+            params: { enterprise: body.enterpriseName, creditCode: body.creditCode },
           },
         );
         return row.id;

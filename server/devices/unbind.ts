@@ -36,6 +36,7 @@ export async function unbindDevice(
         entity: 'device',
         entityId: deviceId,
         summary: `unbound ${device.deviceName} (${device.deviceUid}) of ${device.userName}`,
+        params: { device: device.deviceName, name: device.userName },
       },
     );
   });

@@ -54,6 +54,7 @@ export async function editOwnFirm(
         entity: 'law_firm',
         entityId: before.id,
         summary: `${before.name}: ${changed.length ? changed.map((k) => LABELS[k]).join(', ') : 'no change'}`,
+        params: { name: before.name },
       },
     );
   });

@@ -41,6 +41,7 @@ export async function editOwnProfile(
         entity: 'lawyer',
         entityId: before.id,
         summary: `${before.name}: ${Object.keys(changes).join(', ') || 'no change'}`,
+        params: { name: before.name },
       },
     );
   });

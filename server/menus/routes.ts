@@ -62,6 +62,7 @@ export const menuRoutes = [
             entity: 'menu',
             entityId: params.role,
             summary: `menu of ${params.role} saved`,
+            params: { role: params.role },
           },
         );
       });
@@ -89,6 +90,7 @@ export const menuRoutes = [
             entity: 'menu',
             entityId: params.role,
             summary: `menu of ${params.role} reset`,
+            params: { role: params.role },
           },
         );
       });

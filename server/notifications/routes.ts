@@ -79,7 +79,13 @@ export const notificationRoutes = [
           await recordAudit(
             trx,
             { caller, requestId, at: now },
-            { action: 'message.read', entity: 'message', entityId: null, summary: `marked ${read} read` },
+            {
+              action: 'message.read',
+              entity: 'message',
+              entityId: null,
+              summary: `marked ${read} read`,
+              params: { count: read },
+            },
           );
         }
         const unread = await trx
@@ -100,6 +106,8 @@ export const notificationRoutes = [
       'A one-time ticket (valid 60 s) that opens the live message stream, which EventSource cannot open with a header',
     tags: ['notifications'],
     access: 'signedIn',
+    // Each ticket is a stored row: a client looping on this cannot fill the table.
+    throttle: 'ticket',
     response: ticketResponseSchema,
     handler: ({ app, request }) => issueTicket(app, request.headers.authorization),
   }),

@@ -149,7 +149,13 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
           await recordAudit(
             trx,
             { caller, requestId, at: now },
-            { action: 'page.save', entity: 'page', entityId: params.id, summary: `version ${saved.version}` },
+            {
+              action: 'page.save',
+              entity: 'page',
+              entityId: params.id,
+              summary: `version ${saved.version}`,
+              params: { page: params.id, version: saved.version },
+            },
           );
           return saved;
         });
@@ -206,6 +212,7 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
               entity: 'page',
               entityId: params.id,
               summary: `version ${body.version} saved again as version ${saved.version}`,
+              params: { page: params.id, fromVersion: body.version, version: saved.version },
             },
           );
           return saved;

@@ -46,6 +46,7 @@ export const profileRoutes = [
             entity: 'user',
             entityId: caller.userId,
             summary: `security phone ${maskPhone(caller.phone)} -> ${maskPhone(body.phone)}`,
+            params: { phone: maskPhone(body.phone) },
           },
         );
       });

@@ -100,6 +100,7 @@ export const registrationRoutes = [
               entity: 'law_firm',
               entityId: firm.id,
               summary: `${body.firmName} registered by ${maskPhone(body.phone)}`,
+              params: { firm: body.firmName, phone: maskPhone(body.phone) },
             }),
           },
         );
@@ -150,6 +151,7 @@ export const registrationRoutes = [
               entity: 'lawyer',
               entityId: lawyerId,
               summary: `${body.name} registered with firm ${firm.id}`,
+              params: { name: body.name },
             }),
           },
         ),
@@ -193,6 +195,7 @@ export const registrationRoutes = [
             entity: 'user',
             entityId: user.id,
             summary: 'password reset by SMS code',
+            params: { phone: maskPhone(body.phone) },
           },
         );
       });

@@ -54,6 +54,7 @@ export async function recordReview(
         entity,
         entityId: target.id,
         summary: `${target.name}: ${decision.status}${reason ? ` (${reason})` : ''}`,
+        params: { name: target.name, reason },
       },
     );
     await notify(

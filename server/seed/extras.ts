@@ -1,7 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
+import { rolesHolding } from '../../contract/access';
 import { LETTER_STATUSES } from '../../contract/cases';
 import { WALLET_TRANSACTION_KINDS, type WalletTransactionKind } from '../../contract/wallets';
 import type { Database } from '../db/schema';
+import type { Notice } from '../notifications/notify';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { insertMany } from './insert-many';
 import { DEVICE_MODELS, personName } from './names';
@@ -18,17 +20,6 @@ export interface ExtraCounts {
   wallets: number;
   walletTransactions: number;
 }
-
-const MESSAGES: ReadonlyArray<readonly ['message' | 'notice' | 'todo', string, string]> = [
-  ['notice', '系统升级通知', '平台将于本周六 23:00 至次日 01:00 进行系统升级，期间暂停服务。'],
-  ['notice', '新版案件池上线', '案件池支持按地区、金额区间筛选，欢迎体验。'],
-  ['todo', '待审核律所', '有新的律所入驻申请等待审核，请及时处理。'],
-  ['todo', '案件即将到期', '您有案件的委托即将到期，请尽快跟进。'],
-  ['todo', '开庭提醒', '您有案件将于三日内开庭，请做好准备。'],
-  ['message', '案件推送', '运营人员向您推送了新的案件，请查看。'],
-  ['message', '回款到账', '案件回款已到账，请核对还款记录。'],
-  ['message', '律师函审核结果', '您提交的律师函已审核通过。'],
-];
 
 export async function seedExtras(
   db: Kysely<Database>,
@@ -106,18 +97,29 @@ export async function seedExtras(
       .where('id', 'in', [...waiting])
       .execute();
 
-  // Messages: a full bell for the demo accounts, a few for everyone else.
+  // Messages: a few for the demo accounts, a few for everyone else. Each is a notice the
+  // product itself sends (kind + parameters + link, rendered in the reader's language), about a
+  // real seeded case or record of that reader, so the demo bell reads as the real one will.
+  const offers = await noticeOffers(db);
   const messages: Insertable<Database['messages']>[] = people.userIds.flatMap((userId) => {
     const many = demoIds.includes(userId);
-    return Array.from({ length: many ? 12 : rng.int(0, 3) }, () => {
-      const [type, title, content] = rng.pick(MESSAGES);
+    // Each notice once: drawn without putting back.
+    const offered = [...(offers.get(userId) ?? [])];
+    // Five: the bell's popover (src/layout/navbar/MessageBox.tsx) does not scroll, and a longer
+    // to-do list would push its newest entry above the window.
+    const count = Math.min(offered.length, many ? 5 : rng.int(0, 3));
+    return Array.from({ length: count }, () => {
+      const [notice] = offered.splice(rng.int(0, offered.length - 1), 1);
       return {
         user_id: userId,
-        type,
-        title,
-        content,
+        type: notice.type,
+        title: notice.kind,
+        content: '',
         status: rng.chance(many ? 0.45 : 0.6) ? 1 : 0,
         created_at: at(60),
+        kind: notice.kind,
+        params: JSON.stringify(notice.params),
+        link: notice.link,
       };
     });
   });
@@ -203,4 +205,86 @@ export async function seedExtras(
     wallets: walletIds.length,
     walletTransactions: transactions.length,
   };
+}
+
+type SeededNotice = Required<Notice>;
+
+/**
+ * The notices each seeded user could have received, sent to whom the product sends them
+ * (server/cases/transitions.ts, server/certifications/review.ts): a firm's contact persons hear
+ * of cases pushed to the firm, a lawyer of cases assigned to them, whoever may push cases of
+ * the firms' answers, a certified contact person of the certification.
+ */
+async function noticeOffers(db: Kysely<Database>): Promise<Map<number, SeededNotice[]>> {
+  const offers = new Map<number, SeededNotice[]>();
+  const offer = (userId: number, notice: SeededNotice) => {
+    const list = offers.get(userId) ?? [];
+    if (list.length < 40) list.push(notice);
+    offers.set(userId, list);
+  };
+  // First, so a contact person's many pushed cases cannot crowd it out.
+  const certified = await db
+    .selectFrom('certifications')
+    .select(['user_id', 'enterprise_name'])
+    .where('status', '=', 'passed')
+    .execute();
+  for (const c of certified)
+    offer(c.user_id, {
+      kind: 'certification.passed',
+      params: { enterprise: c.enterprise_name, reason: null },
+      link: '/user/setting',
+      type: 'notice',
+    });
+  const users = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as r', 'r.user_id', 'u.id')
+    .leftJoin('lawyers as l', 'l.user_id', 'u.id')
+    .select(['u.id', 'r.role', 'u.law_firm_id', 'l.id as lawyer_id'])
+    .execute();
+  const cases = await db
+    .selectFrom('cases as c')
+    .leftJoin('law_firms as f', 'f.id', 'c.law_firm_id')
+    .select([
+      'c.id',
+      'c.case_no',
+      'c.title',
+      'c.status',
+      'c.position',
+      'c.law_firm_id',
+      'c.lawyer_id',
+      'f.name as firm',
+      (eb) =>
+        eb
+          .selectFrom('case_pushes as p')
+          .whereRef('p.case_id', '=', 'c.id')
+          .where('p.push_status', '=', 'accepted')
+          .select((s) => s.fn.countAll<number>().as('n'))
+          .as('accepted_pushes'),
+    ])
+    .where('c.law_firm_id', 'is not', null)
+    .orderBy('c.id')
+    .execute();
+  const pushers = new Set<string>(rolesHolding('cases.push:all'));
+  for (const c of cases) {
+    const params = { caseNo: c.case_no, title: c.title };
+    for (const u of users) {
+      if (c.position === 'pushed' && u.role === 'lawfirmContactPerson' && u.law_firm_id === c.law_firm_id)
+        offer(u.id, { kind: 'case.pushed', params, link: `/form/firm-case/${c.id}`, type: 'todo' });
+      if (
+        c.status === 'processing' &&
+        c.lawyer_id !== null &&
+        u.role === 'lawyer' &&
+        u.lawyer_id === c.lawyer_id
+      )
+        offer(u.id, { kind: 'case.assigned', params, link: `/case/processing/${c.id}`, type: 'todo' });
+      if (Number(c.accepted_pushes) > 0 && pushers.has(u.role) && c.firm)
+        offer(u.id, {
+          kind: 'push.accepted',
+          params: { caseNo: c.case_no, firm: c.firm },
+          link: '/list/push-manage',
+          type: 'notice',
+        });
+    }
+  }
+  return offers;
 }

@@ -109,6 +109,7 @@ export const userRoutes = [
               entity: 'user',
               entityId: userId,
               summary: `created ${body.role} ${body.name}`,
+              params: { name: body.name, role: body.role },
             }),
           },
         ),
@@ -145,6 +146,7 @@ export const userRoutes = [
             entity: 'user',
             entityId: params.id,
             summary: 'password replaced by a random one',
+            params: { name: user.name },
           },
         );
       });
@@ -185,6 +187,7 @@ export const userRoutes = [
             entity: 'user',
             entityId: user.id,
             summary: `${enabled ? 'enabled' : 'disabled'} ${user.name}`,
+            params: { name: user.name },
           },
         );
       });
@@ -296,6 +299,7 @@ export const userRoutes = [
                 .filter((k) => k !== 'id')
                 .join(', ') || 'nothing'
             }`,
+            params: { name: user.name },
           },
         );
       });

@@ -13,6 +13,7 @@ const LIMITS = {
   REGISTER_RATE_PER_MIN: '2',
   RESET_RATE_PER_MIN: '2',
   PASSWORD_CHANGE_RATE_PER_MIN: '2',
+  TICKET_RATE_PER_MIN: '2',
 };
 
 let server: TestServer;
@@ -152,5 +153,23 @@ describe('per-client throttles', () => {
     expect(await statuses(5, () => server.call('GET', '/api/user/info', { token }))).toEqual([
       200, 200, 200, 200, 200,
     ]);
+  });
+});
+
+describe('the live stream ticket', () => {
+  it('gives TICKET_RATE_PER_MIN tickets a minute to one client, then answers 429 until the minute is over', async () => {
+    await start();
+    const token = await server.sessionFor('lawyer');
+    const ask = () => server.call<{ ticket: string }>('POST', '/api/notifications/ticket', { token });
+    expect(await statuses(2, ask)).toEqual([200, 200]);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(CODES.tooManyRequests);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    // Another signed-in user on the same client address shares the client's count.
+    const other = await server.sessionFor('caseOperation');
+    expect((await server.call('POST', '/api/notifications/ticket', { token: other })).status).toBe(429);
+    server.clock.advance(MINUTE);
+    expect((await ask()).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { renderAudit } from '../../contract/audit';
 import { AUDIT_TEXTS_EN_US } from '../../contract/audit-texts-en-US';
 import { AUDIT_TEXTS_ZH_CN } from '../../contract/audit-texts-zh-CN';
 import { CASE_EVENTS } from '../../contract/cases';
+import { EDITABLE } from '../../server/cases/edit';
 import { PROJECT_ROOT } from '../../server/config';
 
 /** Every .ts file under server/ (seed included: it may write audit rows too). */
@@ -24,6 +25,10 @@ function serverFiles(dir = join(PROJECT_ROOT, 'server')): string[] {
 const BUILT: Record<string, (file: string, literals: string[]) => string[]> = {
   'case.${event.type.toLowerCase()}': () => CASE_EVENTS.map((e) => `case.${e.toLowerCase()}`),
   'letter.review.${decision.status}': () => ['letter.review.passed', 'letter.review.rejected'],
+  'certification.review.${decision.status}': () => [
+    'certification.review.passed',
+    'certification.review.rejected',
+  ],
   // record-review.ts: the table's `action` per reviewed table, then the decision.
   '${action}.${decision.status}': (_, literals) => literals.flatMap((a) => [`${a}.passed`, `${a}.rejected`]),
 };
@@ -35,7 +40,11 @@ function writtenActions(): { actions: Set<string>; unknownBuilt: string[] } {
     const source = readFileSync(file, 'utf8');
     if (!source.includes('recordAudit(') && !source.includes("insertInto('audit_log')")) continue;
     if (file.endsWith(join('audit', 'audit.ts'))) continue;
-    const literals = [...source.matchAll(/\baction: '([^']+)'/g)].map((m) => m[1]);
+    const literals = [
+      ...[...source.matchAll(/\baction: '([^']+)'/g)].map((m) => m[1]),
+      // `action: enabled ? 'user.enable' : 'user.disable'`
+      ...[...source.matchAll(/\baction: [^'`\n]+\? '([^']+)' : '([^']+)'/g)].flatMap((m) => [m[1], m[2]]),
+    ];
     const built = [...source.matchAll(/\baction: `([^`]+)`/g)].map((m) => m[1]);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal is what is matched.
     const prefixesOnly = built.some((b) => b.startsWith('${action}'));
@@ -73,6 +82,58 @@ describe('the audit catalogue', () => {
   });
 });
 
+/** Actions whose row says all there is to say with its actor and time. */
+const WITHOUT_PARAMS = new Set([
+  'logout',
+  'user.changePassword',
+  'user.saveInfo',
+  'certification.withdraw',
+  'case.export',
+]);
+
+describe('the audit rows the server writes', () => {
+  it('store the parameters their detail is rendered with', () => {
+    const missing: string[] = [];
+    let entries = 0;
+    for (const file of serverFiles()) {
+      const source = readFileSync(file, 'utf8');
+      if (file.endsWith(join('audit', 'audit.ts'))) continue;
+      for (const m of source.matchAll(/\baction: ([^\n]+)\n/g)) {
+        const rest = source.slice(m.index);
+        const entry = rest.slice(0, rest.search(/\n\s*\}\)?,?\s*\n/));
+        if (!entry.includes('summary:')) continue; // not an audit entry
+        entries++;
+        const named = [...m[1].matchAll(/'([^']+)'/g)].map((a) => a[1]);
+        if (named.length > 0 && named.every((a) => WITHOUT_PARAMS.has(a))) continue;
+        if (!/\bparams\b/.test(entry)) missing.push(`${file}: ${m[1]}`);
+      }
+    }
+    expect(entries).toBeGreaterThan(30);
+    expect(missing).toEqual([]);
+  });
+
+  it('have a detail text for every action that stores parameters', () => {
+    const { actions } = writtenActions();
+    for (const action of actions) {
+      if (WITHOUT_PARAMS.has(action)) continue;
+      const zh = AUDIT_TEXTS_ZH_CN[action as keyof typeof AUDIT_TEXTS_ZH_CN];
+      expect('detail' in zh && zh.detail, action).toBeTruthy();
+    }
+  });
+
+  it('show roles and templates by their labels, never a phone in full', () => {
+    expect(
+      renderAudit('en-US', 'session.switchRole', { fromRole: 'caseOperation', role: 'superAdmin' }).detail,
+    ).toBe('Case operations → Super admin');
+    expect(renderAudit('zh-CN', 'user.create', { name: '王律师', role: 'lawyer' }).detail).toBe(
+      '王律师（律师）',
+    );
+    expect(
+      renderAudit('en-US', 'letter.write', { letterNo: 'L1', template: 'mediation', caseNo: 'MS1' }).detail,
+    ).toBe('L1 (Mediation invitation) for case MS1');
+  });
+});
+
 describe('an audit row in the reader’s language', () => {
   it('says a transition with the states’ labels', () => {
     const params = { caseNo: 'MS1', from: 'pending.pool', to: 'processing', reason: null, result: null };
@@ -97,9 +158,18 @@ describe('an audit row in the reader’s language', () => {
   it('names edited fields by their labels', () => {
     const params = { fields: 'title,amountFen,description' };
     expect(renderAudit('zh-CN', 'case.edit', params).detail).toBe(
-      '修改了 案件名称、标的金额（元）、description',
+      '修改了 案件名称、标的金额（元）、案情描述',
     );
-    expect(renderAudit('en-US', 'case.edit', params).detail).toMatch(/^Changed .+, .+, description$/);
+    expect(renderAudit('en-US', 'case.edit', params).detail).toBe('Changed Title, Amount (CNY), Description');
+  });
+
+  it('has a label for every field a case edit may change', () => {
+    for (const field of Object.keys(EDITABLE)) {
+      for (const lang of ['zh-CN', 'en-US'] as const) {
+        const { detail } = renderAudit(lang, 'case.edit', { fields: field });
+        expect(detail, `${lang} ${field}`).not.toContain(field);
+      }
+    }
   });
 
   it('names a close result by its label', () => {

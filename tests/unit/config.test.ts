@@ -4,7 +4,14 @@ import { readConfig } from '../../server/config';
 describe('server configuration from the environment', () => {
   it('has safe defaults for sign-in protection and durability', () => {
     const config = readConfig({});
-    expect(config.ratePerMinute).toEqual({ login: 20, sms: 10, register: 10, reset: 10, passwordChange: 10 });
+    expect(config.ratePerMinute).toEqual({
+      login: 20,
+      sms: 10,
+      register: 10,
+      reset: 10,
+      passwordChange: 10,
+      ticket: 30,
+    });
     expect(config.lockout).toEqual({
       perClient: 5,
       perPhone: 20,
@@ -22,8 +29,16 @@ describe('server configuration from the environment', () => {
       REGISTER_RATE_PER_MIN: '4',
       RESET_RATE_PER_MIN: '5',
       PASSWORD_CHANGE_RATE_PER_MIN: '6',
+      TICKET_RATE_PER_MIN: '8',
     });
-    expect(config.ratePerMinute).toEqual({ login: 7, sms: 3, register: 4, reset: 5, passwordChange: 6 });
+    expect(config.ratePerMinute).toEqual({
+      login: 7,
+      sms: 3,
+      register: 4,
+      reset: 5,
+      passwordChange: 6,
+      ticket: 8,
+    });
   });
 
   it.each(['0', '-1', '1.5', 'many'])('refuses LOGIN_RATE_PER_MIN=%s', (value) => {
