@@ -142,6 +142,21 @@ describe('PUT /api/lawyers/:id/review from a firm account', () => {
     ).body.data.list.find((l) => l.id === id);
     expect(row).toMatchObject({ reviewStatus: 'rejected', reviewReason: '执业证已过期' });
     expect(await auditRows(server, 'lawyer.review.rejected', id)).toHaveLength(1);
+    // The applicant is told, with the reason and where to correct the details.
+    const { user_id } = await server.app.db
+      .selectFrom('lawyers')
+      .select('user_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const told = await server.app.db
+      .selectFrom('messages')
+      .select(['params', 'link'])
+      .where('user_id', '=', user_id)
+      .where('kind', '=', 'lawyer.rejected')
+      .execute();
+    expect(told).toHaveLength(1);
+    expect(JSON.parse(told[0].params ?? '{}')).toMatchObject({ reason: '执业证已过期' });
+    expect(told[0].link).toBe('/profile/editlawyer');
   });
 
   it("answers 404 for another firm's lawyer and changes nothing", async () => {
@@ -233,5 +248,26 @@ describe('PUT /api/lawyers/mine', () => {
     expect(errorPaths(res)).toEqual([path]);
     expect(await user()).toEqual(before);
     expect(await auditRows(server, 'lawyer.editProfile', demoLawyer.id)).toHaveLength(audits);
+  });
+});
+
+describe('PUT /api/lawfirms/:id/review tells the firm', () => {
+  it("sends the firm's contact person the decision in their language, linked to the firm's account page", async () => {
+    await server.app.db
+      .updateTable('law_firms')
+      .set({ review_status: 'auditing', review_reason: null, reviewer_id: null, reviewed_at: null })
+      .where('id', '=', demoFirmId)
+      .execute();
+    const res = await server.call('PUT', `/api/lawfirms/${demoFirmId}/review`, {
+      token: await server.tokenFor('bussinessOperation'),
+      body: { status: 'passed' },
+    });
+    expect(res.status).toBe(200);
+    const messages = await server.call<{
+      list: Array<{ title: string; content: string; link: string | null }>;
+    }>('GET', '/api/message/list?limit=50', { token: await server.tokenFor('lawfirmContactPerson') });
+    const told = messages.body.data.list.filter((m) => m.title === '律所入驻审核通过');
+    expect(told).toHaveLength(1);
+    expect(told[0].link).toBe('/form/accountfirm');
   });
 });
