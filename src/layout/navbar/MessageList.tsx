@@ -1,8 +1,12 @@
 import { Button, Empty, List, Spin, Tabs, Tag } from '@arco-design/web-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../contract/dates';
-import { MESSAGE_TYPES, type Message } from '../../../contract/notifications';
+import type { MESSAGE_TYPES, Message } from '../../../contract/notifications';
+
+type MessageType = (typeof MESSAGE_TYPES)[number];
+
 import { LoadFailed } from '../../../ui-registry';
 import { appLinkOf } from './message-link';
 
@@ -22,12 +26,21 @@ interface Props {
   onRetry: () => void;
 }
 
+/** The tabs in the order a reader works through them: what asks them to act comes first. */
+const TAB_ORDER: readonly MessageType[] = ['todo', 'notice', 'message'];
+
+/** The tab the popup opens on: the first with something unread, else the to-dos. */
+function firstUnreadTab(list: readonly Message[]): MessageType {
+  return TAB_ORDER.find((type) => list.some((m) => m.type === type && m.status === 0)) ?? 'todo';
+}
+
 /**
  * The bell's popup: messages by type; click one to mark it read and open its link, or mark all. Its own chunk
  * (Tabs, List and its pagination): it loads when the bell is first opened.
  */
 export default function MessageList({ data, loading, failed, onMarkRead, onOpen, onRetry }: Props) {
   const { t } = useTranslation();
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <Spin loading={loading} style={{ display: 'block' }}>
       {failed ? (
@@ -35,6 +48,8 @@ export default function MessageList({ data, loading, failed, onMarkRead, onOpen,
       ) : (
         <Tabs
           size="small"
+          activeTab={chosen ?? firstUnreadTab(data?.list ?? [])}
+          onChange={setChosen}
           extra={
             <Button
               type="text"
@@ -46,7 +61,7 @@ export default function MessageList({ data, loading, failed, onMarkRead, onOpen,
             </Button>
           }
         >
-          {MESSAGE_TYPES.map((type) => {
+          {TAB_ORDER.map((type) => {
             const items = (data?.list ?? []).filter((m) => m.type === type);
             const unread = items.filter((m) => m.status === 0).length;
             return (

@@ -136,6 +136,17 @@ describe('the bell', () => {
     expect(await screen.findByText('新分配的案件')).toBeInTheDocument();
   });
 
+  it('opens on the first tab with something unread, to-dos first', async () => {
+    serve([message(4, { type: 'notice', title: '律师函审核通过' }), message(3, { status: 1 })]);
+    renderBell();
+    await streamOpened();
+    await waitFor(() => expect(badge()).toBe('1'));
+    await user.click(screen.getByRole('button', { name: '消息通知' }));
+    // Nothing to do is unread, so the notice the reader has not seen is what shows.
+    expect(await screen.findByText('律师函审核通过')).toBeVisible();
+    expect(screen.getByRole('tab', { name: /通知/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('goes to a message’s link when it is clicked, and marks it read', async () => {
     serve([message(3, { title: '律所已接收推送', link: '/list/push-manage' }), message(2)]);
     renderBell();
