@@ -353,8 +353,30 @@ async function pdfOf(id: number, role: Role) {
   };
 }
 
-/** The text of a PDF as poppler's pdftotext extracts it (what a reader selects and copies). */
+/** Is poppler's pdftotext installed (CI installs it; a newcomer's machine may not have it)? */
+const hasPdftotext = await promisify(execFile)('pdftotext', ['-v']).then(
+  () => true,
+  () => false,
+);
+
+/**
+ * The text of a PDF as a reader's tool extracts it (what they select and copy): poppler's
+ * pdftotext where it is installed, else Mozilla's pdf.js. Either reads only real text with a
+ * Unicode map; a drawn or unmapped glyph yields nothing.
+ */
 async function pdfText(bytes: Uint8Array): Promise<string> {
+  if (!hasPdftotext) {
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false })
+      .promise;
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n += 1) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+    }
+    await doc.destroy();
+    return pages.join('\n');
+  }
   const dir = mkdtempSync(join(tmpdir(), 'letter-'));
   try {
     writeFileSync(join(dir, 'l.pdf'), bytes);
