@@ -60,6 +60,18 @@ describe('the import check', () => {
     ]);
   });
 
+  it('judges a path into node_modules/ as the package it reaches', () => {
+    const dir = project({
+      'src/app/zod-stand-in.ts': "export { aggregateChecks } from '../../node_modules/zod/v4/core/x.js';",
+      'server/render.ts': "import { renderToString } from '../node_modules/react-dom/server.js';",
+      'node_modules/zod/v4/core/x.js': 'export const aggregateChecks = 1;',
+      'node_modules/react-dom/server.js': 'export const renderToString = 1;',
+    });
+    expect(checkImports(dir)).toEqual([
+      "server/render.ts:1 imports '../node_modules/react-dom/server.js': server/ never imports React or what needs a DOM (react-dom)",
+    ]);
+  });
+
   it('refuses ui-registry/ and React in the server', () => {
     const dir = project({
       'server/pages/render.ts': [

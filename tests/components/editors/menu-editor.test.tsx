@@ -53,7 +53,16 @@ describe('menu editor', () => {
     expect(within(row('/profile/editlawyer')).getByText('隐藏')).toBeInTheDocument();
     expect(row('/case/processing/:id')).toBeInTheDocument();
     // …but not in the menu the lawyer sees.
-    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '案件池', '我的案件', '我的律师函']);
+    expect(previewTexts()).toEqual([
+      '仪表盘',
+      '律师工作台',
+      '律师中心',
+      '案件池',
+      '我的案件',
+      '我的律师函',
+      '个人中心',
+      '用户信息',
+    ]);
     expect(screen.getByText('默认菜单（产品路由表）')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /保存菜单/ })).toBeDisabled();
   });
@@ -78,7 +87,16 @@ describe('menu editor', () => {
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     await openEditor();
     await user.click(screen.getByRole('button', { name: '下移 案件池' }));
-    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '我的案件', '案件池', '我的律师函']);
+    expect(previewTexts()).toEqual([
+      '仪表盘',
+      '律师工作台',
+      '律师中心',
+      '我的案件',
+      '案件池',
+      '我的律师函',
+      '个人中心',
+      '用户信息',
+    ]);
 
     await user.click(screen.getByRole('button', { name: /保存菜单/ }));
     await waitFor(() => expect(api.puts).toHaveLength(1));
@@ -131,7 +149,16 @@ describe('menu editor', () => {
       ]),
     );
     expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
-    expect(previewTexts()).toEqual(['仪表盘', '律师工作台', '律师中心', '我的案件', '案件池', '我的律师函']);
+    expect(previewTexts()).toEqual([
+      '仪表盘',
+      '律师工作台',
+      '律师中心',
+      '我的案件',
+      '案件池',
+      '我的律师函',
+      '个人中心',
+      '用户信息',
+    ]);
   });
 
   it('renames a node with an i18n key and changes its icon, showing the translation beside the key', async () => {
