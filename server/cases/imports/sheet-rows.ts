@@ -38,6 +38,11 @@ async function* xlsxRows(file: string, countOnly: boolean): AsyncGenerator<Sheet
     worksheets: 'emit',
     entries: 'emit',
   });
+  // exceljs names a worksheet from xl/workbook.xml; when the zip holds the worksheet before it
+  // (exceljs's own writer orders its entries as they finish, so its files sometimes do), the
+  // reader reads the names of a model it has not read yet and throws. The name is not needed.
+  const unnamed = reader as unknown as { model?: { sheets: unknown[] } };
+  unnamed.model ??= { sheets: [] };
   let sawSheet = false;
   try {
     for await (const sheet of reader) {
