@@ -22,11 +22,11 @@ async function main() {
   if (await isDatabaseEmpty(database.db)) {
     say('empty database: seeding demo data');
     const counts = await seedDemoData(database.db, {
-      uploadsRoot: uploadsRootFor(database.describe().location),
+      uploadsRoot: uploadsRootFor(database.filesDir),
     });
     say(`seeded ${counts.cases} cases, ${counts.lawFirms} law firms, ${counts.lawyers} lawyers`);
   }
-  const interrupted = await failInterruptedImports(database.db, database.describe().location, new Date());
+  const interrupted = await failInterruptedImports(database.db, database.filesDir, new Date());
   if (interrupted) say(`${interrupted} case import(s) interrupted by the last stop marked failed`);
 
   const { fastify } = await buildApp({ config, database });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -46,13 +45,11 @@ export const attachmentUrl = (caseId: number, attachmentId: number) =>
   API_PREFIX + attachmentDownloadPath(caseId, attachmentId);
 
 /** Files live next to the database: `<data dir>/uploads/<case id>/<stored key>`. */
-export function uploadsRootFor(databaseLocation: string): string {
-  return databaseLocation === ':memory:'
-    ? join(tmpdir(), 'casedesk-uploads')
-    : join(dirname(databaseLocation), 'uploads');
+export function uploadsRootFor(filesDir: string): string {
+  return join(filesDir, 'uploads');
 }
 
-export const uploadsRoot = (app: AppContext) => uploadsRootFor(app.database.describe().location);
+export const uploadsRoot = (app: AppContext) => uploadsRootFor(app.database.filesDir);
 
 const fileOf = (app: AppContext, caseId: number, key: string) => join(uploadsRoot(app), String(caseId), key);
 

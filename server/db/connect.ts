@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { pglitePool } from './pglite-pool';
 import type { Database } from './schema';
 
-export type DialectName = 'sqlite';
+export type DialectName = 'sqlite' | 'postgres';
 
 /**
  * SQLite's `synchronous` pragma. FULL (the default) syncs the write-ahead log on every commit, so
@@ -15,13 +18,26 @@ export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
 export interface ConnectOptions {
   sqliteSynchronous?: SqliteSynchronous;
+  /**
+   * Where files live on this host (attachments, letters, import uploads) when the database is
+   * not a file beside them: PostgreSQL's default is `<project>/data`.
+   */
+  dataDir?: string;
+  /** PostgreSQL connections this process keeps open at most (pg's pool). */
+  pgPoolMax?: number;
+  /** PGlite only: start from this dump of another PGlite's data (tests' seeded template). */
+  pgliteLoad?: Blob;
 }
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** Where the data lives, for the monitor page ("database size"). */
-  describe(): { dialect: DialectName; location: string; sizeBytes: number | null };
+  /** The directory beside the database where this host keeps files (uploads, import files). */
+  filesDir: string;
+  /** Where the data lives, for the log and the seed (no password). */
+  describe(): { dialect: DialectName; location: string };
+  /** The database's size on disk, for the monitor page. */
+  sizeBytes(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -36,12 +52,55 @@ export function connectDatabase(
 ): DatabaseHandle {
   if (url.startsWith('sqlite:'))
     return connectSqlite(url.slice('sqlite:'.length), projectRoot, options.sqliteSynchronous ?? 'FULL');
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    throw new Error(
-      'DATABASE_URL points at PostgreSQL, which is planned but not in this build yet. Use sqlite:<file> (default sqlite:data/casedesk.db).',
-    );
-  }
-  throw new Error(`DATABASE_URL must start with sqlite: (got "${url}")`);
+  const dataDir = options.dataDir ?? resolve(projectRoot, 'data');
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://'))
+    return connectPostgres(url, dataDir, options.pgPoolMax ?? 10);
+  if (url.startsWith('pglite:')) return connectPglite(url.slice('pglite:'.length), projectRoot, options);
+  throw new Error(`DATABASE_URL must start with sqlite:, postgres:// or pglite: (got "${url}")`);
+}
+
+/**
+ * How PostgreSQL's values reach the services, the same as SQLite's: bigint (amounts in fen,
+ * counts) and numeric (sums, averages) as numbers. Amounts stay far below 2^53 fen.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function connectPostgres(url: string, dataDir: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes });
+  // An idle connection the server drops (restart, network) must not crash the process.
+  pool.on('error', (err) => console.error('[casedesk] PostgreSQL connection lost:', err.message));
+  const parsed = new URL(url);
+  const location = `postgres://${parsed.host}${parsed.pathname}`;
+  return postgresHandle(new PostgresDialect({ pool }), dataDir, location);
+}
+
+function connectPglite(path: string, projectRoot: string, options: ConnectOptions): DatabaseHandle {
+  const memory = path === '' || path === 'memory:' || path === ':memory:';
+  const dir = memory ? undefined : isAbsolute(path) ? path : resolve(projectRoot, path);
+  if (dir) mkdirSync(dir, { recursive: true });
+  const filesDir = options.dataDir ?? (dir ? dirname(dir) : join(tmpdir(), 'casedesk-pglite'));
+  const pool = (): Promise<PostgresPool> => pglitePool(dir, options.pgliteLoad);
+  return postgresHandle(new PostgresDialect({ pool }), filesDir, dir ? `pglite:${dir}` : 'pglite:memory');
+}
+
+function postgresHandle(dialect: PostgresDialect, filesDir: string, location: string): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    dialect: 'postgres',
+    filesDir,
+    describe: () => ({ dialect: 'postgres', location }),
+    async sizeBytes() {
+      const { rows } = await sql<{ size: number }>`select pg_database_size(current_database()) as size`.execute(db);
+      return rows[0]?.size ?? null;
+    },
+    close: () => db.destroy(),
+  };
 }
 
 function connectSqlite(path: string, projectRoot: string, synchronous: SqliteSynchronous): DatabaseHandle {
@@ -57,10 +116,12 @@ function connectSqlite(path: string, projectRoot: string, synchronous: SqliteSyn
   return {
     db,
     dialect: 'sqlite',
-    describe() {
+    filesDir: memory ? join(tmpdir(), 'casedesk-memory') : dirname(file),
+    describe: () => ({ dialect: 'sqlite', location: file }),
+    async sizeBytes() {
       const pageCount = sqlite.pragma('page_count', { simple: true }) as number;
       const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
-      return { dialect: 'sqlite', location: file, sizeBytes: pageCount * pageSize };
+      return pageCount * pageSize;
     },
     close: () => db.destroy(),
   };

@@ -36,7 +36,7 @@ export async function monitorStats(app: AppContext): Promise<MonitorStats> {
       memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },
     },
     // The file location stays on the server: the page needs the size, not the path.
-    database: { dialect: database.dialect, sizeBytes: database.sizeBytes, tables },
+    database: { dialect: database.dialect, sizeBytes: await app.database.sizeBytes(), tables },
     sessions: { active: Number(sessions.active), activeUsers: Number(sessions.users) },
     traffic: { requests: app.metrics.requests, errors: app.metrics.errors },
     time: nowIso,

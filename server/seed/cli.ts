@@ -32,7 +32,7 @@ async function main() {
       say(`resetting ${database.describe().location}`);
       await resetDatabase(database.db);
       // The wiped rows' files go with them; the seed writes its own again.
-      rmSync(uploadsRootFor(database.describe().location), { recursive: true, force: true });
+      rmSync(uploadsRootFor(database.filesDir), { recursive: true, force: true });
     } else if (!(await isDatabaseEmpty(database.db))) {
       say('the database already has data; use --reset to replace it');
       return;
@@ -41,7 +41,7 @@ async function main() {
       cases,
       seed: values.seed === undefined ? undefined : Number(values.seed),
       log: say,
-      uploadsRoot: uploadsRootFor(database.describe().location),
+      uploadsRoot: uploadsRootFor(database.filesDir),
     });
     say(`done in ${counts.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
   } finally {

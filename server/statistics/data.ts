@@ -6,7 +6,7 @@ import { regionName } from '../../contract/regions';
 import { countBy } from '../dashboards/stats';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
-import { daysBetween } from './days-between';
+import { daysBetween } from '../db/sql-portable';
 
 const SUCCESS_RESULTS = new Set(['mediated', 'repaid']);
 

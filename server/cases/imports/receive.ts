@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_FILE_EXTENSIONS, type ImportMode, importModeSchema } from '../../../contract/case-intake';
@@ -28,13 +27,11 @@ export interface ReceivedImport {
 
 /** Uploaded files wait here, beside the database, until their import ends. */
 export function importTempDir(app: AppContext): string {
-  return importTempDirFor(app.database.describe().location);
+  return importTempDirFor(app.database.filesDir);
 }
 
-export function importTempDirFor(databaseLocation: string): string {
-  return databaseLocation === ':memory:'
-    ? join(tmpdir(), 'casedesk-imports')
-    : join(dirname(databaseLocation), 'import-tmp');
+export function importTempDirFor(filesDir: string): string {
+  return join(filesDir, 'import-tmp');
 }
 
 const tooLarge = (app: AppContext) =>
