@@ -212,6 +212,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The API suite again on PostgreSQL: PGlite in this process, or the server TEST_PG_URL names.
+          name: 'api-pg',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup-pg.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.tsx', 'tests/components/**/*.test.ts'],

@@ -7,6 +7,7 @@ import {
   regionCodeSchema,
   smsCodeSchema,
 } from './account-rules';
+import { bodyId } from './paging';
 import { roleSchema } from './role-schemas';
 
 export const loginRequestSchema = z.object({
@@ -90,7 +91,7 @@ export const registerLawyerRequestSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{17}$/, 'rule.licenceNo'),
-  lawFirmId: z.number().int().positive(),
+  lawFirmId: bodyId,
   agreed: z.literal(true, 'rule.agreement'),
 });
 export type RegisterLawyerRequest = z.infer<typeof registerLawyerRequestSchema>;

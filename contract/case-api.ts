@@ -12,7 +12,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
-import { pageQuerySchema } from './paging';
+import { bodyId, idValue, pageQuerySchema } from './paging';
 
 /**
  * Requests and answers of the case endpoints (server/cases/). Query names follow the page
@@ -33,7 +33,7 @@ export const daySchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'rule.date')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'rule.date');
 
-const idSchema = z.coerce.number().int().positive('rule.id');
+const idSchema = idValue;
 const fenQuery = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => z.string().trim().min(1).max(max).optional();
 
@@ -172,8 +172,8 @@ export const attachmentDownloadPath = (caseId: number, attachmentId: number) =>
 
 /** GET and DELETE /cases/:id/attachments/:attachmentId. */
 export const attachmentParamsSchema = z.object({
-  id: z.coerce.number().int().positive('rule.id'),
-  attachmentId: z.coerce.number().int().positive('rule.id'),
+  id: idValue,
+  attachmentId: idValue,
 });
 /** POST /cases/:id/attachments answers the new attachment (attachmentSchema); DELETE this. */
 export const attachmentDeletedSchema = z.object({ id: z.number().int() });
@@ -264,8 +264,8 @@ export const caseTransitionRequestSchema = z.object({
   version: z.number().int().positive(),
   reason: z.string().max(200).optional(),
   result: z.string().max(20).optional(),
-  lawyerId: z.number().int().positive().nullable().optional(),
-  lawFirmId: z.number().int().positive().nullable().optional(),
+  lawyerId: bodyId.nullable().optional(),
+  lawFirmId: bodyId.nullable().optional(),
 });
 export type CaseTransitionRequest = z.infer<typeof caseTransitionRequestSchema>;
 
@@ -277,11 +277,11 @@ export { BULK_CASE_EVENTS };
  */
 export const bulkTransitionRequestSchema = z.object({
   event: z.enum(BULK_CASE_EVENTS),
-  ids: z.array(z.number().int().positive()).min(1).max(100),
+  ids: z.array(bodyId).min(1).max(100),
   reason: z.string().max(200).optional(),
   result: z.string().max(20).optional(),
-  lawyerId: z.number().int().positive().nullable().optional(),
-  lawFirmId: z.number().int().positive().nullable().optional(),
+  lawyerId: bodyId.nullable().optional(),
+  lawFirmId: bodyId.nullable().optional(),
 });
 export type BulkTransitionRequest = z.infer<typeof bulkTransitionRequestSchema>;
 

@@ -9,7 +9,7 @@ import {
 import { daySchema } from './case-api';
 import { LETTER_STATUSES } from './cases';
 import { letterExtraEditSchema, letterTemplateSchema } from './letters';
-import { pageQuerySchema } from './paging';
+import { idValue, pageQuerySchema } from './paging';
 import { reviewStatusSchema } from './reviews';
 
 /**
@@ -20,7 +20,7 @@ import { reviewStatusSchema } from './reviews';
  * field) and `sortOrder` (ascend | descend).
  */
 
-const idSchema = z.coerce.number().int().positive('rule.id');
+const idSchema = idValue;
 const text = (max: number) => z.string().trim().min(1).max(max).optional();
 
 /** `reviewStatus=auditing&reviewStatus=rejected` or `reviewStatus=auditing,rejected`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './paging';
 
 export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
@@ -18,5 +19,5 @@ export type Message = z.infer<typeof messageSchema>;
 
 export const messageListSchema = z.object({ list: z.array(messageSchema), unread: z.number().int() });
 export const readMessagesRequestSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(200),
+  ids: z.array(bodyId).min(1).max(200),
 });

@@ -3,7 +3,7 @@ import { caseFilterSchema, daySchema } from './case-api';
 import { caseStatusSchema, caseTypeSchema, PAYMENT_STATUSES, PUSH_STATUSES } from './cases';
 import { MESSAGE_TYPES } from './notifications';
 import { ENUMS } from './pages/enums';
-import { pageQuerySchema } from './paging';
+import { idValue, pageQuerySchema } from './paging';
 import { roleSchema } from './role-schemas';
 import { WALLET_TRANSACTION_KINDS } from './wallets';
 
@@ -17,7 +17,7 @@ import { WALLET_TRANSACTION_KINDS } from './wallets';
  */
 
 const text = (max: number) => z.string().trim().min(1).max(max).optional();
-const idSchema = z.coerce.number().int().positive('rule.id');
+const idSchema = idValue;
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'], 'rule.boolean')
   .transform((v) => v === 'true' || v === '1');

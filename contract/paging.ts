@@ -17,3 +17,12 @@ export interface Paged<T> {
   list: T[];
   total: number;
 }
+
+/** The largest id a row can have: ids are 32-bit integers on PostgreSQL. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a path or query: a positive integer a row can have. */
+export const idValue = z.coerce.number().int().positive('rule.id').max(MAX_ID, 'rule.id');
+
+/** An id in a JSON body. */
+export const bodyId = z.number().int().positive().max(MAX_ID, 'rule.id');

@@ -7,7 +7,7 @@ import {
   regionCodeSchema,
 } from './account-rules';
 import { userInfoSchema } from './auth';
-import { pageQuerySchema } from './paging';
+import { bodyId, idValue, pageQuerySchema } from './paging';
 import { roleSchema } from './role-schemas';
 
 const booleanQuery = z
@@ -41,7 +41,7 @@ export const createUserRequestSchema = z.object({
   name: personNameSchema,
   role: roleSchema,
   /** Required for law-firm contact persons and lawyers. */
-  lawFirmId: z.number().int().positive().nullable().optional(),
+  lawFirmId: bodyId.nullable().optional(),
   /** Required for lawyers: an account created by an administrator is reviewed already. */
   licenceNo: z
     .string()
@@ -56,7 +56,7 @@ export const createUserResponseSchema = z.object({
   initialPassword: z.string(),
 });
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive('rule.id') });
+export const idParamsSchema = z.object({ id: idValue });
 export const idQuerySchema = idParamsSchema;
 
 export const randomPasswordResponseSchema = z.object({ password: z.string() });
@@ -74,15 +74,15 @@ export const deviceSchema = z.object({
 export const userDetailSchema = userInfoSchema.extend({ devices: z.array(deviceSchema) });
 
 export const editUserRequestSchema = z.object({
-  id: z.number().int().positive(),
+  id: bodyId,
   name: personNameSchema.optional(),
   role: roleSchema.optional(),
-  lawFirmId: z.number().int().positive().nullable().optional(),
+  lawFirmId: bodyId.nullable().optional(),
   email: emailSchema.nullable().optional(),
   nickname: z.string().trim().min(1).max(30).nullable().optional(),
 });
 
-export const unbindRequestSchema = z.object({ deviceId: z.number().int().positive() });
+export const unbindRequestSchema = z.object({ deviceId: bodyId });
 
 /** The caller's own profile (user settings, basic information tab). */
 export const saveInfoRequestSchema = z.object({

@@ -124,7 +124,8 @@ export async function* walkIds(
     } else if (nullable(order) && cursor !== undefined && cursor.value !== null) {
       // Read after a case with a court session, the window holds only such cases: those
       // are done, the ones without a session follow, by id.
-      cursor = { value: null, id: order.dir === 'asc' ? 0 : Number.MAX_SAFE_INTEGER };
+      // (Ids are 32-bit integers on PostgreSQL, which refuses a larger bound.)
+      cursor = { value: null, id: order.dir === 'asc' ? 0 : 2_147_483_647 };
     } else {
       return;
     }

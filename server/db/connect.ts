@@ -38,6 +38,8 @@ export interface DatabaseHandle {
   describe(): { dialect: DialectName; location: string };
   /** The database's size on disk, for the monitor page. */
   sizeBytes(): Promise<number | null>;
+  /** PGlite only: the whole database as a tarball another PGlite can start from (tests). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,8 @@ export function connectDatabase(
  */
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC)
+      return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
@@ -84,8 +87,18 @@ function connectPglite(path: string, projectRoot: string, options: ConnectOption
   const dir = memory ? undefined : isAbsolute(path) ? path : resolve(projectRoot, path);
   if (dir) mkdirSync(dir, { recursive: true });
   const filesDir = options.dataDir ?? (dir ? dirname(dir) : join(tmpdir(), 'casedesk-pglite'));
-  const pool = (): Promise<PostgresPool> => pglitePool(dir, options.pgliteLoad);
-  return postgresHandle(new PostgresDialect({ pool }), filesDir, dir ? `pglite:${dir}` : 'pglite:memory');
+  let started: ReturnType<typeof pglitePool> | undefined;
+  const pool = (): Promise<PostgresPool> => {
+    started ??= pglitePool(dir, options.pgliteLoad);
+    return started;
+  };
+  const handle = postgresHandle(
+    new PostgresDialect({ pool }),
+    filesDir,
+    dir ? `pglite:${dir}` : 'pglite:memory',
+  );
+  handle.dump = async () => (await pool(), (await (started as ReturnType<typeof pglitePool>)).dumpDataDir());
+  return handle;
 }
 
 function postgresHandle(dialect: PostgresDialect, filesDir: string, location: string): DatabaseHandle {
@@ -96,7 +109,9 @@ function postgresHandle(dialect: PostgresDialect, filesDir: string, location: st
     filesDir,
     describe: () => ({ dialect: 'postgres', location }),
     async sizeBytes() {
-      const { rows } = await sql<{ size: number }>`select pg_database_size(current_database()) as size`.execute(db);
+      const { rows } = await sql<{
+        size: number;
+      }>`select pg_database_size(current_database()) as size`.execute(db);
       return rows[0]?.size ?? null;
     },
     close: () => db.destroy(),

@@ -6,7 +6,10 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
  * (a transaction holds it until it ends), the others wait their turn in order. Used where no
  * PostgreSQL server is at hand: `npm test` on a newcomer's machine (`DATABASE_URL=pglite:`).
  */
-export async function pglitePool(dataDir: string | undefined, loadDataDir?: Blob): Promise<PostgresPool> {
+export async function pglitePool(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+): Promise<PostgresPool & { dumpDataDir(): Promise<Blob> }> {
   // A development dependency, loaded only when asked for.
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -20,19 +23,19 @@ export async function pglitePool(dataDir: string | undefined, loadDataDir?: Blob
   let queue: Promise<void> = Promise.resolve();
   const client = (release: () => void): PostgresPoolClient =>
     ({
-    async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
-      // PGlite answers like pg: rows, the statement's command and how many rows it touched.
-      const result = (await db.query<R>(sql, parameters as unknown[])) as Awaited<
-        ReturnType<typeof db.query<R>>
-      > & { command?: string; rowCount?: number };
-      return {
-        command: (result.command ?? 'SELECT') as PostgresQueryResult<R>['command'],
-        rowCount: result.rowCount ?? result.affectedRows ?? 0,
-        rows: result.rows,
-      };
-    },
-    release,
-  }) as PostgresPoolClient;
+      async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+        // PGlite answers like pg: rows, the statement's command and how many rows it touched.
+        const result = (await db.query<R>(sql, parameters as unknown[])) as Awaited<
+          ReturnType<typeof db.query<R>>
+        > & { command?: string; rowCount?: number };
+        return {
+          command: (result.command ?? 'SELECT') as PostgresQueryResult<R>['command'],
+          rowCount: result.rowCount ?? result.affectedRows ?? 0,
+          rows: result.rows,
+        };
+      },
+      release,
+    }) as PostgresPoolClient;
   return {
     async connect() {
       let release!: () => void;
@@ -54,6 +57,9 @@ export async function pglitePool(dataDir: string | undefined, loadDataDir?: Blob
       await db.close();
     },
     /** For tests: the whole database as a tarball another PGlite can start from. */
-    dumpDataDir: () => db.dumpDataDir('none'),
-  } as PostgresPool & { dumpDataDir(): Promise<Blob> };
+    dumpDataDir: async () => {
+      await queue;
+      return db.dumpDataDir('none');
+    },
+  };
 }

@@ -4,8 +4,9 @@ import type { FailEnvelope } from '../../contract/envelope';
 import { type Language, translate } from '../../contract/messages';
 import { resolveCaller } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { outOfRange } from '../db/unique-violation';
 import { redeemTicket } from '../notifications/tickets';
-import { ApiError, conflictFromDuplicate, fail, refusalFromFramework } from './errors';
+import { ApiError, conflictFromDuplicate, fail, refusalForStatus, refusalFromFramework } from './errors';
 import { languageOf } from './language';
 import type { ApiRoute } from './route';
 import { accessOf, isAllowed } from './route';
@@ -98,6 +99,7 @@ export function installErrorHandling(fastify: FastifyInstance, app: AppContext) 
     }
     const duplicate = conflictFromDuplicate(error);
     if (duplicate) return reply.status(409).send(failBody(lang, duplicate));
+    if (outOfRange(error)) return reply.status(400).send(failBody(lang, refusalForStatus(400)));
     app.metrics.errors++;
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply

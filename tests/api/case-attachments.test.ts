@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENTS_PER_CASE, type Attachment, type CaseDetail } from '../../contract/case-api';
 import { CODES } from '../../contract/codes';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { uploadsRoot } from '../../server/cases/attachments';
+import { refuseInserts } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -334,13 +334,12 @@ describe('case attachments: limits', () => {
     const caseId = await freshCase();
     const before = await server.count('case_attachments');
     const auditBefore = await server.count('audit_log');
-    await sql`create trigger refuse_attachment before insert on case_attachments
-      begin select raise(abort, 'refused by test'); end`.execute(server.app.db);
+    const allow = await refuseInserts(server, 'case_attachments');
     try {
       const res = await upload(caseId, { name: 'a.pdf', bytes: PDF });
       expect(res.status).toBe(500);
     } finally {
-      await sql`drop trigger refuse_attachment`.execute(server.app.db);
+      await allow();
     }
     expect(await server.count('case_attachments')).toBe(before);
     expect(await server.count('audit_log')).toBe(auditBefore);

@@ -441,8 +441,7 @@ describe('an import cut short by a stop of the server', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'left-over.xlsx'), 'x');
 
-    const location = server.app.database.describe().location;
-    expect(await failInterruptedImports(server.app.db, location, new Date())).toBe(1);
+    expect(await failInterruptedImports(server.app.db, server.app.database.filesDir, new Date())).toBe(1);
     const report = await finished(job.id);
     expect(report).toMatchObject({ status: 'failed', failure: zh('import.interrupted') });
     expect(tempFiles()).toEqual([]);

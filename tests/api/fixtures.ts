@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { creditCodeCheckChar } from '../../contract/credit-code';
 import type { TestServer } from './harness';
 
@@ -85,4 +86,27 @@ export async function auditRows(server: TestServer, action: string, entityId?: n
   let query = server.app.db.selectFrom('audit_log').selectAll().where('action', '=', action);
   if (entityId !== undefined) query = query.where('entity_id', '=', String(entityId));
   return query.execute();
+}
+
+/**
+ * Makes every insert into `table` fail until the returned function is called: a write that
+ * fails half-way, to show nothing is left behind. A trigger in each database's own syntax.
+ */
+export async function refuseInserts(server: TestServer, table: string): Promise<() => Promise<void>> {
+  const db = server.app.db;
+  if (server.app.database.dialect === 'postgres') {
+    await sql`create function refuse_by_test() returns trigger language plpgsql as $$
+      begin raise exception 'refused by test'; end $$`.execute(db);
+    await sql`create trigger refuse_by_test before insert on ${sql.table(table)}
+      for each row execute function refuse_by_test()`.execute(db);
+    return async () => {
+      await sql`drop trigger refuse_by_test on ${sql.table(table)}`.execute(db);
+      await sql`drop function refuse_by_test()`.execute(db);
+    };
+  }
+  await sql`create trigger refuse_by_test before insert on ${sql.table(table)}
+    begin select raise(abort, 'refused by test'); end`.execute(db);
+  return async () => {
+    await sql`drop trigger refuse_by_test`.execute(db);
+  };
 }

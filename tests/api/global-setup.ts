@@ -6,10 +6,13 @@ import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/seed/seed';
+import type { TestDatabase } from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The seeded demo database every API test file copies. */
+    /** Which database the API tests run on (the `api-pg` project: PostgreSQL). */
+    testDatabase: TestDatabase;
+    /** The seeded demo database every API test file copies (SQLite). */
     templateDb: string;
     /** The files of its seeded attachments (`uploads/` beside each copy). */
     templateUploads: string;
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject) {
   const uploads = `${template}.uploads`;
   await seedDemoData(handle.db, { cases: 2000, uploadsRoot: uploads });
   await handle.close();
+  project.provide('testDatabase', { kind: 'sqlite' });
   project.provide('templateDb', template);
   project.provide('templateUploads', uploads);
   return () => {

@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createSession } from '../../server/auth/sessions';
-import { PROJECT_ROOT, readConfig, THROTTLES } from '../../server/config';
+import { readConfig, THROTTLES } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
-import { connectDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import type { SmsSender } from '../../server/sms/sender';
+import { copyTestDatabase } from './test-database';
 
 /** A clock tests can move forward, and stop where it is. */
 export class TestClock implements Clock {
@@ -87,7 +87,8 @@ const UNTHROTTLED = Object.fromEntries(Object.values(THROTTLES).map((t) => [t.en
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-api-'));
   const file = join(dir, 'test.db');
-  copyFileSync(inject('templateDb'), file);
+  const kind = inject('testDatabase');
+  if (kind.kind === 'sqlite') copyFileSync(inject('templateDb'), file);
   linkTree(inject('templateUploads'), join(dir, 'uploads'));
   const config = {
     ...readConfig({ ...UNTHROTTLED, ...env }),
@@ -95,7 +96,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     logLevel: env.LOG_LEVEL ?? 'silent',
     port: 0,
   };
-  const database = connectDatabase(`sqlite:${file}`, PROJECT_ROOT);
+  const copy = await copyTestDatabase(kind, file, dir);
+  const database = copy.handle;
   const clock = new TestClock();
   const sms: Array<{ phone: string; text: string }> = [];
   const sender: SmsSender = { send: async (phone, text) => void sms.push({ phone, text }) };
@@ -179,6 +181,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     async close() {
       await fastify.close();
       await database.close();
+      await copy.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -123,6 +123,25 @@ describe('bad input', () => {
     expect(res.body.errors?.map((e) => e.path)).toEqual(['id']);
   });
 
+  it('names an id no row can have (2^31 and more: PostgreSQL ids are 32-bit), on both databases', async () => {
+    const token = await server.sessionFor('superAdmin');
+    for (const path of ['/api/cases/2147483648', '/api/cases/1/attachments/99999999999']) {
+      const res = await server.call('GET', path, { token });
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors?.[0]?.message, path).toBe('编号必须是正整数');
+    }
+    expect((await server.call('GET', '/api/cases/2147483647', { token })).status).toBe(404);
+  });
+
+  it('names a body id no row can have, on both databases', async () => {
+    const res = await server.call('POST', '/api/cases/bulk-transitions', {
+      token: await server.sessionFor('superAdmin'),
+      body: { event: 'PUSH', ids: [2147483648], lawFirmId: 2147483648 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.path).sort()).toEqual(['ids.0', 'lawFirmId']);
+  });
+
   it('explains the fields in English when asked', async () => {
     const res = await server.call('POST', '/api/register/lawyer', {
       body: { phone: '1' },

@@ -17,7 +17,7 @@ describe('monitor stats', () => {
     const stats = res.body.data;
     expect(stats.server.nodeVersion).toBe(process.version);
     expect(stats.server.memory.rssBytes).toBeGreaterThan(0);
-    expect(stats.database.dialect).toBe('sqlite');
+    expect(stats.database.dialect).toBe(server.app.database.dialect);
     expect(stats.database.sizeBytes).toBeGreaterThan(100_000);
     expect(JSON.stringify(stats)).not.toContain('.db');
     const cases = stats.database.tables.find((t) => t.name === 'cases');

@@ -7,6 +7,7 @@ import type {
   TaskCenter,
 } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
+import { daysBetween } from '../../server/db/sql-portable';
 import { taskWindows } from '../../server/tasks/center';
 import { startServer, type TestServer } from './harness';
 
@@ -147,10 +148,10 @@ describe('GET /api/statistics/data', () => {
         sql`select count(*) as n from cases where region_code like ${`${top.regionCode.slice(0, 2)}%`}`,
       ),
     );
-    const days = await sql<{ n: number }>`
-      select avg(julianday(updated_at) - julianday(created_at)) as n from cases where status = 'closed'`.execute(
-      server.app.db,
-    );
+    const days = await sql<{
+      n: number;
+    }>`select avg(${daysBetween(server.app.database.dialect, 'created_at', 'updated_at')}) as n
+      from cases where status = 'closed'`.execute(server.app.db);
     expect(data.totals.averageCloseDays).toBeCloseTo(Number(days.rows[0].n), 0);
     expect(data.closeDaysByType.length).toBeGreaterThan(0);
   });

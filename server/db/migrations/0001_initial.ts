@@ -1,4 +1,5 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { idColumn } from './portable';
 
 /**
  * Every entity of the product. Types are portable (integer, bigint, text); timestamps are
@@ -8,12 +9,12 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on the current schema type
 type Db = Kysely<any>;
 
-function withId<T extends string>(table: CreateTableBuilder<T, never>) {
-  return table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement().notNull());
+function withId<T extends string>(db: Db, table: CreateTableBuilder<T, never>) {
+  return table.addColumn('id', 'integer', idColumn(db));
 }
 
 export async function up(db: Db): Promise<void> {
-  await withId(db.schema.createTable('law_firms'))
+  await withId(db, db.schema.createTable('law_firms'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('region_code', 'text', (c) => c.notNull())
     .addColumn('credit_code', 'text', (c) => c.notNull().unique())
@@ -30,7 +31,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await withId(db.schema.createTable('users'))
+  await withId(db, db.schema.createTable('users'))
     .addColumn('phone', 'text', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -59,7 +60,7 @@ export async function up(db: Db): Promise<void> {
     .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'role'])
     .execute();
 
-  await withId(db.schema.createTable('sessions'))
+  await withId(db, db.schema.createTable('sessions'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('role', 'text', (c) => c.notNull())
@@ -72,7 +73,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').columns(['user_id']).execute();
 
-  await withId(db.schema.createTable('login_failures'))
+  await withId(db, db.schema.createTable('login_failures'))
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('failed_at', 'text', (c) => c.notNull())
     .execute();
@@ -88,7 +89,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('locked_until', 'text', (c) => c.notNull())
     .execute();
 
-  await withId(db.schema.createTable('sms_outbox'))
+  await withId(db, db.schema.createTable('sms_outbox'))
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('register', 'reset', 'bind')`))
     .addColumn('code', 'text', (c) => c.notNull())
@@ -104,7 +105,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['phone', 'purpose', 'created_at'])
     .execute();
 
-  await withId(db.schema.createTable('lawyers'))
+  await withId(db, db.schema.createTable('lawyers'))
     .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('licence_no', 'text', (c) => c.notNull().unique())
     .addColumn('law_firm_id', 'integer', (c) => c.notNull().references('law_firms.id'))
@@ -118,7 +119,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('lawyers_firm_idx').on('lawyers').columns(['law_firm_id']).execute();
 
-  await withId(db.schema.createTable('cases'))
+  await withId(db, db.schema.createTable('cases'))
     .addColumn('case_no', 'text', (c) => c.notNull().unique())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) =>
@@ -168,7 +169,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['law_firm_id', 'status', 'created_at'])
     .execute();
 
-  await withId(db.schema.createTable('case_attachments'))
+  await withId(db, db.schema.createTable('case_attachments'))
     .addColumn('case_id', 'integer', (c) => c.notNull().references('cases.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
@@ -182,7 +183,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['case_id'])
     .execute();
 
-  await withId(db.schema.createTable('payment_follow_ups'))
+  await withId(db, db.schema.createTable('payment_follow_ups'))
     .addColumn('case_id', 'integer', (c) => c.notNull().references('cases.id').onDelete('cascade'))
     .addColumn('followed_at', 'text', (c) => c.notNull())
     .addColumn('note', 'text', (c) => c.notNull())
@@ -197,7 +198,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['case_id', 'followed_at'])
     .execute();
 
-  await withId(db.schema.createTable('repayments'))
+  await withId(db, db.schema.createTable('repayments'))
     .addColumn('case_id', 'integer', (c) => c.notNull().references('cases.id').onDelete('cascade'))
     .addColumn('amount_fen', 'bigint', (c) => c.notNull().check(sql`amount_fen > 0`))
     .addColumn('repaid_on', 'text', (c) => c.notNull())
@@ -206,7 +207,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('repayments_case_idx').on('repayments').columns(['case_id']).execute();
 
-  await withId(db.schema.createTable('case_pushes'))
+  await withId(db, db.schema.createTable('case_pushes'))
     .addColumn('case_id', 'integer', (c) => c.notNull().references('cases.id').onDelete('cascade'))
     .addColumn('law_firm_id', 'integer', (c) => c.notNull().references('law_firms.id'))
     .addColumn('pushed_at', 'text', (c) => c.notNull())
@@ -222,7 +223,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['law_firm_id', 'pushed_at'])
     .execute();
 
-  await withId(db.schema.createTable('law_firm_letters'))
+  await withId(db, db.schema.createTable('law_firm_letters'))
     .addColumn('law_firm_id', 'integer', (c) => c.notNull().references('law_firms.id'))
     .addColumn('case_id', 'integer', (c) => c.references('cases.id'))
     .addColumn('letter_no', 'text', (c) => c.notNull().unique())
@@ -240,7 +241,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['status', 'submitted_at'])
     .execute();
 
-  await withId(db.schema.createTable('certifications'))
+  await withId(db, db.schema.createTable('certifications'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('cert_type', 'text', (c) => c.notNull())
     .addColumn('enterprise_name', 'text', (c) => c.notNull())
@@ -258,7 +259,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('certifications_user_idx').on('certifications').columns(['user_id']).execute();
 
-  await withId(db.schema.createTable('messages'))
+  await withId(db, db.schema.createTable('messages'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('message', 'notice', 'todo')`))
     .addColumn('title', 'text', (c) => c.notNull())
@@ -272,7 +273,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['user_id', 'status', 'created_at'])
     .execute();
 
-  await withId(db.schema.createTable('devices'))
+  await withId(db, db.schema.createTable('devices'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('device_uid', 'text', (c) => c.notNull().unique())
     .addColumn('device_name', 'text', (c) => c.notNull())
@@ -283,14 +284,14 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('devices_user_idx').on('devices').columns(['user_id']).execute();
 
-  await withId(db.schema.createTable('wallets'))
+  await withId(db, db.schema.createTable('wallets'))
     .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('balance_fen', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`balance_fen >= 0`))
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('CNY'))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await withId(db.schema.createTable('wallet_transactions'))
+  await withId(db, db.schema.createTable('wallet_transactions'))
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('wallets.id').onDelete('cascade'))
     .addColumn('amount_fen', 'bigint', (c) => c.notNull())
     .addColumn('balance_after_fen', 'bigint', (c) => c.notNull())
@@ -314,7 +315,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
     .execute();
 
-  await withId(db.schema.createTable('audit_log'))
+  await withId(db, db.schema.createTable('audit_log'))
     .addColumn('actor_id', 'integer')
     .addColumn('actor_role', 'text')
     .addColumn('action', 'text', (c) => c.notNull())

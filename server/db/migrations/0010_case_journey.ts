@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { afterCopyWithIds, idColumn } from './portable';
 
 /**
  * A case's whole journey (issue 8):
@@ -25,7 +26,7 @@ async function rebuildPushes(db: Db, statuses: string[], map: Record<string, str
   await db.schema.alterTable('case_pushes').renameTo('case_pushes_old').execute();
   let table = db.schema
     .createTable('case_pushes')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement().notNull())
+    .addColumn('id', 'integer', idColumn(db))
     .addColumn('case_id', 'integer', (c) => c.notNull().references('cases.id').onDelete('cascade'))
     .addColumn('law_firm_id', 'integer', (c) => c.notNull().references('law_firms.id'))
     .addColumn('pushed_at', 'text', (c) => c.notNull())
@@ -48,6 +49,7 @@ async function rebuildPushes(db: Db, statuses: string[], map: Record<string, str
         .select(['id', 'case_id', 'law_firm_id', 'pushed_at', status.as('push_status'), 'operator_id']),
     )
     .execute();
+  await afterCopyWithIds(db, 'case_pushes');
   await db.schema.dropTable('case_pushes_old').execute();
   await db.schema.createIndex('case_pushes_case_idx').on('case_pushes').columns(['case_id']).execute();
   await db.schema

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { idColumn } from './portable';
 
 /**
  * Case imports (server/cases/imports/): one job row per uploaded spreadsheet, with its counts
@@ -13,7 +14,7 @@ type Db = Kysely<any>;
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('case_imports')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement().notNull())
+    .addColumn('id', 'integer', idColumn(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('all', 'valid')`))
@@ -35,7 +36,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable('case_import_rows')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement().notNull())
+    .addColumn('id', 'integer', idColumn(db))
     .addColumn('import_id', 'integer', (c) => c.notNull().references('case_imports.id').onDelete('cascade'))
     .addColumn('row_no', 'integer', (c) => c.notNull())
     .addColumn('cells', 'text', (c) => c.notNull())

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { PROJECT_ROOT } from '../../server/config';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
+
+/**
+ * The database an API test file's server runs on, copied from the run's seeded template:
+ * - sqlite: a copy of the template file (tests/api/global-setup.ts);
+ * - pglite: PostgreSQL in this process, started from the template's dump (no server needed);
+ * - postgres: a database of its own on a real server, created from the template database
+ *   (`TEST_PG_URL`, tests/api/global-setup-pg.ts), dropped when the file ends.
+ */
+export type TestDatabase =
+  | { kind: 'sqlite' }
+  | { kind: 'pglite'; dump: string }
+  | { kind: 'postgres'; adminUrl: string; template: string };
+
+export interface TestDatabaseCopy {
+  handle: DatabaseHandle;
+  /** Removes the copy (after the handle is closed). */
+  drop(): Promise<void>;
+}
+
+export const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+export async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function copyTestDatabase(
+  kind: TestDatabase,
+  sqliteCopy: string,
+  filesDir: string,
+): Promise<TestDatabaseCopy> {
+  switch (kind.kind) {
+    case 'sqlite':
+      return { handle: connectDatabase(`sqlite:${sqliteCopy}`, PROJECT_ROOT), drop: async () => {} };
+    case 'pglite': {
+      const dump = new Blob([readFileSync(kind.dump)]);
+      const handle = connectDatabase('pglite:', PROJECT_ROOT, { dataDir: filesDir, pgliteLoad: dump });
+      return { handle, drop: async () => {} };
+    }
+    case 'postgres': {
+      const name = `${kind.template.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
+      await withAdmin(kind.adminUrl, (c) => c.query(`create database "${name}" template "${kind.template}"`));
+      const handle = connectDatabase(databaseUrl(kind.adminUrl, name), PROJECT_ROOT, { dataDir: filesDir });
+      return {
+        handle,
+        drop: async () => {
+          await withAdmin(kind.adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+        },
+      };
+    }
+  }
+}
