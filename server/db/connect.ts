@@ -97,7 +97,10 @@ function connectPglite(path: string, projectRoot: string, options: ConnectOption
     filesDir,
     dir ? `pglite:${dir}` : 'pglite:memory',
   );
-  handle.dump = async () => (await pool(), (await (started as ReturnType<typeof pglitePool>)).dumpDataDir());
+  handle.dump = async () => {
+    await pool();
+    return (await (started as ReturnType<typeof pglitePool>)).dumpDataDir();
+  };
   return handle;
 }
 

@@ -64,6 +64,7 @@ describe('migrating an empty database', () => {
       '0011_case_imports',
       '0012_letters_and_certification_review',
       '0013_stream_tickets',
+      '0014_text_search',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
