@@ -35,6 +35,10 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** SQLITE_SYNCHRONOUS: FULL survives a power cut; NORMAL only a crash of the process. */
   sqliteSynchronous: SqliteSynchronous;
+  /** DATA_DIR: where files live when the database is not a file beside them (PostgreSQL). */
+  dataDir: string;
+  /** PG_POOL_MAX: PostgreSQL connections one process keeps at most. */
+  pgPoolMax: number;
   /**
    * TRUST_PROXY, as Fastify's `trustProxy`: which proxies may name the client in
    * X-Forwarded-For. false (default): none, the client is the connection's peer.
@@ -102,6 +106,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimitBytes: 1024 * 1024,
     uploadMaxBytes: Math.round(uploadMaxMb * 1024 * 1024),
     sqliteSynchronous: synchronous,
+    dataDir: resolve(PROJECT_ROOT, env.DATA_DIR || 'data'),
+    pgPoolMax: positiveInteger(env, 'PG_POOL_MAX', 10),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     ratePerMinute,
     lockout,
