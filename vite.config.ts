@@ -128,6 +128,18 @@ export default defineConfig({
       '../utils/pattern',
       'ui-registry/charts/g2plot-unused.ts',
     ),
+    // React Router's package points every bundler at its development build, whose only
+    // difference is ENABLE_DEV_WARNINGS = true (console warnings about misuse): the browser build
+    // takes the production build it ships beside it, and the minifier drops the warnings.
+    {
+      name: 'casedesk:react-router-production',
+      apply: 'build',
+      enforce: 'pre',
+      resolveId(id) {
+        if (id !== 'react-router') return null;
+        return `${import.meta.dirname}/node_modules/react-router/dist/production/index.mjs`;
+      },
+    },
     // zod's JSON Schema output, which only the server's OpenAPI document uses: out of the
     // browser build (vitest and the server keep the real modules).
     {
@@ -157,6 +169,8 @@ export default defineConfig({
       // registry's charts register only what they draw (ui-registry/charts/g2.ts). Tests resolve
       // the same way, so the chart tests draw with what the browser gets.
       { find: /^@antv\/g2$/, replacement: `${import.meta.dirname}/ui-registry/charts/g2.ts` },
+      // lodash's `get` without its memoized path cache (src/app/lodash-get.ts).
+      { find: /^lodash\/get(\.js)?$/, replacement: `${import.meta.dirname}/src/app/lodash-get.ts` },
       // Back-ports for browsers older than the build targets, which hand out the browser's or
       // React's own implementation when it exists: skip them and use that directly.
       {
