@@ -56,6 +56,26 @@ function replaceImport(name: string, importer: RegExp, source: string, replaceme
   };
 }
 
+/**
+ * Relative imports of a library's index modules answered by `replacement`, for classes the index
+ * registers or exports as it loads though nothing here reaches them (see g2plot-unused.ts).
+ */
+function leaveOut(
+  name: string,
+  parts: Array<[importer: RegExp, sources: string[]]>,
+  replacement: string,
+): Plugin {
+  return {
+    name: `casedesk:${name}`,
+    enforce: 'pre',
+    resolveId(id, from) {
+      if (!from) return null;
+      const hit = parts.some(([importer, sources]) => importer.test(from) && sources.includes(id));
+      return hit ? `${import.meta.dirname}/${replacement}` : null;
+    },
+  };
+}
+
 const zodClassicSchemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
 
 // What every signed-in page loads, whichever page it is: see scripts/frame-chunk.ts.
@@ -110,10 +130,31 @@ export default defineConfig({
       '../../adaptor/conversion-tag',
       'ui-registry/charts/g2plot-unused.ts',
     ),
-    replaceImport(
-      'g2-without-continuous-legend',
-      /[\\/]@antv[\\/]component[\\/]esm[\\/]legend[\\/]index\.js$/,
-      './continuous',
+    leaveOut(
+      'chart-parts-left-out',
+      [
+        [/[\\/]@antv[\\/]component[\\/]esm[\\/]legend[\\/]index\.js$/, ['./continuous']],
+        [
+          /[\\/]@antv[\\/]component[\\/]esm[\\/]annotation[\\/]index\.js$/,
+          [
+            './line',
+            './text',
+            './arc',
+            './region',
+            './image',
+            './data-marker',
+            './data-region',
+            './region-filter',
+            './shape',
+          ],
+        ],
+        [/[\\/]@antv[\\/]adjust[\\/]esm[\\/]index\.js$/, ['./adjusts/jitter', './adjusts/symmetric']],
+        [/[\\/]@antv[\\/]coord[\\/]esm[\\/]index\.js$/, ['./coord/helix']],
+        [
+          /[\\/]@antv[\\/]scale[\\/]esm[\\/]index\.js$/,
+          ['./continuous/log', './continuous/pow', './continuous/quantize', './continuous/quantile'],
+        ],
+      ],
       'ui-registry/charts/g2plot-unused.ts',
     ),
     replaceImport(
