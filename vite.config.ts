@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -72,6 +73,39 @@ function leaveOut(
       if (!from) return null;
       const hit = parts.some(([importer, sources]) => importer.test(from) && sources.includes(id));
       return hit ? `${import.meta.dirname}/${replacement}` : null;
+    },
+  };
+}
+
+/**
+ * The zod mini schemas every signed-in page runs (contract/zod-mini.ts) with a copy of zod of
+ * their own in the browser build. The bundler tree-shakes a module once for the whole build,
+ * and the classic schemas of other pages use nearly all of zod's core, so the workplace loaded
+ * all of it (26 kB gzip) for the few schema kinds the descriptor needs. zod-mini.ts's imports
+ * of zod, and everything they import, resolve to the same files marked as a copy, which the
+ * bundler shakes on its own (about 10 kB). The copies share zod's settings and global registry
+ * (kept on globalThis), and their schemas mix with classic ones: zod recognises its schemas,
+ * errors and checks by their traits, not their classes. A page with both loads both.
+ */
+function zodMiniCopy(): Plugin {
+  const copy = '?zod-mini-copy';
+  const zodDir = `${import.meta.dirname}/node_modules/zod/`;
+  const zodMini = /[\\/]contract[\\/]zod-mini\.ts$/;
+  return {
+    name: 'casedesk:zod-mini-copy',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const inCopy = importer.endsWith(copy);
+      if (!inCopy && !(zodMini.test(importer) && /^zod(\/|$)/.test(source))) return null;
+      const from = inCopy ? importer.slice(0, -copy.length) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !resolved.id.startsWith(zodDir)) return resolved;
+      return `${resolved.id}${copy}`;
+    },
+    load(id) {
+      return id.endsWith(copy) ? readFileSync(id.slice(0, -copy.length), 'utf8') : null;
     },
   };
 }
@@ -181,6 +215,7 @@ export default defineConfig({
         return `${import.meta.dirname}/node_modules/react-router/dist/production/index.mjs`;
       },
     },
+    zodMiniCopy(),
     // zod's JSON Schema output, which only the server's OpenAPI document uses: out of the
     // browser build (vitest and the server keep the real modules).
     {
