@@ -131,6 +131,15 @@ export default defineConfig({
       '../ResizeBox',
       'src/app/sider-without-resize-box.ts',
     ),
+    leaveOut(
+      'arco-parts-left-out',
+      [
+        [/[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Grid[\\/]index\.js$/, ['./grid', './grid-item']],
+        [/[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Avatar[\\/]index\.js$/, ['./group']],
+        [/[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Dropdown[\\/]index\.js$/, ['./button']],
+      ],
+      'src/app/arco-parts-unused.ts',
+    ),
     // G2Plot's column and bar without the brush interactions and conversion tags, its column,
     // bar and pie without pattern fills, G2 without continuous legends: options no chart turns
     // on (charts/options.ts); G2's canvas without detect-browser, to ask only for Firefox.
