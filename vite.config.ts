@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -56,6 +57,59 @@ function replaceImport(name: string, importer: RegExp, source: string, replaceme
   };
 }
 
+/**
+ * Relative imports of a library's index modules answered by `replacement`, for classes the index
+ * registers or exports as it loads though nothing here reaches them (see g2plot-unused.ts).
+ */
+function leaveOut(
+  name: string,
+  parts: Array<[importer: RegExp, sources: string[]]>,
+  replacement: string,
+): Plugin {
+  return {
+    name: `casedesk:${name}`,
+    enforce: 'pre',
+    resolveId(id, from) {
+      if (!from) return null;
+      const hit = parts.some(([importer, sources]) => importer.test(from) && sources.includes(id));
+      return hit ? `${import.meta.dirname}/${replacement}` : null;
+    },
+  };
+}
+
+/**
+ * The zod mini schemas every signed-in page runs (contract/zod-mini.ts) with a copy of zod of
+ * their own in the browser build. The bundler tree-shakes a module once for the whole build,
+ * and the classic schemas of other pages use nearly all of zod's core, so the workplace loaded
+ * all of it (26 kB gzip) for the few schema kinds the descriptor needs. zod-mini.ts's imports
+ * of zod, and everything they import, resolve to the same files marked as a copy, which the
+ * bundler shakes on its own (about 10 kB). The copies share zod's settings and global registry
+ * (kept on globalThis), and their schemas mix with classic ones: zod recognises its schemas,
+ * errors and checks by their traits, not their classes. A page with both loads both.
+ */
+function zodMiniCopy(): Plugin {
+  const copy = '?zod-mini-copy';
+  const zodDir = `${import.meta.dirname}/node_modules/zod/`;
+  const zodMini = /[\\/]contract[\\/]zod-mini\.ts$/;
+  return {
+    name: 'casedesk:zod-mini-copy',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const inCopy = importer.endsWith(copy);
+      if (!inCopy && !(zodMini.test(importer) && /^zod(\/|$)/.test(source))) return null;
+      const from = inCopy ? importer.slice(0, -copy.length) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !resolved.id.startsWith(zodDir)) return resolved;
+      return `${resolved.id}${copy}`;
+    },
+    load(id) {
+      return id.endsWith(copy) ? readFileSync(id.slice(0, -copy.length), 'utf8') : null;
+    },
+  };
+}
+
 const zodClassicSchemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
 
 // What every signed-in page loads, whichever page it is: see scripts/frame-chunk.ts.
@@ -76,6 +130,15 @@ export default defineConfig({
       /[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Layout[\\/]sider\.js$/,
       '../ResizeBox',
       'src/app/sider-without-resize-box.ts',
+    ),
+    leaveOut(
+      'arco-parts-left-out',
+      [
+        [/[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Grid[\\/]index\.js$/, ['./grid', './grid-item']],
+        [/[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Avatar[\\/]index\.js$/, ['./group']],
+        [/[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Dropdown[\\/]index\.js$/, ['./button']],
+      ],
+      'src/app/arco-parts-unused.ts',
     ),
     // G2Plot's column and bar without the brush interactions and conversion tags, its column,
     // bar and pie without pattern fills, G2 without continuous legends: options no chart turns
@@ -110,10 +173,31 @@ export default defineConfig({
       '../../adaptor/conversion-tag',
       'ui-registry/charts/g2plot-unused.ts',
     ),
-    replaceImport(
-      'g2-without-continuous-legend',
-      /[\\/]@antv[\\/]component[\\/]esm[\\/]legend[\\/]index\.js$/,
-      './continuous',
+    leaveOut(
+      'chart-parts-left-out',
+      [
+        [/[\\/]@antv[\\/]component[\\/]esm[\\/]legend[\\/]index\.js$/, ['./continuous']],
+        [
+          /[\\/]@antv[\\/]component[\\/]esm[\\/]annotation[\\/]index\.js$/,
+          [
+            './line',
+            './text',
+            './arc',
+            './region',
+            './image',
+            './data-marker',
+            './data-region',
+            './region-filter',
+            './shape',
+          ],
+        ],
+        [/[\\/]@antv[\\/]adjust[\\/]esm[\\/]index\.js$/, ['./adjusts/jitter', './adjusts/symmetric']],
+        [/[\\/]@antv[\\/]coord[\\/]esm[\\/]index\.js$/, ['./coord/helix']],
+        [
+          /[\\/]@antv[\\/]scale[\\/]esm[\\/]index\.js$/,
+          ['./continuous/log', './continuous/pow', './continuous/quantize', './continuous/quantile'],
+        ],
+      ],
       'ui-registry/charts/g2plot-unused.ts',
     ),
     replaceImport(
@@ -128,6 +212,19 @@ export default defineConfig({
       '../utils/pattern',
       'ui-registry/charts/g2plot-unused.ts',
     ),
+    // React Router's package points every bundler at its development build, whose only
+    // difference is ENABLE_DEV_WARNINGS = true (console warnings about misuse): the browser build
+    // takes the production build it ships beside it, and the minifier drops the warnings.
+    {
+      name: 'casedesk:react-router-production',
+      apply: 'build',
+      enforce: 'pre',
+      resolveId(id) {
+        if (id !== 'react-router') return null;
+        return `${import.meta.dirname}/node_modules/react-router/dist/production/index.mjs`;
+      },
+    },
+    zodMiniCopy(),
     // zod's JSON Schema output, which only the server's OpenAPI document uses: out of the
     // browser build (vitest and the server keep the real modules).
     {
@@ -157,6 +254,8 @@ export default defineConfig({
       // registry's charts register only what they draw (ui-registry/charts/g2.ts). Tests resolve
       // the same way, so the chart tests draw with what the browser gets.
       { find: /^@antv\/g2$/, replacement: `${import.meta.dirname}/ui-registry/charts/g2.ts` },
+      // lodash's `get` without its memoized path cache (src/app/lodash-get.ts).
+      { find: /^lodash\/get(\.js)?$/, replacement: `${import.meta.dirname}/src/app/lodash-get.ts` },
       // Back-ports for browsers older than the build targets, which hand out the browser's or
       // React's own implementation when it exists: skip them and use that directly.
       {

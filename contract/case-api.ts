@@ -52,10 +52,10 @@ export const CASE_SORT_FIELDS = ['createdAt', 'amountFen', 'courtSessionAt'] as 
 export const caseFilterSchema = z.object({
   caseNo: text(20),
   title: text(100),
-  type: caseTypeSchema.optional(),
+  type: z.optional(caseTypeSchema),
   status: statusList.optional(),
   /** Where a pending case stands: awaiting review, in the pool, pushed to or accepted by a firm. */
-  position: casePositionSchema.optional(),
+  position: z.optional(casePositionSchema),
   debtor: text(60),
   /** A province (440000) matches its cities and counties, a city (440300) its counties. */
   region: regionCodeSchema.optional(),
@@ -106,8 +106,8 @@ export const caseRowSchema = z.object({
   status: caseStatusSchema,
   stage: caseStageSchema,
   /** Where a pending case stands (the machine's nested state); null for the other statuses. */
-  position: casePositionSchema.nullable(),
-  closeResult: closeResultSchema.nullable(),
+  position: z.nullable(casePositionSchema),
+  closeResult: z.nullable(closeResultSchema),
   suspendReason: z.string().nullable(),
   /** Why review sent it back to intake, while it awaits review again. */
   returnReason: z.string().nullable(),
@@ -243,7 +243,7 @@ export type CaseDetail = z.infer<typeof caseDetailSchema>;
 export const caseEditRequestSchema = z.object({
   version: z.number().int().positive(),
   title: z.string().trim().min(2).max(100).optional(),
-  type: caseTypeSchema.optional(),
+  type: z.optional(caseTypeSchema),
   debtorName: z.string().trim().min(1).max(60).optional(),
   clientName: z.string().trim().min(1).max(60).optional(),
   regionCode: regionCodeSchema.optional(),
@@ -317,7 +317,7 @@ export const repaymentRequestSchema = z.object({
 
 /** Case-node statistics: one row per stage with a count per status. */
 export const stageStatsQuerySchema = z.object({
-  type: caseTypeSchema.optional(),
+  type: z.optional(caseTypeSchema),
   region: regionCodeSchema.optional(),
   createdFrom: daySchema.optional(),
   createdTo: daySchema.optional(),

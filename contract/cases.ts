@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 
 /** Case number: two capital letters and eight digits (MS00012345). */
 export const CASE_NO_PATTERN = /^[A-Z]{2}\d{8}$/;

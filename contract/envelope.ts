@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { CODES } from './codes';
+import { z } from './zod-mini';
 
 /** One wrong field: where it is (dot path) and why. `value` is set for sensitive words. */
 export const fieldErrorSchema = z.object({
   path: z.string(),
   message: z.string(),
-  value: z.string().optional(),
+  value: z.optional(z.string()),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
@@ -23,7 +23,7 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], root = '(root
   });
 }
 
-export function okEnvelopeSchema<T extends z.ZodType>(data: T) {
+export function okEnvelopeSchema<T extends z.core.$ZodType>(data: T) {
   return z.object({
     status: z.literal('ok'),
     code: z.literal(CODES.ok),
@@ -34,9 +34,9 @@ export function okEnvelopeSchema<T extends z.ZodType>(data: T) {
 
 export const failEnvelopeSchema = z.object({
   status: z.literal('fail'),
-  code: z.number().int(),
+  code: z.number().check(z.int()),
   msg: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
+  errors: z.optional(z.array(fieldErrorSchema)),
 });
 export type FailEnvelope = z.infer<typeof failEnvelopeSchema>;
 

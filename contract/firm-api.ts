@@ -187,7 +187,7 @@ export const letterRowSchema = z.object({
   /** How many times it was sent in again after a rejection. */
   resubmissions: z.number().int(),
   /** The template of a letter written in the product (contract/letters.ts); null for older rows. */
-  template: letterTemplateSchema.nullable(),
+  template: z.nullable(letterTemplateSchema),
   /** Written in the product, so it has a PDF (GET /letters/:id/pdf). */
   written: z.boolean(),
 });

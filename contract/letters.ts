@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { LETTER_TEMPLATES } from './enum-values';
+
+export { LETTER_TEMPLATES };
 
 /**
  * Writing a lawyer's letter (律师函) from a template: the lawyer picks one of the templates and
  * may add a paragraph of their own; the server fills in the case's facts. Labels are
  * `enum.letterTemplate.<value>` in contract/labels-*.
  */
-export const LETTER_TEMPLATES = ['collection', 'mediation', 'repayment'] as const;
 export const letterTemplateSchema = z.enum(LETTER_TEMPLATES);
 export type LetterTemplate = z.infer<typeof letterTemplateSchema>;
 

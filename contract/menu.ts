@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { AccessRule } from './access';
 import { accessRuleSchema } from './role-schemas';
 import { MENU_LIMITS } from './tree-limits';
 import { withinTreeLimits } from './tree-limits-schema';
+import { z } from './zod-mini';
 
 /** Icons a menu node may name; the browser maps each to an Arco icon. Anything else is refused. */
 export const MENU_ICONS = [
@@ -35,16 +35,16 @@ export const menuIconSchema = z.enum(MENU_ICONS);
 export type MenuIcon = z.infer<typeof menuIconSchema>;
 
 /** An absolute app path: /list/search-table, /list/case-detail/:id. No scheme, no `//`. */
-export const appPathSchema = z
-  .string()
-  .regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'menu.path')
-  .refine((p) => !p.includes('//'), 'menu.path');
+export const appPathSchema = z.string().check(
+  z.regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'menu.path'),
+  z.refine((p) => !p.includes('//'), 'menu.path'),
+);
 
 /** A page id (GET /api/pages/:id). */
-export const pageIdSchema = z.string().regex(/^[a-z][a-z0-9-]{1,63}$/, 'menu.pageId');
+export const pageIdSchema = z.string().check(z.regex(/^[a-z][a-z0-9-]{1,63}$/, 'menu.pageId'));
 
 /** i18n key of a title: dotted words (menu.list.searchTable). */
-export const titleKeySchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey');
+export const titleKeySchema = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey'));
 
 /**
  * External links must be http(s): never `javascript:` or `data:`. The server allows fewer:
@@ -76,20 +76,20 @@ export interface MenuNode {
  * A typed route meta: the same shape for the server's menus and the browser's static table.
  * Strict: a key it does not name (`onClick`) is refused at its own path, never dropped.
  */
-export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
+export const menuNodeSchema: z.ZodMiniType<MenuNode> = z.lazy(() =>
   z.strictObject({
-    key: z.string().min(1).max(100),
+    key: z.string().check(z.minLength(1), z.maxLength(100)),
     path: appPathSchema,
-    name: z.string().min(1).max(60),
+    name: z.string().check(z.minLength(1), z.maxLength(60)),
     title: titleKeySchema,
-    icon: menuIconSchema.optional(),
-    order: z.number().int().min(0).max(9999),
-    access: accessRuleSchema.optional(),
-    hideInMenu: z.boolean().optional(),
-    ignoreCache: z.boolean().optional(),
-    page: pageIdSchema.optional(),
-    external: externalUrlSchema.optional(),
-    children: z.array(menuNodeSchema).max(50).optional(),
+    icon: z.optional(menuIconSchema),
+    order: z.number().check(z.int(), z.gte(0), z.lte(9999)),
+    access: z.optional(accessRuleSchema),
+    hideInMenu: z.optional(z.boolean()),
+    ignoreCache: z.optional(z.boolean()),
+    page: z.optional(pageIdSchema),
+    external: z.optional(externalUrlSchema),
+    children: z.optional(z.array(menuNodeSchema).check(z.maxLength(50))),
   }),
 );
 
@@ -98,4 +98,4 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
  * first, so a tree nested 100,000 deep is refused where it crosses them instead of
  * overflowing the stack in the recursive node schema; then the nodes.
  */
-export const menuTreeSchema = withinTreeLimits(MENU_LIMITS, z.array(menuNodeSchema).max(50));
+export const menuTreeSchema = withinTreeLimits(MENU_LIMITS, z.array(menuNodeSchema).check(z.maxLength(50)));

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { MESSAGE_TYPES } from './enum-values';
 import { bodyId } from './paging';
 
-export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
+export { MESSAGE_TYPES };
+
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
 
 /** A message in the navbar bell: status 0 unread, 1 read. */

@@ -38,7 +38,7 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   keyword: text(40),
   deviceType: z.enum(ENUMS.deviceType).optional(),
   state: z.enum(DEVICE_STATES).optional(),
-  role: roleSchema.optional(),
+  role: z.optional(roleSchema),
   lawFirmId: idSchema.optional(),
   boundFrom: daySchema.optional(),
   boundTo: daySchema.optional(),

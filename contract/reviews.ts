@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { REVIEW_STATUSES } from './enum-values';
 
-export const REVIEW_STATUSES = ['auditing', 'passed', 'rejected'] as const;
+export { REVIEW_STATUSES };
+
 export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 

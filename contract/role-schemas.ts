@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { ACCESS_RULES } from './access';
 import { ROLES } from './roles';
+import { z } from './zod-mini';
 
 export const roleSchema = z.enum(ROLES);
 

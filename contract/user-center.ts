@@ -17,7 +17,7 @@ export const userCaseSchema = z.object({
   caseNo: z.string(),
   title: z.string(),
   status: caseStatusSchema,
-  position: casePositionSchema.nullable(),
+  position: z.nullable(casePositionSchema),
   amountFen: z.number().int(),
   updatedAt: z.string(),
   /** The route where this caller works on the case, if their role opens one. */

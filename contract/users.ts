@@ -15,7 +15,7 @@ const booleanQuery = z
   .transform((v) => v === 'true' || v === '1');
 
 export const userListQuerySchema = pageQuerySchema.extend({
-  role: roleSchema.optional(),
+  role: z.optional(roleSchema),
   phone: z.string().trim().max(20).optional(),
   name: z.string().trim().max(30).optional(),
   enabled: booleanQuery.optional(),
@@ -76,7 +76,7 @@ export const userDetailSchema = userInfoSchema.extend({ devices: z.array(deviceS
 export const editUserRequestSchema = z.object({
   id: bodyId,
   name: personNameSchema.optional(),
-  role: roleSchema.optional(),
+  role: z.optional(roleSchema),
   lawFirmId: bodyId.nullable().optional(),
   email: emailSchema.nullable().optional(),
   nickname: z.string().trim().min(1).max(30).nullable().optional(),

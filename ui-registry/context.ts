@@ -51,6 +51,13 @@ export interface RegistryEnvironment {
    * server's own `allowedEvents`. Without it such a record offers no transitions.
    */
   caseEvents?(state: CaseStateView, actor: CaseActorView): readonly string[];
+  /**
+   * The same function, loaded when a record without the server's `allowedEvents` first asks
+   * (the app's status machine is a chunk that dashboards never load): a transition action waits
+   * for it (React Suspense) before it draws. Must hand out one promise, not a new one per call.
+   * `caseEvents`, when given, is used instead.
+   */
+  loadCaseEvents?(): Promise<NonNullable<RegistryEnvironment['caseEvents']>>;
 }
 
 /** A case as the status machine reads it. */

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import type { AccessRule } from '../access';
 import { BULK_CASE_EVENTS, CASE_EVENTS } from '../cases';
 import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
 import { accessRuleSchema } from '../role-schemas';
 import { DESCRIPTOR_LIMITS } from '../tree-limits';
 import { withinTreeLimits } from '../tree-limits-schema';
+import { z } from '../zod-mini';
 import { ENUM_NAMES } from './enums';
 import { type ApiCallMark, markReference, schemaReferences } from './references';
 
@@ -22,18 +22,20 @@ export const SCHEMA_VERSION = 1;
 
 const key = titleKeySchema;
 /** Shown only to roles holding this rule (contract/access.ts); the server enforces it again. */
-const access = accessRuleSchema.optional();
+const access = z.optional(accessRuleSchema);
 /** A field of a record, as a dot path: `caseNo`, `lawyer.name`. */
-const fieldPath = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'descriptor.field');
+const fieldPath = z
+  .string()
+  .check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'descriptor.field'));
 
 /** An app route with `:params` filled from the record: /list/case-detail/:id. */
 export const routeTemplateSchema = appPathSchema;
 
 /** An API path under /api with `:params` from the record or route: /cases/:id/transitions. */
-export const apiTemplateSchema = z
-  .string()
-  .regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'descriptor.apiPath')
-  .refine((p) => !p.includes('//') && !/^\/api\//.test(p), 'descriptor.apiPath');
+export const apiTemplateSchema = z.string().check(
+  z.regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'descriptor.apiPath'),
+  z.refine((p) => !p.includes('//') && !/^\/api\//.test(p), 'descriptor.apiPath'),
+);
 
 /** A field holding an API path template, and the calls the browser makes with it. */
 const apiPath = (...calls: ApiCallMark[]) => markReference(apiTemplateSchema.clone(), { api: calls });
@@ -62,14 +64,14 @@ export type DisplayWidget = z.infer<typeof displayWidgetSchema>;
 export const columnSchema = z.strictObject({
   field: fieldPath,
   title: key,
-  widget: displayWidgetSchema.default('text'),
-  enum: z.enum(ENUM_NAMES).optional(),
+  widget: z._default(displayWidgetSchema, 'text'),
+  enum: z.optional(z.enum(ENUM_NAMES)),
   /** Route template for the link widget; `:name` comes from the record. */
-  link: routeTemplate().optional(),
-  sortable: z.boolean().optional(),
-  width: z.number().int().min(40).max(800).optional(),
-  fixed: z.enum(['left', 'right']).optional(),
-  defaultHidden: z.boolean().optional(),
+  link: z.optional(routeTemplate()),
+  sortable: z.optional(z.boolean()),
+  width: z.optional(z.number().check(z.int(), z.gte(40), z.lte(800))),
+  fixed: z.optional(z.enum(['left', 'right'])),
+  defaultHidden: z.optional(z.boolean()),
   access,
 });
 export type ColumnDescriptor = z.infer<typeof columnSchema>;
@@ -77,28 +79,34 @@ export type ColumnDescriptor = z.infer<typeof columnSchema>;
 const option = z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), label: key });
 
 export const inputSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('input'), maxLength: z.number().int().min(1).max(500).optional() }),
+  z.strictObject({
+    kind: z.literal('input'),
+    maxLength: z.optional(z.number().check(z.int(), z.gte(1), z.lte(500))),
+  }),
   z.strictObject({ kind: z.literal('password') }),
-  z.strictObject({ kind: z.literal('textarea'), maxLength: z.number().int().min(1).max(5000) }),
+  z.strictObject({
+    kind: z.literal('textarea'),
+    maxLength: z.number().check(z.int(), z.gte(1), z.lte(5000)),
+  }),
   z.strictObject({
     kind: z.literal('number'),
     /** The range the input allows, in the value's unit: fen for money (`min: 1` is ¥0.01). */
-    min: z.number().optional(),
-    max: z.number().optional(),
+    min: z.optional(z.number()),
+    max: z.optional(z.number()),
     /** Decimals typed; money always takes two (yuan and fen). */
-    precision: z.number().int().min(0).max(4).optional(),
+    precision: z.optional(z.number().check(z.int(), z.gte(0), z.lte(4))),
     /** The user types yuan; the value is integer fen. */
-    money: z.boolean().optional(),
+    money: z.optional(z.boolean()),
   }),
   z.strictObject({
     kind: z.literal('select'),
-    options: z.array(option).max(200).optional(),
-    enum: z.enum(ENUM_NAMES).optional(),
+    options: z.optional(z.array(option).check(z.maxLength(200))),
+    enum: z.optional(z.enum(ENUM_NAMES)),
     /** Options from a GET answering `{ list }`. */
-    optionsFrom: z
-      .strictObject({ path: apiPath({ method: 'GET' }), value: fieldPath, label: fieldPath })
-      .optional(),
-    multiple: z.boolean().optional(),
+    optionsFrom: z.optional(
+      z.strictObject({ path: apiPath({ method: 'GET' }), value: fieldPath, label: fieldPath }),
+    ),
+    multiple: z.optional(z.boolean()),
   }),
   z.strictObject({ kind: z.literal('date') }),
   z.strictObject({ kind: z.literal('datetime') }),
@@ -108,7 +116,7 @@ export const inputSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('moneyRange') }),
   z.strictObject({
     kind: z.literal('region'),
-    depth: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
+    depth: z._default(z.union([z.literal(1), z.literal(2), z.literal(3)]), 2),
   }),
   z.strictObject({ kind: z.literal('switch') }),
   z.strictObject({
@@ -117,18 +125,14 @@ export const inputSchema = z.discriminatedUnion('kind', [
      * Where each file is POSTed (multipart, field `file`); the field's value is the list of
      * the server's answers. Without a path the input says that uploads are not available.
      */
-    path: apiPath({ method: 'POST' }, { method: 'DELETE', suffix: '/:id', when: 'removable' }).optional(),
-    accept: z
-      .string()
-      .regex(/^[a-z0-9.,/*-]*$/i)
-      .max(100)
-      .optional(),
-    maxSizeMb: z.number().min(0.1).max(20).default(10),
+    path: z.optional(apiPath({ method: 'POST' }, { method: 'DELETE', suffix: '/:id', when: 'removable' })),
+    accept: z.optional(z.string().check(z.regex(/^[a-z0-9.,/*-]*$/i), z.maxLength(100))),
+    maxSizeMb: z._default(z.number().check(z.gte(0.1), z.lte(20)), 10),
     /**
      * A stored file (an answer with an `id`) can be removed: after the user confirms, the
      * input sends DELETE `<path>/<id>` and drops the file only once the server has.
      */
-    removable: z.boolean().optional(),
+    removable: z.optional(z.boolean()),
   }),
 ]);
 export type InputDescriptor = z.infer<typeof inputSchema>;
@@ -140,16 +144,16 @@ export const fieldSchema = z.strictObject({
   name: fieldPath,
   label: key,
   input: inputSchema,
-  required: z.boolean().optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  minLength: z.number().int().min(0).optional(),
-  maxLength: z.number().int().min(1).optional(),
-  pattern: z.enum(FIELD_PATTERNS).optional(),
-  placeholder: key.optional(),
-  defaultValue: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  required: z.optional(z.boolean()),
+  min: z.optional(z.number()),
+  max: z.optional(z.number()),
+  minLength: z.optional(z.number().check(z.int(), z.gte(0))),
+  maxLength: z.optional(z.number().check(z.int(), z.gte(1))),
+  pattern: z.optional(z.enum(FIELD_PATTERNS)),
+  placeholder: z.optional(key),
+  defaultValue: z.optional(z.union([z.string(), z.number(), z.boolean()])),
   /** Grid span out of 24. */
-  span: z.number().int().min(1).max(24).optional(),
+  span: z.optional(z.number().check(z.int(), z.gte(1), z.lte(24))),
   access,
 });
 export type FieldDescriptor = z.infer<typeof fieldSchema>;
@@ -157,17 +161,17 @@ export type FieldDescriptor = z.infer<typeof fieldSchema>;
 /** Show an action only when a record field holds one of these values (no expressions). */
 const whenSchema = z.strictObject({
   field: fieldPath,
-  in: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).min(1),
+  in: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).check(z.minLength(1)),
 });
 
 const actionBase = {
-  key: z.string().regex(/^[a-zA-Z][\w-]{0,40}$/),
+  key: z.string().check(z.regex(/^[a-zA-Z][\w-]{0,40}$/)),
   label: key,
   access,
-  when: whenSchema.optional(),
-  danger: z.boolean().optional(),
+  when: z.optional(whenSchema),
+  danger: z.optional(z.boolean()),
   /** i18n key of a confirmation question; the action waits for OK. */
-  confirm: key.optional(),
+  confirm: z.optional(key),
 };
 
 export { CASE_EVENTS };
@@ -204,7 +208,7 @@ interface BaseAction {
   confirm?: string;
 }
 
-export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
+export const actionSchema: z.ZodMiniType<ActionDescriptor> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({ ...actionBase, kind: z.literal('navigate'), to: routeTemplate() }),
     z.strictObject({
@@ -216,10 +220,10 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
        * What is sent: nothing (default), the record, `{ ids }` of the ticked rows, or the
        * values of `form` asked in a small dialog first.
        */
-      body: z.enum(['none', 'record', 'selection', 'form']).optional(),
+      body: z.optional(z.enum(['none', 'record', 'selection', 'form'])),
       /** Fields asked for in a small form before the call (body: form). */
-      form: z.array(fieldSchema).max(20).optional(),
-      successMessage: key.optional(),
+      form: z.optional(z.array(fieldSchema).check(z.maxLength(20))),
+      successMessage: z.optional(key),
     }),
     markReference(
       z.strictObject({ ...actionBase, kind: z.literal('transition'), event: z.enum(CASE_EVENTS) }),
@@ -241,7 +245,7 @@ export const actionSchema: z.ZodType<ActionDescriptor> = z.lazy(() =>
      */
     z.strictObject({ ...actionBase, kind: z.literal('export'), path: apiPath({ method: 'GET' }) }),
   ]),
-) as z.ZodType<ActionDescriptor>;
+) as z.ZodMiniType<ActionDescriptor>;
 
 /** Where a page's data comes from: a GET under /api; `:params` come from the route. */
 export const sourceSchema = z.strictObject({ path: apiPath({ method: 'GET' }) });
@@ -270,31 +274,31 @@ export const tablePageSchema = z.strictObject({
   ...base,
   type: z.literal('table'),
   source: sourceSchema,
-  rowKey: fieldPath.default('id'),
-  filters: z.array(fieldSchema).max(30).default([]),
-  columns: z.array(columnSchema).min(1).max(40),
-  rowActions: z.array(actionSchema).max(10).default([]),
-  toolbar: z.array(actionSchema).max(10).default([]),
-  bulkActions: z.array(actionSchema).max(10).default([]),
-  pageSize: z.number().int().min(5).max(100).default(20),
-  defaultSort: z.strictObject({ field: fieldPath, order: z.enum(['ascend', 'descend']) }).optional(),
+  rowKey: z._default(fieldPath, 'id'),
+  filters: z._default(z.array(fieldSchema).check(z.maxLength(30)), []),
+  columns: z.array(columnSchema).check(z.minLength(1), z.maxLength(40)),
+  rowActions: z._default(z.array(actionSchema).check(z.maxLength(10)), []),
+  toolbar: z._default(z.array(actionSchema).check(z.maxLength(10)), []),
+  bulkActions: z._default(z.array(actionSchema).check(z.maxLength(10)), []),
+  pageSize: z._default(z.number().check(z.int(), z.gte(5), z.lte(100)), 20),
+  defaultSort: z.optional(z.strictObject({ field: fieldPath, order: z.enum(['ascend', 'descend']) })),
 });
 
 export const formPageSchema = z.strictObject({
   ...base,
   type: z.literal('form'),
   /** Initial values (a GET answering the record); none for a blank form. */
-  source: sourceSchema.optional(),
-  fields: z.array(fieldSchema).min(1).max(60),
-  layout: z.enum(['vertical', 'horizontal']).default('vertical'),
-  columns: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  source: z.optional(sourceSchema),
+  fields: z.array(fieldSchema).check(z.minLength(1), z.maxLength(60)),
+  layout: z._default(z.enum(['vertical', 'horizontal']), 'vertical'),
+  columns: z._default(z.union([z.literal(1), z.literal(2), z.literal(3)]), 1),
   submit: z.strictObject({
     method: z.enum(['POST', 'PUT']),
     path: apiPath({ method: { field: 'method' } }),
-    label: key.optional(),
-    successMessage: key.optional(),
+    label: z.optional(key),
+    successMessage: z.optional(key),
     /** Where to go after success: a route template, back, or stay. (Not `then`: that would make it a thenable.) */
-    afterSuccess: z.union([routeTemplate(), z.literal('back'), z.literal('stay')]).default('stay'),
+    afterSuccess: z._default(z.union([routeTemplate(), z.literal('back'), z.literal('stay')]), 'stay'),
   }),
 });
 
@@ -302,17 +306,17 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('descriptions'),
     title: key,
-    items: z.array(columnSchema).min(1).max(60),
-    columns: z.number().int().min(1).max(4).default(3),
+    items: z.array(columnSchema).check(z.minLength(1), z.maxLength(60)),
+    columns: z._default(z.number().check(z.int(), z.gte(1), z.lte(4)), 3),
     access,
   }),
   z.strictObject({
     kind: z.literal('table'),
     title: key,
     field: fieldPath,
-    columns: z.array(columnSchema).min(1).max(30),
+    columns: z.array(columnSchema).check(z.minLength(1), z.maxLength(30)),
     /** Per row (templates filled from the row, then the route); the record is read again after one. */
-    rowActions: z.array(actionSchema).max(5).optional(),
+    rowActions: z.optional(z.array(actionSchema).check(z.maxLength(5))),
     access,
   }),
   z.strictObject({
@@ -321,7 +325,7 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     field: fieldPath,
     time: fieldPath,
     content: fieldPath,
-    label: fieldPath.optional(),
+    label: z.optional(fieldPath),
     access,
   }),
 ]);
@@ -331,9 +335,9 @@ export const detailPageSchema = z.strictObject({
   type: z.literal('detail'),
   source: sourceSchema,
   /** A record field shown beside the title (the case number). */
-  subtitleField: fieldPath.optional(),
-  sections: z.array(detailSectionSchema).min(1).max(20),
-  actions: z.array(actionSchema).max(12).default([]),
+  subtitleField: z.optional(fieldPath),
+  sections: z.array(detailSectionSchema).check(z.minLength(1), z.maxLength(20)),
+  actions: z._default(z.array(actionSchema).check(z.maxLength(12)), []),
 });
 
 export const CHART_KINDS = ['line', 'column', 'bar', 'pie', 'donut', 'area'] as const;
@@ -343,10 +347,10 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     kind: z.literal('stat'),
     title: key,
     field: fieldPath,
-    widget: displayWidgetSchema.default('number'),
+    widget: z._default(displayWidgetSchema, 'number'),
     /** From the same icon allowlist as the menu. */
-    icon: menuIconSchema.optional(),
-    span: z.number().int().min(1).max(24).default(6),
+    icon: z.optional(menuIconSchema),
+    span: z._default(z.number().check(z.int(), z.gte(1), z.lte(24)), 6),
     access,
   }),
   z.strictObject({
@@ -357,11 +361,11 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     field: fieldPath,
     x: fieldPath,
     y: fieldPath,
-    series: fieldPath.optional(),
+    series: z.optional(fieldPath),
     /** Enum whose labels name the x values or series (pie slices by status). */
-    enum: z.enum(ENUM_NAMES).optional(),
-    span: z.number().int().min(1).max(24).default(12),
-    height: z.number().int().min(160).max(600).default(300),
+    enum: z.optional(z.enum(ENUM_NAMES)),
+    span: z._default(z.number().check(z.int(), z.gte(1), z.lte(24)), 12),
+    height: z._default(z.number().check(z.int(), z.gte(160), z.lte(600)), 300),
     access,
   }),
   z.strictObject({
@@ -370,17 +374,17 @@ export const dashboardBlockSchema = z.discriminatedUnion('kind', [
     field: fieldPath,
     label: fieldPath,
     value: fieldPath,
-    widget: displayWidgetSchema.default('number'),
-    span: z.number().int().min(1).max(24).default(8),
+    widget: z._default(displayWidgetSchema, 'number'),
+    span: z._default(z.number().check(z.int(), z.gte(1), z.lte(24)), 8),
     access,
   }),
   z.strictObject({
     kind: z.literal('list'),
     title: key,
     field: fieldPath,
-    columns: z.array(columnSchema).min(1).max(10),
-    more: routeTemplate().optional(),
-    span: z.number().int().min(1).max(24).default(12),
+    columns: z.array(columnSchema).check(z.minLength(1), z.maxLength(10)),
+    more: z.optional(routeTemplate()),
+    span: z._default(z.number().check(z.int(), z.gte(1), z.lte(24)), 12),
     access,
   }),
 ]);
@@ -391,7 +395,7 @@ export const dashboardPageSchema = z.strictObject({
   ...base,
   type: z.literal('dashboard'),
   source: sourceSchema,
-  blocks: z.array(dashboardBlockSchema).min(1).max(30),
+  blocks: z.array(dashboardBlockSchema).check(z.minLength(1), z.maxLength(30)),
 });
 
 export const RESULT_STATUSES = ['success', 'error', 'info', 'warning', '403', '404', '500'] as const;
@@ -400,15 +404,15 @@ export const resultPageSchema = z.strictObject({
   ...base,
   type: z.literal('result'),
   status: z.enum(RESULT_STATUSES),
-  subtitle: key.optional(),
-  actions: z.array(actionSchema).max(4).default([]),
+  subtitle: z.optional(key),
+  actions: z._default(z.array(actionSchema).check(z.maxLength(4)), []),
 });
 
 /** A page written by hand in the app, registered in the registry under `component`. */
 export const builtinPageSchema = z.strictObject({
   ...base,
   type: z.literal('builtin'),
-  component: z.string().regex(/^[A-Z][A-Za-z0-9]{1,60}$/),
+  component: z.string().check(z.regex(/^[A-Z][A-Za-z0-9]{1,60}$/)),
 });
 
 export type TablePage = z.infer<typeof tablePageSchema>;
@@ -434,23 +438,22 @@ export type PageDescriptor =
   | BuiltinPage
   | TabsPage;
 
-export const tabsPageSchema: z.ZodType<TabsPage> = z.lazy(() =>
+export const tabsPageSchema: z.ZodMiniType<TabsPage> = z.lazy(() =>
   z.strictObject({
     ...base,
     type: z.literal('tabs'),
     tabs: z
       .array(
         z.strictObject({
-          key: z.string().regex(/^[\w-]{1,40}$/),
+          key: z.string().check(z.regex(/^[\w-]{1,40}$/)),
           title: key,
           page: nestedPageSchema,
           access,
         }),
       )
-      .min(1)
-      .max(12),
+      .check(z.minLength(1), z.maxLength(12)),
   }),
-) as z.ZodType<TabsPage>;
+) as z.ZodMiniType<TabsPage>;
 
 export const PAGE_TYPES = ['table', 'form', 'detail', 'dashboard', 'tabs', 'result', 'builtin'] as const;
 
@@ -461,7 +464,7 @@ export const PAGE_TYPES = ['table', 'form', 'detail', 'dashboard', 'tabs', 'resu
  * from zod: z.lazy forwards it), hence the cast. Tabs, drawers and modals hold pages of this
  * schema; a whole descriptor is checked with `pageDescriptorSchema`, which adds the limits.
  */
-export const nestedPageSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
+export const nestedPageSchema: z.ZodMiniType<PageDescriptor> = z.lazy(() =>
   z.discriminatedUnion('type', [
     tablePageSchema,
     formPageSchema,
@@ -471,7 +474,7 @@ export const nestedPageSchema: z.ZodType<PageDescriptor> = z.lazy(() =>
     resultPageSchema,
     builtinPageSchema,
   ]),
-) as z.ZodType<PageDescriptor>;
+) as z.ZodMiniType<PageDescriptor>;
 
 /**
  * A whole page descriptor, from anywhere (the API, the store, the editor, the browser): the

@@ -10,9 +10,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from '../cases';
-import { LETTER_TEMPLATES } from '../letters';
-import { MESSAGE_TYPES } from '../notifications';
-import { REVIEW_STATUSES } from '../reviews';
+import { LETTER_TEMPLATES, MESSAGE_TYPES, REVIEW_STATUSES } from '../enum-values';
 import { ROLES } from '../roles';
 import { WALLET_TRANSACTION_KINDS } from '../wallets';
 

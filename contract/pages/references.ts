@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-mini';
 
 /**
  * Which parts of a schema point elsewhere (an API call, an app route) is said once, on the
@@ -32,7 +32,7 @@ export type ReferenceMark = { api: readonly ApiCallMark[] } | { route: true };
 export const REFERENCE_MARKS = z.registry<ReferenceMark>();
 
 /** Marks a schema (give each field its own instance: `.clone()` a shared one first). */
-export function markReference<T extends z.ZodType>(schema: T, mark: ReferenceMark): T {
+export function markReference<T extends z.core.$ZodType>(schema: T, mark: ReferenceMark): T {
   REFERENCE_MARKS.add(schema as z.core.$ZodType, mark);
   return schema;
 }

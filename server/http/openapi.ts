@@ -5,12 +5,12 @@ import type { ServerConfig } from '../config';
 import { API_PREFIX } from './register';
 import { type Access, type ApiRoute, accessOf, defineRoute } from './route';
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 }
 
 /** Query and path schemas become OpenAPI parameters, one per property. */
-function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
+function parameters(schema: z.core.$ZodType | undefined, where: 'query' | 'path') {
   if (!schema) return [];
   const js = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(js.properties ?? {}).map(([name, s]) => ({

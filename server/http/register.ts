@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { CODES } from '../../contract/codes';
 import type { FailEnvelope } from '../../contract/envelope';
 import { type Language, translate } from '../../contract/messages';
@@ -51,7 +52,7 @@ export function registerRoutes(
         const data = await route.handler(input);
         if (route.raw) return reply;
         if (validateResponses && route.response) {
-          const check = route.response.safeParse(data);
+          const check = z.safeParse(route.response, data);
           if (!check.success) {
             throw new Error(
               `response of ${route.method} ${route.url} breaks its schema: ${check.error.message}`,

@@ -59,7 +59,7 @@ export interface RouteInput<P, Q, B> {
 
 type CallerOf<A extends Access> = A extends 'public' ? { caller: Caller | null } : { caller: Caller };
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Infer<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<A extends Access, P, Q, B, R> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -89,7 +89,7 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   throttle?: ThrottleName;
   handler: (
     input: RouteInput<Infer<P>, Infer<Q>, Infer<B>> & CallerOf<A>,
-  ) => Promise<R extends z.ZodType ? z.input<R> : unknown>;
+  ) => Promise<R extends z.core.$ZodType ? z.input<R> : unknown>;
 }
 
 export interface ApiRoute {
@@ -99,10 +99,10 @@ export interface ApiRoute {
   tags: string[];
   access: Access;
   publicWhen?: PublicSwitch;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  response?: z.core.$ZodType;
   raw?: boolean;
   credential?: 'header' | 'ticket';
   throttle?: ThrottleName;
@@ -113,10 +113,10 @@ export interface ApiRoute {
 /** Declares a route; the type parameters flow from the schemas into the handler. */
 export function defineRoute<
   A extends Access,
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType | undefined = undefined,
+  P extends z.core.$ZodType | undefined = undefined,
+  Q extends z.core.$ZodType | undefined = undefined,
+  B extends z.core.$ZodType | undefined = undefined,
+  R extends z.core.$ZodType | undefined = undefined,
 >(spec: RouteSpec<A, P, Q, B, R>): ApiRoute {
   return spec as unknown as ApiRoute;
 }

@@ -15,8 +15,12 @@ export function toFieldErrors(error: z.ZodError, lang: Language): FieldError[] {
 }
 
 /** Parses one part of a request, or throws a 400 naming every wrong field. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, lang: Language): z.output<T> {
-  const result = schema.safeParse(value, { error: zodLocales[lang].localeError });
+export function parseInput<T extends z.core.$ZodType>(
+  schema: T,
+  value: unknown,
+  lang: Language,
+): z.output<T> {
+  const result = z.safeParse(schema, value, { error: zodLocales[lang].localeError });
   if (!result.success) throw fail.validation(toFieldErrors(result.error, lang));
   return result.data;
 }

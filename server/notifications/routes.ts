@@ -14,7 +14,7 @@ import { issueTicket, ticketResponseSchema } from './tickets';
 export const MESSAGE_LIST_MAX = 100;
 
 export const messageListQuerySchema = z.object({
-  type: messageTypeSchema.optional(),
+  type: z.optional(messageTypeSchema),
   limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX).default(50),
 });
 

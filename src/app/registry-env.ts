@@ -1,12 +1,26 @@
 import { Message } from '@arco-design/web-react';
 import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
-import { allowedEvents } from '../../machines/caseStatusMachine';
 import type { RegistryEnvironment, RegistryLocale } from '../../ui-registry';
 import { downloadFile } from '../api/download';
 import { apiDelete, apiGet, apiPost, apiPut } from '../api/request';
 import { i18n } from '../i18n';
 import { navigateBack, navigateTo } from './navigation';
+
+/**
+ * The case status machine's `allowedEvents`, for a record that arrives without the server's
+ * own: the machine loads then (its chunk is not on a dashboard's way), once; a failed load is
+ * tried again the next time.
+ */
+let caseEvents: Promise<NonNullable<RegistryEnvironment['caseEvents']>> | undefined;
+const loadCaseEvents = () =>
+  (caseEvents ??= import('../../machines/caseStatusMachine').then(
+    (machine) => machine.allowedEvents,
+    (error: unknown) => {
+      caseEvents = undefined;
+      throw error;
+    },
+  ));
 
 /** The ui-registry's one door to the outside world, built from the app's HTTP client, router and i18n. */
 export function createRegistryEnv(
@@ -34,6 +48,6 @@ export function createRegistryEnv(
       Message[kind]({ content: message, duration: kind === 'error' ? 5000 : 3000 });
     },
     confirm: (message) => import('./confirm-dialog').then(({ confirmDialog }) => confirmDialog(message)),
-    caseEvents: allowedEvents,
+    loadCaseEvents,
   };
 }

@@ -18,8 +18,11 @@ describe('schemaReferences: the one walker, reading the marks of any schema', ()
       z.strictObject({ kind: z.literal('text'), body: z.string() }),
       z.strictObject({
         kind: z.literal('download'),
-        archive: markReference(apiTemplateSchema.clone(), { api: [{ method: 'GET' }] }).optional(),
-        backTo: markReference(routeTemplateSchema.clone(), { route: true }).default('/dashboard/workplace'),
+        archive: z.optional(markReference(apiTemplateSchema.clone(), { api: [{ method: 'GET' }] })),
+        backTo: z._default(
+          markReference(routeTemplateSchema.clone(), { route: true }),
+          '/dashboard/workplace',
+        ),
       }),
     ]);
     const report = z.lazy(() => z.strictObject({ sections: z.array(section) }));

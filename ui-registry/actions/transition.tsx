@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 import { type ActionDescriptor, CASE_TRANSITION_PATH } from '../../contract/pages/descriptor';
-import { useRegistryEnv } from '../context';
+import { type RegistryEnvironment, useRegistryEnv } from '../context';
 import { isEmptyValue, toBody } from '../fields/values';
 import { fillTemplate, getField } from '../record';
-import type { ActionProps } from '../registry';
+import type { ActionProps, DataRecord } from '../registry';
 import { isConflict } from '../request-failure';
 import { ActionButton } from './action-button';
 import { allowedCaseEvents } from './case-events';
@@ -11,6 +11,16 @@ import { sendChange } from './send';
 import { TRANSITION_FIELDS } from './transition-fields';
 
 type TransitionAction = Extract<ActionDescriptor, { kind: 'transition' }>;
+
+/**
+ * The environment with the case status machine in hand when this record needs it (it carries
+ * no `allowedEvents` of the server's): `caseEvents`, else loaded with `loadCaseEvents`, which
+ * suspends the action until the machine is in.
+ */
+function withCaseEvents(record: DataRecord | undefined, env: RegistryEnvironment): RegistryEnvironment {
+  if (env.caseEvents || !env.loadCaseEvents || Array.isArray(getField(record, 'allowedEvents'))) return env;
+  return { ...env, caseEvents: use(env.loadCaseEvents()) };
+}
 
 const ActionFormModal = lazy(() => import('./ActionFormModal'));
 
@@ -25,7 +35,7 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
   const { t } = env;
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<boolean | null>(null);
-  const allowed = allowedCaseEvents(record, env).includes(action.event);
+  const allowed = allowedCaseEvents(record, withCaseEvents(record, env)).includes(action.event);
   const fields = TRANSITION_FIELDS[action.event];
   const path = fillTemplate(CASE_TRANSITION_PATH, (name) => getField(record, name) ?? params[name]);
   const version = getField(record, 'version');

@@ -29,12 +29,18 @@ export function conversionTag() {
 }
 
 /**
- * For `@antv/component`'s continuous legend (from its legend index; G2 builds one only for a
- * colour or size scale over numbers, and every chart here colours by a category).
+ * For classes that an index module of G2's dependencies registers or exports, though no chart
+ * here builds one (vite.config.ts `chartPartsLeftOut`): `@antv/component`'s continuous legend
+ * (G2 builds one only for a colour or size scale over numbers, and every chart here colours by
+ * a category) and its annotations but the HTML one (the donut's centre total; no chart sets
+ * `annotations`); `@antv/adjust`'s jitter and symmetric (column and bar stack or dodge, area
+ * stacks); `@antv/coord`'s helix (charts are cartesian, pies polar); `@antv/scale`'s log, pow,
+ * quantize and quantile scales (no chart sets a `meta` type; G2 picks cat, timeCat, linear or
+ * identity itself).
  */
-export default class ContinuousLegendUnused {
+export default class ChartPartUnused {
   constructor() {
-    throw new Error('ui-registry charts: continuous legends are not loaded');
+    throw new Error('ui-registry charts: this chart part is not loaded');
   }
 }
 

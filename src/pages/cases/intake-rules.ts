@@ -12,7 +12,7 @@ const zodLocales: Record<string, ReturnType<typeof z.locales.en>> = {
  * schema): a catalogue key is translated, zod's own messages come in the page's language.
  */
 export function intakeRule(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   t: TFunction,
   lang: string,
   toValue = (v: unknown) => v,
@@ -20,7 +20,7 @@ export function intakeRule(
   return {
     validator(value, callback) {
       if (value === undefined || value === null || value === '') return callback();
-      const result = schema.safeParse(toValue(value), {
+      const result = z.safeParse(schema, toValue(value), {
         error: (zodLocales[lang] ?? zodLocales['zh-CN']).localeError,
       });
       callback(result.success ? undefined : t(result.error.issues[0]?.message ?? 'http.validation'));

@@ -103,6 +103,27 @@ describe('the detail page', () => {
     expect(button('结案')).not.toBeInTheDocument();
   });
 
+  it('loads the case status machine first when the environment hands it out lazily', async () => {
+    caseApi(caseRecord({ allowedEvents: undefined }));
+    const { allowedEvents } = await import('../../../machines/caseStatusMachine');
+    let loads = 0;
+    const machine = Promise.resolve(allowedEvents);
+    const env = testEnvironment({
+      role: 'lawyer',
+      user: { id: 30, lawyerId: 3, lawFirmId: 2 },
+      caseEvents: undefined,
+      loadCaseEvents: () => {
+        loads += 1;
+        return machine;
+      },
+    });
+    renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />, { env });
+    await shown();
+    expect(await screen.findByRole('button', { name: '中止' })).toBeInTheDocument();
+    expect(button('结案')).toBeInTheDocument();
+    expect(loads).toBeGreaterThan(0);
+  });
+
   it('asks a reason before suspending, sends it with the version, then reads the case again', async () => {
     const { reads, sent } = caseApi();
     const { env } = renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />);

@@ -163,7 +163,7 @@ describe('a block that throws', () => {
  * The values a discriminated union takes on its discriminator, read from the schema itself
  * (zod keeps them, through `z.lazy` too), so a type added to the schema is seen here at once.
  */
-function discriminatorValues(schema: z.ZodType, key: string): string[] {
+function discriminatorValues(schema: z.core.$ZodType, key: string): string[] {
   const values = schema._zod.propValues?.[key];
   if (!values) throw new Error(`not a union discriminated on "${key}"`);
   return [...values].map(String).sort();

@@ -1,0 +1,16 @@
+/**
+ * Value lists of enums whose schemas sit among classic zod request and response schemas
+ * (letters.ts, notifications.ts, reviews.ts, which re-export them). contract/pages/enums.ts
+ * names them for every descriptor, so the browser loads it on every signed-in page: from here
+ * it does without pulling classic zod in with them (the descriptor schema is zod mini:
+ * zod-mini.ts).
+ */
+
+/** Lawyer's letter templates; labels `enum.letterTemplate.<value>` in contract/labels-*. */
+export const LETTER_TEMPLATES = ['collection', 'mediation', 'repayment'] as const;
+
+/** Kinds of a message in the navbar bell. */
+export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
+
+/** Review statuses of a law firm's or lawyer's application. */
+export const REVIEW_STATUSES = ['auditing', 'passed', 'rejected'] as const;
