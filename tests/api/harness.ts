@@ -115,7 +115,8 @@ export async function startServers(envs: Array<Record<string, string>>): Promise
     const database = i === 0 ? copy.handle : copy.another(dir);
     const server = await serve(env, database, async () => {
       if (database !== copy.handle) await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      // The first directory holds the SQLite file the others still use: it goes last.
+      if (dir !== first) rmSync(dir, { recursive: true, force: true });
       if (--open > 0) return;
       // The first handle last: the others may borrow its connection (PGlite).
       await copy.handle.close();
