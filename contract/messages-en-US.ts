@@ -67,7 +67,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'attachment.tooLarge': 'The file is too large; an attachment may be at most {{mb}} MB',
   'attachment.tooMany': 'A case holds at most {{max}} attachments; remove one you no longer need first',
   'attachment.fileMissing':
-    'The file of this attachment is not on the server (the demo data records attachments without files), so it cannot be downloaded',
+    "The file of this attachment is not in this server's file storage, so it cannot be downloaded",
   'profile.phoneTaken': 'This phone number is used by another account',
   'profile.samePhone': 'The new phone number is the current security phone',
   'certification.notFound': 'Certification record not found',

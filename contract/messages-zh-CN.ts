@@ -62,7 +62,7 @@ export const MESSAGES_ZH_CN = {
   'attachment.typeNotAllowed': '不支持该文件类型，只能上传 {{types}}',
   'attachment.tooLarge': '文件过大，单个附件不能超过 {{mb}} MB',
   'attachment.tooMany': '每个案件最多 {{max}} 个附件，请先删除不需要的附件',
-  'attachment.fileMissing': '该附件的文件不在服务器上（可能是演示数据只登记了记录），无法下载',
+  'attachment.fileMissing': '该附件的文件不在此服务器的文件存储中，无法下载',
   'profile.phoneTaken': '该手机号已被其他账号使用',
   'profile.samePhone': '新手机号与当前安全手机号相同',
   'certification.notFound': '认证记录不存在',

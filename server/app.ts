@@ -20,6 +20,7 @@ import { memoryThrottleStore, type ThrottleStore } from './http/throttle-store';
 import { closeStreams } from './notifications/stream';
 import { apiRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './sms/sender';
+import { createStorage } from './storage/create';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -54,6 +55,7 @@ export async function buildApp(
     config,
     clock: options.clock ?? systemClock,
     sms: options.sms ?? logSmsSender(fastify.log),
+    storage: createStorage(config.storage, database),
     metrics: { startedAt: new Date(), requests: 0, errors: 0 },
     log: fastify.log,
   };

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../contract/dates';
 import type { LockoutRule } from './auth/lockout';
 import type { SqliteSynchronous } from './db/connect';
+import { STORAGE_KINDS, type StorageKind } from './storage/storage';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -60,6 +61,8 @@ export interface ServerConfig {
   importMaxBytes: number;
   /** The zone every shown, exported or printed date is in (BUSINESS_TZ; contract/dates.ts). */
   businessTimeZone: string;
+  /** Where attachments and generated PDFs live (STORAGE): `directory` beside the database, or `database`. */
+  storage: StorageKind;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -96,6 +99,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const businessTimeZone = env.BUSINESS_TZ || DEFAULT_BUSINESS_TIME_ZONE;
   if (!isTimeZone(businessTimeZone))
     throw new Error(`BUSINESS_TZ must be an IANA time zone (Asia/Shanghai), got "${env.BUSINESS_TZ}"`);
+  const storage = env.STORAGE || 'directory';
+  if (!(STORAGE_KINDS as readonly string[]).includes(storage))
+    throw new Error(
+      `STORAGE must be directory (files beside the database) or database (files in the database), got "${env.STORAGE}"`,
+    );
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -117,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMaxRows: positiveInteger(env, 'IMPORT_MAX_ROWS', 200_000),
     importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
     businessTimeZone,
+    storage: storage as StorageKind,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
 import type { SmsSender } from './sms/sender';
+import type { FileStorage } from './storage/storage';
 
 /** The clock is injected so tests can move time (session expiry, lockouts, SMS validity). */
 export interface Clock {
@@ -25,6 +26,8 @@ export interface AppContext {
   config: ServerConfig;
   clock: Clock;
   sms: SmsSender;
+  /** Attachments and generated PDFs (STORAGE): server/storage. */
+  storage: FileStorage;
   metrics: Metrics;
   log: FastifyBaseLogger;
 }

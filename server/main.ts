@@ -1,11 +1,11 @@
 import { buildApp } from './app';
 import { ensureBrowserBuild } from './build-app-bundle';
-import { uploadsRootFor } from './cases/attachments';
 import { failInterruptedImports } from './cases/imports/run';
 import { PROJECT_ROOT, readConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
+import { createStorage } from './storage/create';
 
 /**
  * `npm start`: build the browser app when stale, migrate, seed an empty database, and serve
@@ -19,10 +19,11 @@ async function main() {
   const database = connectDatabase(config.databaseUrl, PROJECT_ROOT, config);
   const applied = await migrateToLatest(database.db);
   if (applied.length) say(`migrations applied: ${applied.join(', ')}`);
+  say(`files (attachments, letter PDFs): STORAGE=${config.storage}`);
   if (await isDatabaseEmpty(database.db)) {
     say('empty database: seeding demo data');
     const counts = await seedDemoData(database.db, {
-      uploadsRoot: uploadsRootFor(database.filesDir),
+      storage: createStorage(config.storage, database),
     });
     say(`seeded ${counts.cases} cases, ${counts.lawFirms} law firms, ${counts.lawyers} lawyers`);
   }

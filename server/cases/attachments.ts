@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -18,6 +14,7 @@ import type { AppContext } from '../context';
 import { ApiError, fail } from '../http/errors';
 import { API_PREFIX } from '../http/register';
 import type { Caller } from '../http/route';
+import { attachmentKey, isStorageKey } from '../storage/storage';
 import type { CaseViewer } from './scope';
 import { visibleCase } from './visible-case';
 
@@ -44,15 +41,6 @@ const CONTENT_TYPES: Record<(typeof ATTACHMENT_EXTENSIONS)[number], string> = {
 export const attachmentUrl = (caseId: number, attachmentId: number) =>
   API_PREFIX + attachmentDownloadPath(caseId, attachmentId);
 
-/** Files live next to the database: `<data dir>/uploads/<case id>/<stored key>`. */
-export function uploadsRootFor(filesDir: string): string {
-  return join(filesDir, 'uploads');
-}
-
-export const uploadsRoot = (app: AppContext) => uploadsRootFor(app.database.filesDir);
-
-const fileOf = (app: AppContext, caseId: number, key: string) => join(uploadsRoot(app), String(caseId), key);
-
 /** The client's file name as shown: no path, no control characters, at most 200 characters. */
 export function displayName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
@@ -77,9 +65,10 @@ const tooMany = () => fail.field('file', 'attachment.tooMany', { max: ATTACHMENT
 
 /**
  * Takes one file (multipart field `file`) for a case the caller may edit. The file is streamed
- * to a temporary name, the row and its audit entry are written in one transaction, and the file
- * gets its final name inside that transaction: whatever fails, neither a row without a file nor
- * a stray file is left behind.
+ * into the storage (server/storage: a file beside the database, or rows of the database) under
+ * a new random key, then the row and its audit entry are written in one transaction; if the
+ * upload is refused or the transaction fails, the stored file is deleted again: neither a row
+ * without a file nor a stray file is left behind.
  */
 export async function uploadAttachment(
   app: AppContext,
@@ -110,18 +99,17 @@ export async function uploadAttachment(
   }
 
   const key = randomBytes(16).toString('hex');
-  const final = fileOf(app, caseId, key);
-  const temporary = `${final}.part`;
-  let renamed = false;
+  const storageKey = attachmentKey(caseId, key);
+  let stored = false;
   try {
-    await mkdir(dirname(final), { recursive: true });
+    let size: number;
     try {
-      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx' }));
+      ({ size } = await app.storage.put(storageKey, part.file));
     } catch (err) {
       throw multipartFailure(err, app);
     }
+    stored = true;
     if (part.file.truncated) throw tooLarge(app);
-    const { size } = await stat(temporary);
     if (size === 0) throw fail.field('file', 'attachment.emptyFile');
     const now = app.clock.now();
     const id = await app.db.transaction().execute(async (trx) => {
@@ -160,8 +148,6 @@ export async function uploadAttachment(
           params: { name },
         },
       );
-      await rename(temporary, final);
-      renamed = true;
       return inserted.id;
     });
     return {
@@ -174,9 +160,13 @@ export async function uploadAttachment(
       createdAt: now.toISOString(),
     };
   } catch (err) {
-    await rm(temporary, { force: true });
-    // Renamed but the commit failed: the row is gone, so the file goes too.
-    if (renamed) await rm(final, { force: true });
+    // Refused, or the commit failed: no row points at the file, so it goes too.
+    if (stored)
+      await app.storage
+        .delete(storageKey)
+        .catch((cleanup: unknown) =>
+          app.log.warn({ err: cleanup, caseId, key: storageKey }, 'attachment file left behind'),
+        );
     throw err;
   }
 }
@@ -230,26 +220,25 @@ export async function downloadAttachment(
   await visibleCase(app.db, viewer, caseId);
   const row = await attachmentOf(app, caseId, attachmentId);
   if (!row.stored_key) throw fail.notFound('attachment.fileMissing');
-  const path = fileOf(app, caseId, row.stored_key);
-  const size = await stat(path).then(
-    (s) => s.size,
-    () => null,
-  );
-  if (size === null) throw fail.notFound('attachment.fileMissing');
+  // A key the storage would refuse (no file was ever stored under it) is a missing file too.
+  const file = isStorageKey(`${caseId}/${row.stored_key}`)
+    ? await app.storage.open(attachmentKey(caseId, row.stored_key))
+    : null;
+  if (!file) throw fail.notFound('attachment.fileMissing');
   const ext = attachmentExtension(row.name);
   reply
     .header(
       'content-type',
       ext ? CONTENT_TYPES[ext as keyof typeof CONTENT_TYPES] : 'application/octet-stream',
     )
-    .header('content-length', size)
+    .header('content-length', file.size)
     .header('content-disposition', contentDisposition(row.name))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
-    .send(createReadStream(path));
+    .send(file.stream);
 }
 
-/** Removes an attachment: the row and its audit entry together, then the file. */
+/** Removes an attachment: the row and its audit entry together, then its stored file. */
 export async function removeAttachment(
   app: AppContext,
   who: Who,
@@ -274,9 +263,9 @@ export async function removeAttachment(
     );
   });
   if (row.stored_key) {
-    await rm(fileOf(app, caseId, row.stored_key), { force: true }).catch((err: unknown) =>
-      app.log.warn({ err, caseId, attachmentId }, 'attachment file left behind'),
-    );
+    await app.storage
+      .delete(attachmentKey(caseId, row.stored_key))
+      .catch((err: unknown) => app.log.warn({ err, caseId, attachmentId }, 'attachment file left behind'));
   }
   return { id: row.id };
 }

@@ -11,6 +11,7 @@ import * as m0011 from './migrations/0011_case_imports';
 import * as m0012 from './migrations/0012_letters_and_certification_review';
 import * as m0013 from './migrations/0013_stream_tickets';
 import * as m0014 from './migrations/0014_text_search';
+import * as m0015 from './migrations/0015_stored_files';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0012_letters_and_certification_review': m0012,
   '0013_stream_tickets': m0013,
   '0014_text_search': m0014,
+  '0015_stored_files': m0015,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

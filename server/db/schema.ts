@@ -195,6 +195,8 @@ export interface LawFirmLettersTable {
   fields: string | null;
   /** The lawyer who wrote it; null for older rows. */
   lawyer_id: number | null;
+  /** The storage key of its generated PDF (server/storage); null: rendered on demand (older rows). */
+  pdf_key: string | null;
 }
 
 export interface CertificationsTable {
@@ -284,6 +286,21 @@ export interface StreamTicketsTable {
   expires_at: string;
 }
 
+/** A file kept in the database (STORAGE=database): present once all its chunks are. */
+export interface StoredFilesTable {
+  key: string;
+  size: number;
+  chunks: number;
+  created_at: string;
+}
+
+/** The bytes of a stored file, at most 256 KiB a row (server/storage/database.ts). */
+export interface StoredFileChunksTable {
+  key: string;
+  chunk_no: number;
+  data: Uint8Array;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -322,6 +339,8 @@ export interface Database {
   page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
   stream_tickets: StreamTicketsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
   case_imports: CaseImportsTable;
   case_import_rows: CaseImportRowsTable;
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { lawyerUser, notify, usersHolding } from '../notifications/notify';
+import { dropLetterPdf, storeLetterPdf } from './file';
 import { letterInScope, letterScopeOf } from './list';
 import { chinaDay } from './write';
 
@@ -87,7 +88,8 @@ export async function reviewLetter(
  * Sends a letter that was sent back in again: it is under review once more, submitted now, and
  * the reviewers are told. A letter written in the product may come back with the lawyer's
  * paragraph rewritten (a blank one keeps the old: the form's field starts empty); its date moves
- * to today and its PDF follows (rendered from the fields).
+ * to today and its PDF follows: the stored one is let go in the same transaction (until the new
+ * one is stored the PDF is rendered from the fields) and a new one stored once it commits.
  * The reason it was sent back stays in the audit row.
  */
 export async function resubmitLetter(
@@ -98,10 +100,10 @@ export async function resubmitLetter(
 ): Promise<LetterRow> {
   const letter = await found(app, who.caller, 'letters.resubmit', id);
   const now = app.clock.now();
-  await app.db.transaction().execute(async (trx) => {
+  const replaced = await app.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('law_firm_letters')
-      .select('fields')
+      .select(['fields', 'pdf_key'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const edited =
@@ -121,6 +123,7 @@ export async function resubmitLetter(
         reviewed_at: null,
         reason: null,
         fields: edited,
+        pdf_key: null,
       })
       .where('id', '=', id)
       .where('status', '=', 'rejected')
@@ -147,6 +150,9 @@ export async function resubmitLetter(
       },
       now,
     );
+    return row.pdf_key;
   });
+  await dropLetterPdf(app, replaced);
+  await storeLetterPdf(app, id);
   return found(app, who.caller, 'letters.resubmit', id);
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { notify, usersHolding } from '../notifications/notify';
+import { storeLetterPdf } from './file';
 import { LETTER_TITLES } from './wording';
 
 /** The day of an instant in the business time zone (BUSINESS_TZ, Asia/Shanghai by default), as YYYY-MM-DD. */
@@ -19,8 +20,8 @@ const letterNoOf = (id: number, day: string) => `LF${day.replaceAll('-', '')}-${
 
 /**
  * The handling lawyer writes a letter for a case in processing: the case's facts as they are
- * now and the lawyer's paragraph are kept with the letter (its PDF is rendered from them), the
- * letter waits for review, and the reviewers are told. A case the lawyer cannot see answers
+ * now and the lawyer's paragraph are kept with the letter, the letter waits for review, and the
+ * reviewers are told. Once that has committed its PDF is rendered and stored (storeLetterPdf). A case the lawyer cannot see answers
  * 404; one they see but do not handle (the pool) 403; a case not in processing 409.
  */
 export async function writeLetter(
@@ -52,7 +53,7 @@ export async function writeLetter(
     date: chinaDay(now),
     extra: body.extra ?? '',
   };
-  return app.db.transaction().execute(async (trx) => {
+  const written = await app.db.transaction().execute(async (trx) => {
     // The number needs the id: a placeholder unique to this request first, then the number.
     const { id } = await trx
       .insertInto('law_firm_letters')
@@ -94,4 +95,6 @@ export async function writeLetter(
     );
     return { id };
   });
+  await storeLetterPdf(app, written.id);
+  return written;
 }

@@ -1,12 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { attachmentKey, type FileStorage } from '../storage/storage';
 
 /**
  * Real, small files for the seeded attachments, one per kind of file the demo names: every
- * seeded attachment row gets its file in the storage directory, so each one downloads (a row
+ * seeded attachment row gets its file in the storage (STORAGE), so each one downloads (a row
  * without a file would answer 404). Made once per seed and written once per attachment.
  */
 export type SampleFiles = Record<'pdf' | 'png' | 'xlsx', Buffer>;
@@ -72,13 +71,11 @@ export function sampleKind(name: string): keyof SampleFiles {
   throw new Error(`no sample file for ${name}`);
 }
 
-/** Writes the files of seeded attachments where the download looks: `<root>/<case id>/<key>`. */
+/** Stores the files of seeded attachments where the download looks (`attachmentKey`). */
 export async function writeAttachmentFiles(
-  root: string,
+  storage: FileStorage,
   samples: SampleFiles,
   files: ReadonlyArray<{ caseId: number; key: string; kind: keyof SampleFiles }>,
 ): Promise<void> {
-  const dirs = new Set(files.map((f) => f.caseId));
-  for (const caseId of dirs) await mkdir(join(root, String(caseId)), { recursive: true });
-  for (const f of files) await writeFile(join(root, String(f.caseId), f.key), samples[f.kind]);
+  for (const f of files) await storage.put(attachmentKey(f.caseId, f.key), samples[f.kind]);
 }

@@ -9,6 +9,7 @@ import {
 import { cityList, countyList } from '../../contract/regions';
 import type { CasesTable, Database } from '../db/schema';
 import { API_PREFIX } from '../http/register';
+import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
 import { insertMany } from './insert-many';
 import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
@@ -68,7 +69,7 @@ export interface CaseCounts {
 
 /** Where seeded attachments' files go, and their contents; without it no attachment is seeded. */
 export interface SeedFiles {
-  uploadsRoot: string;
+  storage: FileStorage;
   samples: SampleFiles;
 }
 
@@ -247,7 +248,7 @@ export async function seedCases(
       counts.repayments += repayments.length;
       counts.pushes += pushes.length;
     });
-    if (files) await writeAttachmentFiles(files.uploadsRoot, files.samples, written);
+    if (files) await writeAttachmentFiles(files.storage, files.samples, written);
     if (total > CHUNK * 10 && (start / CHUNK) % 20 === 19) log(`  ${start + n} / ${total} cases`);
   }
   return counts;

@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { uploadsRootFor } from '../cases/attachments';
 import { PROJECT_ROOT, readConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { createStorage } from '../storage/create';
+import { uploadsRootFor } from '../storage/directory';
 import { DEMO_COUNTS, isDatabaseEmpty, resetDatabase, seedDemoData } from './seed';
 
 /**
@@ -31,7 +32,8 @@ async function main() {
     if (reset) {
       say(`resetting ${database.describe().location}`);
       await resetDatabase(database.db);
-      // The wiped rows' files go with them; the seed writes its own again.
+      // The wiped rows' files go with them (with STORAGE=database they went with the tables);
+      // the seed writes its own again.
       rmSync(uploadsRootFor(database.filesDir), { recursive: true, force: true });
     } else if (!(await isDatabaseEmpty(database.db))) {
       say('the database already has data; use --reset to replace it');
@@ -41,7 +43,7 @@ async function main() {
       cases,
       seed: values.seed === undefined ? undefined : Number(values.seed),
       log: say,
-      uploadsRoot: uploadsRootFor(database.filesDir),
+      storage: createStorage(config.storage, database),
     });
     say(`done in ${counts.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
   } finally {

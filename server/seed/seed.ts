@@ -2,6 +2,7 @@ import { type Kysely, Migrator, NO_MIGRATIONS } from 'kysely';
 import { migrateToLatest, migrationProvider } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { seedMenus } from '../menus/store';
+import type { FileStorage } from '../storage/storage';
 import { makeSampleFiles } from './attachment-files';
 import { type CaseCounts, seedCases } from './cases';
 import { type ExtraCounts, seedExtras } from './extras';
@@ -17,11 +18,11 @@ export interface SeedOptions {
   now?: Date;
   log?: (msg: string) => void;
   /**
-   * The attachments' storage directory (`uploadsRootFor` the database): each seeded attachment
+   * Where the attachments' files go (server/storage, as `STORAGE` says): each seeded attachment
    * gets a real small file there. Without it no attachments are seeded (the benchmark's
    * million cases), so no row ever points at a missing file.
    */
-  uploadsRoot?: string;
+  storage?: FileStorage;
 }
 
 export type SeedCounts = CaseCounts &
@@ -55,9 +56,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     .transaction()
     .execute((trx) => seedPeople(trx, rng, at, { firms: DEMO_COUNTS.firms, lawyers: DEMO_COUNTS.lawyers }));
   log(`seeded ${people.firmIds.length} law firms and ${people.userIds.length} users`);
-  const files = options.uploadsRoot
-    ? { uploadsRoot: options.uploadsRoot, samples: await makeSampleFiles() }
-    : null;
+  const files = options.storage ? { storage: options.storage, samples: await makeSampleFiles() } : null;
   const caseCounts = await seedCases(db, rng, now, people, options.cases ?? DEMO_COUNTS.cases, log, files);
   log(`seeded ${caseCounts.cases} cases`);
   const extras = await db.transaction().execute((trx) => seedExtras(trx, rng, now, people));

@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/seed/seed';
+import { directoryStorage } from '../../server/storage/directory';
 import { databaseUrl, withAdmin } from './test-database';
 
 /**
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject) {
     await withAdmin(adminUrl, (c) => c.query(`create database "${template}"`));
     const handle = connectDatabase(databaseUrl(adminUrl, template), PROJECT_ROOT, { dataDir: dir });
     await migrateToLatest(handle.db);
-    await seedDemoData(handle.db, { cases: 2000, uploadsRoot: uploads });
+    await seedDemoData(handle.db, { cases: 2000, storage: directoryStorage(uploads) });
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', adminUrl, template });
     return async () => {
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
   }
   const handle = connectDatabase('pglite:', PROJECT_ROOT, { dataDir: dir });
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, { cases: 2000, uploadsRoot: uploads });
+  await seedDemoData(handle.db, { cases: 2000, storage: directoryStorage(uploads) });
   const dump = join(dir, `api-test-template-pg-${tag}.tar`);
   if (!handle.dump) throw new Error('a PGlite handle can dump its data');
   writeFileSync(dump, new Uint8Array(await (await handle.dump()).arrayBuffer()));

@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/seed/seed';
+import { directoryStorage } from '../../server/storage/directory';
 import type { TestDatabase } from './test-database';
 
 declare module 'vitest' {
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
   const handle = connectDatabase(`sqlite:${template}`, PROJECT_ROOT);
   await migrateToLatest(handle.db);
   const uploads = `${template}.uploads`;
-  await seedDemoData(handle.db, { cases: 2000, uploadsRoot: uploads });
+  await seedDemoData(handle.db, { cases: 2000, storage: directoryStorage(uploads) });
   await handle.close();
   project.provide('testDatabase', { kind: 'sqlite' });
   project.provide('templateDb', template);

@@ -7,9 +7,12 @@ import { buildApp } from '../../server/app';
 import { createSession } from '../../server/auth/sessions';
 import { readConfig, THROTTLES } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
+import type { DatabaseHandle } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import type { SmsSender } from '../../server/sms/sender';
+import { copyFiles } from '../../server/storage/copy';
+import { directoryStorage, uploadsRootFor } from '../../server/storage/directory';
 import { copyTestDatabase } from './test-database';
 
 /** A clock tests can move forward, and stop where it is. */
@@ -82,22 +85,64 @@ const UNTHROTTLED = Object.fromEntries(Object.values(THROTTLES).map((t) => [t.en
 
 /**
  * The real server on 127.0.0.1 (port 0) with its own copy of the seeded demo database,
- * answers checked against their declared schemas.
+ * answers checked against their declared schemas. `STORAGE=database` in `env`: the seeded
+ * attachments' files are copied into the database first, so they download as with a directory.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'casedesk-api-'));
-  const file = join(dir, 'test.db');
+  const [server] = await startServers([env]);
+  return server as TestServer;
+}
+
+/**
+ * Several app instances sharing ONE copy of the seeded database, as several hosts behind one
+ * address would (issue 9): each listens on its own port with its own files directory (the
+ * seeded uploads linked into each) and its own `env`. Each server's `close` closes it; the
+ * last one closed also removes the database copy.
+ */
+export async function startServers(envs: Array<Record<string, string>>): Promise<TestServer[]> {
+  const dirs = envs.map(() => mkdtempSync(join(tmpdir(), 'casedesk-api-')));
+  const first = dirs[0] as string;
+  const file = join(first, 'test.db');
   const kind = inject('testDatabase');
   if (kind.kind === 'sqlite') copyFileSync(inject('templateDb'), file);
-  linkTree(inject('templateUploads'), join(dir, 'uploads'));
+  for (const dir of dirs) linkTree(inject('templateUploads'), join(dir, 'uploads'));
+  const copy = await copyTestDatabase(kind, file, first);
+  let open = envs.length;
+  const servers: TestServer[] = [];
+  let filesCopied = false;
+  for (const [i, env] of envs.entries()) {
+    const dir = dirs[i] as string;
+    const database = i === 0 ? copy.handle : copy.another(dir);
+    const server = await serve(env, database, async () => {
+      if (database !== copy.handle) await database.close();
+      // The first directory holds the SQLite file the others still use: it goes last.
+      if (dir !== first) rmSync(dir, { recursive: true, force: true });
+      if (--open > 0) return;
+      // The first handle last: the others may borrow its connection (PGlite).
+      await copy.handle.close();
+      await copy.drop();
+      rmSync(first, { recursive: true, force: true });
+    });
+    if (server.app.storage.kind === 'database' && !filesCopied) {
+      await copyFiles(directoryStorage(uploadsRootFor(dir)), server.app.storage);
+      filesCopied = true;
+    }
+    servers.push(server);
+  }
+  return servers;
+}
+
+async function serve(
+  env: Record<string, string>,
+  database: DatabaseHandle,
+  closed: () => Promise<void>,
+): Promise<TestServer> {
   const config = {
     ...readConfig({ ...UNTHROTTLED, ...env }),
     staticDir: null,
     logLevel: env.LOG_LEVEL ?? 'silent',
     port: 0,
   };
-  const copy = await copyTestDatabase(kind, file, dir);
-  const database = copy.handle;
   const clock = new TestClock();
   const sms: Array<{ phone: string; text: string }> = [];
   const sender: SmsSender = { send: async (phone, text) => void sms.push({ phone, text }) };
@@ -180,9 +225,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
     async close() {
       await fastify.close();
-      await database.close();
-      await copy.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await closed();
     },
   };
 }

@@ -18,7 +18,13 @@ export type TestDatabase =
 
 export interface TestDatabaseCopy {
   handle: DatabaseHandle;
-  /** Removes the copy (after the handle is closed). */
+  /**
+   * A second handle on the very same database for another app instance whose files directory
+   * is `filesDir` (two hosts, one database): SQLite opens the file again, PostgreSQL connects
+   * again; PGlite, one connection in this process, is shared.
+   */
+  another(filesDir: string): DatabaseHandle;
+  /** Removes the copy (after the handles are closed). */
   drop(): Promise<void>;
 }
 
@@ -45,18 +51,28 @@ export async function copyTestDatabase(
 ): Promise<TestDatabaseCopy> {
   switch (kind.kind) {
     case 'sqlite':
-      return { handle: connectDatabase(`sqlite:${sqliteCopy}`, PROJECT_ROOT), drop: async () => {} };
+      return {
+        handle: connectDatabase(`sqlite:${sqliteCopy}`, PROJECT_ROOT),
+        another: (dir) => ({ ...connectDatabase(`sqlite:${sqliteCopy}`, PROJECT_ROOT), filesDir: dir }),
+        drop: async () => {},
+      };
     case 'pglite': {
       const dump = new Blob([readFileSync(kind.dump)]);
       const handle = connectDatabase('pglite:', PROJECT_ROOT, { dataDir: filesDir, pgliteLoad: dump });
-      return { handle, drop: async () => {} };
+      return {
+        handle,
+        another: (dir) => ({ ...handle, filesDir: dir, close: async () => {} }),
+        drop: async () => {},
+      };
     }
     case 'postgres': {
       const name = `${kind.template.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
       await withAdmin(kind.adminUrl, (c) => c.query(`create database "${name}" template "${kind.template}"`));
-      const handle = connectDatabase(databaseUrl(kind.adminUrl, name), PROJECT_ROOT, { dataDir: filesDir });
+      const url = databaseUrl(kind.adminUrl, name);
+      const handle = connectDatabase(url, PROJECT_ROOT, { dataDir: filesDir });
       return {
         handle,
+        another: (dir) => connectDatabase(url, PROJECT_ROOT, { dataDir: dir }),
         drop: async () => {
           await withAdmin(kind.adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
         },

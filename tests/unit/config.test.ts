@@ -73,6 +73,16 @@ describe('server configuration from the environment', () => {
     );
   });
 
+  it('reads STORAGE: directory by default, or database; anything else stops the start with a clear reason', () => {
+    expect(readConfig({}).storage).toBe('directory');
+    expect(readConfig({ STORAGE: '' }).storage).toBe('directory');
+    expect(readConfig({ STORAGE: 'directory' }).storage).toBe('directory');
+    expect(readConfig({ STORAGE: 'database' }).storage).toBe('database');
+    expect(() => readConfig({ STORAGE: 's3' })).toThrow(
+      /STORAGE must be directory .* or database .*got "s3"/,
+    );
+  });
+
   it('reads the business time zone from BUSINESS_TZ, Asia/Shanghai by default', () => {
     expect(readConfig({}).businessTimeZone).toBe('Asia/Shanghai');
     expect(readConfig({ BUSINESS_TZ: 'Europe/Berlin' }).businessTimeZone).toBe('Europe/Berlin');

@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/schema';
 import { containsText } from '../../server/db/text-search';
 import { uniqueViolation } from '../../server/db/unique-violation';
 import { seedDemoData } from '../../server/seed/seed';
+import { directoryStorage } from '../../server/storage/directory';
 
 /**
  * The migrations on PostgreSQL (PGlite: real PostgreSQL in this process). The API suite runs
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await seedDemoData(handle.db, {
     cases: 50,
     now: new Date('2026-06-01T08:00:00Z'),
-    uploadsRoot: join(dir, 'uploads'),
+    storage: directoryStorage(join(dir, 'uploads')),
   });
 }, 120_000);
 afterAll(async () => {

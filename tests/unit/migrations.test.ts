@@ -12,6 +12,7 @@ import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { resetDatabase, type SeedCounts, seedDemoData } from '../../server/seed/seed';
+import { directoryStorage } from '../../server/storage/directory';
 
 const CASES = 300;
 const NOW = new Date('2026-06-01T08:00:00Z');
@@ -24,7 +25,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'casedesk-migrate-'));
   handle = connectDatabase(`sqlite:${join(dir, 'fresh.db')}`, PROJECT_ROOT);
   applied = await migrateToLatest(handle.db);
-  seeded = await seedDemoData(handle.db, { cases: CASES, now: NOW, uploadsRoot: join(dir, 'uploads') });
+  seeded = await seedDemoData(handle.db, {
+    cases: CASES,
+    now: NOW,
+    storage: directoryStorage(join(dir, 'uploads')),
+  });
 });
 afterAll(async () => {
   await handle.close();
@@ -65,6 +70,7 @@ describe('migrating an empty database', () => {
       '0012_letters_and_certification_review',
       '0013_stream_tickets',
       '0014_text_search',
+      '0015_stored_files',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

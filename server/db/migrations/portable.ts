@@ -27,3 +27,6 @@ export async function afterCopyWithIds(db: Db, table: string): Promise<void> {
     db,
   );
 }
+
+/** A column of raw bytes: SQLite's blob, PostgreSQL's bytea (both read back as bytes). */
+export const bytesType = (db: Db) => (dialectOf(db) === 'postgres' ? 'bytea' : 'blob');
