@@ -10,6 +10,7 @@ import * as m0010 from './migrations/0010_case_journey';
 import * as m0011 from './migrations/0011_case_imports';
 import * as m0012 from './migrations/0012_letters_and_certification_review';
 import * as m0013 from './migrations/0013_stream_tickets';
+import * as m0016 from './migrations/0016_shared_counters';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0011_case_imports': m0011,
   '0012_letters_and_certification_review': m0012,
   '0013_stream_tickets': m0013,
+  '0016_shared_counters': m0016,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

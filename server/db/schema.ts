@@ -284,6 +284,14 @@ export interface StreamTicketsTable {
   expires_at: string;
 }
 
+/** Shared throttle counters (server/http/throttle-store.ts): one window per throttle key. */
+export interface ThrottleWindowsTable {
+  key: string;
+  count: number;
+  /** When the window closes, epoch milliseconds. */
+  reset_at_ms: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -322,6 +330,7 @@ export interface Database {
   page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
   stream_tickets: StreamTicketsTable;
+  throttle_windows: ThrottleWindowsTable;
   case_imports: CaseImportsTable;
   case_import_rows: CaseImportRowsTable;
 }

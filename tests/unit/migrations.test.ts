@@ -64,6 +64,7 @@ describe('migrating an empty database', () => {
       '0011_case_imports',
       '0012_letters_and_certification_review',
       '0013_stream_tickets',
+      '0016_shared_counters',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -97,6 +98,7 @@ describe('migrating an empty database', () => {
       'audit_log',
       'case_imports',
       'case_import_rows',
+      'throttle_windows',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
