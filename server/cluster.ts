@@ -15,10 +15,17 @@ import type { Say } from './startup';
  */
 export function runPrimary(config: ServerConfig, location: string, say: Say): void {
   let stopping = false;
+  let exitCode = 0;
   const listening = new Set<number>();
   let announced = false;
 
-  const fork = () => cluster.fork();
+  // Our own count: cluster.workers may still list a worker when its 'exit' comes.
+  const running = new Set<Worker>();
+  const fork = () => {
+    const worker = cluster.fork();
+    running.add(worker);
+    return worker;
+  };
   cluster.on('listening', (worker, address) => {
     listening.add(worker.id);
     if (!announced && listening.size === config.workers) {
@@ -30,9 +37,10 @@ export function runPrimary(config: ServerConfig, location: string, say: Say): vo
   });
   cluster.on('exit', (worker: Worker, code, signal) => {
     const how = signal ? `signal ${signal}` : `code ${code}`;
+    running.delete(worker);
     if (stopping) {
       say(`worker ${worker.id} (pid ${worker.process.pid}) stopped (${how})`);
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (running.size === 0) process.exit(exitCode);
       return;
     }
     if (!listening.has(worker.id)) {
@@ -47,19 +55,14 @@ export function runPrimary(config: ServerConfig, location: string, say: Say): vo
     );
   });
 
-  let exitCode = 0;
   const stopAll = (why: string, code = 0) => {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    say(`${why}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(exitCode);
-    for (const worker of workers) worker?.process.kill('SIGTERM');
+    say(`${why}: stopping ${running.size} workers`);
+    if (running.size === 0) process.exit(exitCode);
+    for (const worker of running) worker.process.kill('SIGTERM');
   };
-  process.on('exit', () => {
-    if (stopping) process.exitCode = exitCode;
-  });
   process.on('SIGTERM', () => stopAll('SIGTERM'));
   process.on('SIGINT', () => stopAll('SIGINT'));
 

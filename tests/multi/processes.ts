@@ -155,6 +155,23 @@ export interface ServerProcess {
   kill(): Promise<number | null>;
 }
 
+const started = new Set<ChildProcess>();
+
+/**
+ * Kills (SIGKILL) every process this file started that is still running: for afterAll, so a
+ * failed or timed-out test leaves nothing behind (workers end with their primary).
+ */
+export async function killAll(): Promise<void> {
+  await Promise.all(
+    [...started].map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      return gone;
+    }),
+  );
+}
+
 /** Starts `npm start`'s server on `databaseUrl` and resolves once it says it is up and /api/health answers 200. */
 export async function startProcess(
   database: string,
@@ -174,6 +191,7 @@ export async function startProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -219,7 +237,8 @@ export interface Health {
 
 /**
  * GET on a connection of its own, closed after the answer: with several workers on one port,
- * each new connection may land on another worker (fetch would reuse one kept alive).
+ * each new connection may land on another worker (fetch would reuse one kept alive). A
+ * connection handed to a worker as it was killed is never answered: given up after 5 s idle.
  */
 export function freshGet(url: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
@@ -232,6 +251,7 @@ export function freshGet(url: string): Promise<{ status: number; body: unknown }
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
       res.on('error', reject);
     });
+    req.setTimeout(5000, () => req.destroy(new Error('no answer')));
     req.on('error', reject);
   });
 }

@@ -4,6 +4,7 @@ import type { Message } from '../../contract/notifications';
 import {
   type Answer,
   call,
+  killAll,
   login,
   onPostgres,
   type ServerProcess,
@@ -31,7 +32,7 @@ beforeAll(async () => {
   [a, b, c] = await Promise.all([1, 2, 3].map(() => startProcess(database.url, env)));
 });
 afterAll(async () => {
-  await Promise.all([a, b, c].map((p) => p?.kill()));
+  await killAll();
   await database?.drop();
 });
 
