@@ -162,9 +162,9 @@ const started = new Set<ChildProcess>();
  * failed or timed-out test leaves nothing behind (workers end with their primary).
  */
 export async function killAll(): Promise<void> {
+  const running = [...started].filter((child) => child.exitCode === null && child.signalCode === null);
   await Promise.all(
-    [...started].map((child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+    running.map((child) => {
       const gone = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       return gone;

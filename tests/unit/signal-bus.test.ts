@@ -22,7 +22,10 @@ function fakeChannel() {
     },
     async close() {},
   };
-  return { channel, sent, reconnect: () => reconnects.forEach((r) => r()) };
+  const reconnect = () => {
+    for (const r of reconnects) r();
+  };
+  return { channel, sent, reconnect };
 }
 
 describe('the message bus over a signal channel (several processes)', () => {
