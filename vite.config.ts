@@ -300,7 +300,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            // Real server processes on one database (PostgreSQL with TEST_PG_URL, else SQLite).
+            'tests/multi/**/*.test.ts',
+          ],
           globalSetup: ['tests/api/global-setup.ts'],
           // API tests start a real server and may make hundreds of requests; on a busy machine
           // that is slow but not wrong. The ceilings only bound how long a hung test takes.

@@ -16,7 +16,7 @@ import { API_PREFIX, installErrorHandling, registerRoutes } from './http/registe
 import type { ApiRoute } from './http/route';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { registerThrottles } from './http/throttle';
-import { memoryThrottleStore, type ThrottleStore } from './http/throttle-store';
+import { databaseThrottleStore, type ThrottleStore } from './http/throttle-store';
 import { closeStreams } from './notifications/stream';
 import { apiRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './sms/sender';
@@ -30,7 +30,7 @@ export interface BuildOptions {
   /** Check every answer against its declared schema (on in tests). */
   validateResponses?: boolean;
   routes?: ApiRoute[];
-  /** Where throttle counters live; this process's memory unless given. */
+  /** Where throttle counters live; the database (shared by every process) unless given. */
   throttleStore?: ThrottleStore;
 }
 
@@ -79,7 +79,7 @@ export async function buildApp(
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024 },
   });
   const routes = options.routes ?? apiRoutes;
-  await registerThrottles(fastify, app, routes, options.throttleStore ?? memoryThrottleStore());
+  await registerThrottles(fastify, app, routes, options.throttleStore ?? databaseThrottleStore(database.db));
   registerRoutes(fastify, app, routes, options.validateResponses ?? false);
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../contract/dates';
 import type { LockoutRule } from './auth/lockout';
-import type { SqliteSynchronous } from './db/connect';
+import { openedByOneProcessOnly, type SqliteSynchronous } from './db/connect';
 import { STORAGE_KINDS, type StorageKind } from './storage/storage';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,7 +63,12 @@ export interface ServerConfig {
   businessTimeZone: string;
   /** Where attachments and generated PDFs live (STORAGE): `directory` beside the database, or `database`. */
   storage: StorageKind;
+  /** API processes serving on the one port (WORKERS; server/cluster.ts); 1: this process alone. */
+  workers: number;
 }
+
+/** More processes than this on one machine is a typo, not a plan. */
+export const MAX_WORKERS = 64;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -104,10 +109,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(
       `STORAGE must be directory (files beside the database) or database (files in the database), got "${env.STORAGE}"`,
     );
+  const databaseUrl = env.DATABASE_URL ?? 'sqlite:data/casedesk.db';
+  const workers = positiveInteger(env, 'WORKERS', 1);
+  if (workers > MAX_WORKERS) throw new Error(`WORKERS must be 1-${MAX_WORKERS}, got "${env.WORKERS}"`);
+  if (workers > 1 && openedByOneProcessOnly(databaseUrl))
+    throw new Error(
+      `WORKERS=${workers} needs a database every process opens: a sqlite: file or postgres://, not "${databaseUrl}"`,
+    );
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
-    databaseUrl: env.DATABASE_URL ?? 'sqlite:data/casedesk.db',
+    databaseUrl,
     sessionTtlSeconds: Math.round(ttlHours * 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: resolve(PROJECT_ROOT, 'dist'),
@@ -126,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
     businessTimeZone,
     storage: storage as StorageKind,
+    workers,
   };
 }
 

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type SqliteDatabase, Sqlite
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
 import type { Database } from './schema';
+import { pgSignalChannel, type SignalChannel } from './signals';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -40,6 +41,19 @@ export interface DatabaseHandle {
   sizeBytes(): Promise<number | null>;
   /** PGlite only: the whole database as a tarball another PGlite can start from (tests). */
   dump?(): Promise<Blob>;
+  /**
+   * Signals between every process on this database (PostgreSQL LISTEN/NOTIFY), where there can
+   * be several: a PostgreSQL server. None on SQLite and PGlite, whose processes hear only
+   * themselves (see README "Running at scale").
+   */
+  signals?: SignalChannel;
+  /**
+   * Runs `work` while no other process runs work under this lock on the same database, waiting
+   * for its turn: start-up (migrate, seed an empty database) runs once however many processes
+   * start at once. PostgreSQL: a session advisory lock; SQLite: an exclusive transaction on a
+   * lock file beside the database (released by the OS if the process dies).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -62,6 +76,16 @@ export function connectDatabase(
 }
 
 /**
+ * Whether the database of this URL lives inside one process (SQLite in memory, PGlite), so that
+ * several server processes (WORKERS) would each get a database of their own.
+ */
+export function openedByOneProcessOnly(url: string): boolean {
+  if (url.startsWith('pglite:')) return true;
+  const path = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
+  return path === '' || path === ':memory:';
+}
+
+/**
  * How PostgreSQL's values reach the services, the same as SQLite's: bigint (amounts in fen,
  * counts) and numeric (sums, averages) as numbers. Amounts stay far below 2^53 fen.
  */
@@ -79,8 +103,32 @@ function connectPostgres(url: string, dataDir: string, max: number): DatabaseHan
   pool.on('error', (err) => console.error('[casedesk] PostgreSQL connection lost:', err.message));
   const parsed = new URL(url);
   const location = `postgres://${parsed.host}${parsed.pathname}`;
-  return postgresHandle(new PostgresDialect({ pool }), dataDir, location);
+  const handle = postgresHandle(new PostgresDialect({ pool }), dataDir, location);
+  handle.signals = pgSignalChannel(url, handle.db, SIGNAL_CHANNEL);
+  handle.exclusively = (work) =>
+    handle.db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_ID)})`.execute(conn);
+      try {
+        return await work();
+      } finally {
+        await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_ID)})`.execute(conn);
+      }
+    });
+  const close = handle.close;
+  handle.close = async () => {
+    await handle.signals?.close();
+    await close();
+  };
+  return handle;
 }
+
+/** The channel of the processes' signals (server/notifications/bus.ts). */
+const SIGNAL_CHANNEL = 'casedesk_signals';
+/**
+ * The start-up lock's key, any 64-bit number of our own (Kysely's migrator holds another while
+ * it migrates): 'casedesk' in ASCII.
+ */
+const STARTUP_LOCK_ID = BigInt('0x6361736564657368');
 
 function connectPglite(path: string, projectRoot: string, options: ConnectOptions): DatabaseHandle {
   const memory = path === '' || path === 'memory:' || path === ':memory:';
@@ -111,6 +159,8 @@ function postgresHandle(dialect: PostgresDialect, filesDir: string, location: st
     dialect: 'postgres',
     filesDir,
     describe: () => ({ dialect: 'postgres', location }),
+    // PGlite is one process's database; a PostgreSQL server's handle replaces this.
+    exclusively: (work) => work(),
     async sizeBytes() {
       const { rows } = await sql<{
         size: number;
@@ -136,6 +186,7 @@ function connectSqlite(path: string, projectRoot: string, synchronous: SqliteSyn
     dialect: 'sqlite',
     filesDir: memory ? join(tmpdir(), 'casedesk-memory') : dirname(file),
     describe: () => ({ dialect: 'sqlite', location: file }),
+    exclusively: memory ? (work) => work() : (work) => withLockFile(`${file}.lock`, work),
     async sizeBytes() {
       const pageCount = sqlite.pragma('page_count', { simple: true }) as number;
       const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
@@ -143,6 +194,29 @@ function connectSqlite(path: string, projectRoot: string, synchronous: SqliteSyn
     },
     close: () => db.destroy(),
   };
+}
+
+/** How long a process waits for another's start-up (a million-case seed takes minutes). */
+const LOCK_WAIT_MS = 30 * 60_000;
+
+/**
+ * A lock between processes for SQLite: an exclusive transaction on a small SQLite file of its
+ * own (not the database, which `work` writes). Another process's BEGIN EXCLUSIVE waits on it
+ * (busy_timeout); the OS releases it when the process ends, even by kill -9.
+ */
+async function withLockFile<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const lock = new SQLite(path);
+  try {
+    lock.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+    lock.exec('begin exclusive');
+    try {
+      return await work();
+    } finally {
+      lock.exec('commit');
+    }
+  } finally {
+    lock.close();
+  }
 }
 
 /** How many distinct statements stay prepared; the API has a few hundred shapes of query. */

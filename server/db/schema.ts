@@ -301,6 +301,14 @@ export interface StoredFileChunksTable {
   data: Uint8Array;
 }
 
+/** Shared throttle counters (server/http/throttle-store.ts): one window per throttle key. */
+export interface ThrottleWindowsTable {
+  key: string;
+  count: number;
+  /** When the window closes, epoch milliseconds. */
+  reset_at_ms: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -341,6 +349,7 @@ export interface Database {
   stream_tickets: StreamTicketsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  throttle_windows: ThrottleWindowsTable;
   case_imports: CaseImportsTable;
   case_import_rows: CaseImportRowsTable;
 }

@@ -1,6 +1,10 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
 /**
- * Where throttle counters live. One process keeps them in memory; several processes (WORKERS,
- * several hosts) need a store they share (the database, Redis) behind this same interface.
+ * Where throttle counters live: the database (`databaseThrottleStore`, what the server uses,
+ * so every process and host behind one address counts together) or one process's memory
+ * (`memoryThrottleStore`). Another shared store (Redis) would fit the same interface.
  */
 export interface ThrottleStore {
   /**
@@ -38,6 +42,39 @@ export function memoryThrottleStore(maxKeys = 100_000): ThrottleStore {
       }
       window.count++;
       return { count: window.count, resetAtMs: window.resetAtMs };
+    },
+  };
+}
+
+/**
+ * Counters in the database, shared by every server process (WORKERS) and host on it. One
+ * statement counts a request, atomically on SQLite and PostgreSQL alike: the key's row is
+ * created with 1, counted up while its window is open, or started again at 1 once it closed.
+ * Closed windows are deleted at most once a window's length per process. Costs one small write
+ * per throttled request (sign-in, SMS codes, registration, resets, stream tickets), next to a
+ * sign-in's password hashing too little to measure (README "Running at scale").
+ */
+export function databaseThrottleStore(db: Kysely<Database>): ThrottleStore {
+  let nextSweepMs = 0;
+  return {
+    async hit(key, windowMs, nowMs) {
+      if (nowMs >= nextSweepMs) {
+        nextSweepMs = nowMs + windowMs;
+        await db.deleteFrom('throttle_windows').where('reset_at_ms', '<=', nowMs).execute();
+      }
+      const closed = sql<boolean>`throttle_windows.reset_at_ms <= ${nowMs}`;
+      const row = await db
+        .insertInto('throttle_windows')
+        .values({ key, count: 1, reset_at_ms: nowMs + windowMs })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when ${closed} then 1 else throttle_windows.count + 1 end`,
+            reset_at_ms: sql<number>`case when ${closed} then excluded.reset_at_ms else throttle_windows.reset_at_ms end`,
+          }),
+        )
+        .returning(['count', 'reset_at_ms'])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), resetAtMs: Number(row.reset_at_ms) };
     },
   };
 }

@@ -260,10 +260,11 @@ describe('HTTP edges', () => {
     expect(res.body).toEqual({ status: 'fail', code: CODES.notFound, msg: '接口不存在' });
   });
 
-  it('reports liveness and database readiness', async () => {
+  it('reports liveness, database readiness and the process that answered', async () => {
     const res = await server.call('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'up', database: 'ready' });
+    // The test server runs in this process, outside any cluster.
+    expect(res.body.data).toMatchObject({ status: 'up', database: 'ready', pid: process.pid, worker: null });
   });
 
   it('gives every answer a request id', async () => {

@@ -41,6 +41,26 @@ describe('server configuration from the environment', () => {
     });
   });
 
+  it('runs one process unless WORKERS says how many, on a database every process opens', () => {
+    expect(readConfig({}).workers).toBe(1);
+    expect(readConfig({ WORKERS: '4' }).workers).toBe(4);
+    expect(readConfig({ WORKERS: '2', DATABASE_URL: 'postgres://u@db:5432/casedesk' }).workers).toBe(2);
+    expect(readConfig({ WORKERS: '1', DATABASE_URL: 'pglite:' }).workers).toBe(1);
+  });
+
+  it.each(['0', '-2', '1.5', 'two', '65'])('refuses WORKERS=%s', (value) => {
+    expect(() => readConfig({ WORKERS: value })).toThrow(/WORKERS must be/);
+  });
+
+  it.each(['sqlite::memory:', 'pglite:', 'pglite:data/pg'])(
+    'refuses WORKERS=2 on %s, which each process would open as its own database',
+    (url) => {
+      expect(() => readConfig({ WORKERS: '2', DATABASE_URL: url })).toThrow(
+        /needs a database every process opens/,
+      );
+    },
+  );
+
   it.each(['0', '-1', '1.5', 'many'])('refuses LOGIN_RATE_PER_MIN=%s', (value) => {
     expect(() => readConfig({ LOGIN_RATE_PER_MIN: value })).toThrow(
       /LOGIN_RATE_PER_MIN must be a positive integer/,

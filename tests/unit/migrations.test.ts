@@ -71,6 +71,7 @@ describe('migrating an empty database', () => {
       '0013_stream_tickets',
       '0014_text_search',
       '0015_stored_files',
+      '0016_shared_counters',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -104,6 +105,7 @@ describe('migrating an empty database', () => {
       'audit_log',
       'case_imports',
       'case_import_rows',
+      'throttle_windows',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

@@ -1,0 +1,82 @@
+import cluster from 'node:cluster';
+import { buildApp } from './app';
+import { failInterruptedImports } from './cases/imports/run';
+import type { ServerConfig } from './config';
+import type { DatabaseHandle } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { setMessageBus, signalBus } from './notifications/bus';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed';
+import { createStorage } from './storage/create';
+import type { StorageKind } from './storage/storage';
+
+export type Say = (msg: string) => void;
+
+/** How long a stopping process lets requests in flight finish before it exits anyway. */
+const DRAIN_MS = 20_000;
+
+/**
+ * Once per start, before any process serves: migrate, seed an empty database, and mark the
+ * imports the last stop interrupted as failed. Under the database's start-up lock, so several
+ * processes starting at once on one database (hosts, or a restart of all) do it once: the
+ * first migrates and seeds, the others wait, then find nothing left to do.
+ */
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  storage: StorageKind,
+  say: Say,
+): Promise<void> {
+  await database.exclusively(async () => {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) say(`migrations applied: ${applied.join(', ')}`);
+    say(`files (attachments, letter PDFs): STORAGE=${storage}`);
+    if (await isDatabaseEmpty(database.db)) {
+      say('empty database: seeding demo data');
+      const counts = await seedDemoData(database.db, { storage: createStorage(storage, database) });
+      say(`seeded ${counts.cases} cases, ${counts.lawFirms} law firms, ${counts.lawyers} lawyers`);
+    }
+    const interrupted = await failInterruptedImports(database.db, database.filesDir, new Date());
+    if (interrupted) say(`${interrupted} case import(s) interrupted by the last stop marked failed`);
+  });
+}
+
+/**
+ * Serves the API and the app from this process until SIGTERM or SIGINT, then stops
+ * gracefully: no new connections, requests in flight finish (at most DRAIN_MS), open message
+ * streams end (their browsers reconnect, to another process behind the same address), the
+ * database closes, exit 0.
+ */
+export async function serve(config: ServerConfig, database: DatabaseHandle, say: Say): Promise<void> {
+  const { fastify } = await buildApp({ config, database });
+  // Several processes on one PostgreSQL server: messages reach a stream whichever holds it.
+  if (database.signals) {
+    const bus = signalBus(database.signals, (err) => fastify.log.warn({ err }, 'message signal not sent'));
+    await bus.start();
+    setMessageBus(bus);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: shutting down`);
+    setTimeout(() => {
+      say(`requests still running after ${DRAIN_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, DRAIN_MS).unref();
+    try {
+      await fastify.close();
+      await database.close();
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await fastify.listen({ host: config.host, port: config.port });
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (cluster.isWorker) say(`worker ${cluster.worker?.id} (pid ${process.pid}) listening on port ${port}`);
+  else say(`CaseDesk is up on http://${config.host}:${port} (database ${database.describe().location})`);
+}
