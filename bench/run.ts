@@ -22,6 +22,7 @@ async function main() {
       seconds: { type: 'string', default: '10' },
       only: { type: 'string' },
       'load-seconds': { type: 'string', default: '20' },
+      dbs: { type: 'string', default: 'sqlite,postgres' },
     },
   });
   const seconds = Number(values.seconds);
@@ -93,7 +94,9 @@ async function main() {
   // Issue 9's figures, SQLite and PostgreSQL side by side (the machine's PostgreSQL server).
   if (wants('scale')) {
     const opts = { seconds, loadSeconds: Number(values['load-seconds']) };
-    await benchScale(sqliteTarget(BENCH_DB_FILE), opts, say);
+    const dbs = values.dbs.split(',');
+    if (dbs.includes('sqlite')) await benchScale(sqliteTarget(BENCH_DB_FILE), opts, say);
+    if (!dbs.includes('postgres')) return;
     const pgSeed = await ensurePostgresBenchDatabase(values.reseed, say);
     say(
       `\nseed of ${pgSeed.cases.toLocaleString()} cases on PostgreSQL: ${pgSeed.seconds.toFixed(1)} s${pgSeed.reused ? ` (measured when seeded, ${pgSeed.seededAt})` : ''}`,
