@@ -53,11 +53,11 @@ export async function benchProfile(
 ) {
   for (const readers of variants) {
     const dir = mkdtempSync(join(tmpdir(), 'casedesk-prof-'));
-    const server = await startServerProcess(databaseUrl, {
-      LOGIN_RATE_PER_MIN: '1000000',
-      SQLITE_READ_WORKERS: readers,
-      NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
-    });
+    const server = await startServerProcess(
+      databaseUrl,
+      { LOGIN_RATE_PER_MIN: '1000000', SQLITE_READ_WORKERS: readers },
+      ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    );
     let result: Awaited<ReturnType<typeof load>>;
     try {
       const login = (await (

@@ -18,9 +18,21 @@ import {
  * file; in WAL mode readers run beside each other and beside the one writer, and each
  * statement reads the latest committed data. Writes, transactions (their reads included, so a
  * transaction reads its own writes) and everything that is not a SELECT stay on the main
- * connection. Services see one `Kysely<Database>` and know nothing of this.
+ * connection. A statement seen quick (under 2 ms, three times) runs on the main connection too,
+ * timed there, and goes back to the pool for good the first time it is not. Services see one
+ * `Kysely<Database>` and know nothing of this.
  */
 export class SqliteReadPool {
+  /**
+   * Statements (by SQL text) seen to be quick: every run so far took under QUICK_MS, at least
+   * QUICK_RUNS times. They run on the main connection, where a sub-millisecond lookup (the
+   * session, a page's rows by id) costs less than the trip to a thread and back. A statement
+   * that once took longer, wherever it ran, stays in the pool for good.
+   */
+  static readonly QUICK_MS = 2;
+  static readonly QUICK_RUNS = 3;
+  readonly #quickRuns = new Map<string, number>();
+  readonly #slow = new Set<string>();
   readonly #file: string;
   readonly #size: number;
   readonly #statementCacheSize: number;
@@ -34,13 +46,31 @@ export class SqliteReadPool {
     this.#statementCacheSize = statementCacheSize;
   }
 
+  /** Whether this statement may run on the main connection (seen quick often enough). */
+  isQuick(sql: string): boolean {
+    return (this.#quickRuns.get(sql) ?? 0) >= SqliteReadPool.QUICK_RUNS;
+  }
+
+  /** Records how long a run of a statement took, here or on the main connection. */
+  observe(sql: string, ms: number): void {
+    if (this.#slow.has(sql)) return;
+    if (ms >= SqliteReadPool.QUICK_MS) {
+      this.#slow.add(sql);
+      this.#quickRuns.delete(sql);
+      return;
+    }
+    // Bounded like the statement cache: forgetting only sends a statement back to the pool.
+    if (this.#quickRuns.size >= 2000 && !this.#quickRuns.has(sql)) this.#quickRuns.clear();
+    this.#quickRuns.set(sql, (this.#quickRuns.get(sql) ?? 0) + 1);
+  }
+
   /** Runs a SELECT on the least busy reader (started on first use) and answers its rows. */
   run(query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (this.#closed) return Promise.reject(new Error('the SQLite read pool is closed'));
     const reader = this.#pick();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      reader.pending.set(id, { resolve, reject });
+      reader.pending.set(id, { sql: query.sql, resolve, reject });
       if (reader.pending.size === 1) reader.worker.ref();
       reader.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
     });
@@ -82,6 +112,7 @@ export class SqliteReadPool {
         if (answer.error.code) err.code = answer.error.code;
         waiter.reject(err);
       } else {
+        if (answer.ms !== undefined) this.observe(waiter.sql, answer.ms);
         waiter.resolve({ rows: answer.rows?.map(asBuffers) ?? [] });
       }
     });
@@ -95,12 +126,16 @@ export class SqliteReadPool {
 
 interface Reader {
   worker: Worker;
-  pending: Map<number, { resolve: (result: QueryResult<unknown>) => void; reject: (err: Error) => void }>;
+  pending: Map<
+    number,
+    { sql: string; resolve: (result: QueryResult<unknown>) => void; reject: (err: Error) => void }
+  >;
 }
 
 interface Answer {
   id: number;
   rows?: Record<string, unknown>[];
+  ms?: number;
   error?: { message: string; code?: string };
 }
 
@@ -214,9 +249,14 @@ class RoutedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (!this.#inner && SelectQueryNode.is(query.query))
-      return (await this.pool.run(query)) as QueryResult<R>;
-    return (await this.pin()).executeQuery<R>(query);
+    if (this.#inner || !SelectQueryNode.is(query.query)) return (await this.pin()).executeQuery<R>(query);
+    if (!this.pool.isQuick(query.sql)) return (await this.pool.run(query)) as QueryResult<R>;
+    // Known to be quick: on the main connection, still timed (other parameters can make it slow).
+    const main = await this.pin();
+    const started = performance.now();
+    const result = await main.executeQuery<R>(query);
+    this.pool.observe(query.sql, performance.now() - started);
+    return result;
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {

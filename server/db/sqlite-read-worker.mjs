@@ -23,7 +23,9 @@ parentPort.on('message', ({ id, sql, parameters }) => {
   try {
     const statement = prepare(sql);
     if (!statement.reader) throw new Error('the SQLite read pool runs only statements that return rows');
-    parentPort.postMessage({ id, rows: statement.all(parameters) });
+    const started = performance.now();
+    const rows = statement.all(parameters);
+    parentPort.postMessage({ id, rows, ms: performance.now() - started });
   } catch (err) {
     parentPort.postMessage({
       id,

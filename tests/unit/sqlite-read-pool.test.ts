@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
+import { SqliteReadPool } from '../../server/db/sqlite-read-pool';
 
 interface Db {
   notes: { id: Generated<number>; body: string };
@@ -117,5 +118,17 @@ describe('SQLite reads in worker threads', () => {
     const row = await db.selectNoFrom(sql<Buffer>`x'cafe'`.as('blob')).executeTakeFirstOrThrow();
     expect(Buffer.isBuffer(row.blob)).toBe(true);
     expect(row.blob.toString('hex')).toBe('cafe');
+  });
+
+  it('lets a statement seen quick three times run on the main connection, until it is once slow', () => {
+    const pool = new SqliteReadPool(':memory:', 1, 10);
+    const lookup = 'select * from sessions where token = ?';
+    expect(pool.isQuick(lookup)).toBe(false);
+    for (let i = 0; i < SqliteReadPool.QUICK_RUNS; i++) pool.observe(lookup, 0.3);
+    expect(pool.isQuick(lookup)).toBe(true);
+    pool.observe(lookup, 40);
+    expect(pool.isQuick(lookup)).toBe(false);
+    for (let i = 0; i < 10; i++) pool.observe(lookup, 0.1);
+    expect(pool.isQuick(lookup)).toBe(false);
   });
 });
