@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { caseListQuerySchema } from '../contract/case-api';
 import { listCases } from '../server/cases/list';
 import { viewerOf } from '../server/cases/scope';
@@ -27,15 +28,18 @@ interface Captured {
  * The statements the API runs for one page of that list, captured from the server's own
  * code (listCases over Kysely with a query log), so the raw run below is the same SQL.
  */
-async function captureStatements(file: string): Promise<{ steady: Captured[]; count: Captured[] }> {
-  const sqlite = new SQLite(file, { readonly: true });
+export async function captureStatements(
+  databaseUrl: string,
+): Promise<{ steady: Captured[]; count: Captured[] }> {
   const captured: Captured[] = [];
+  const log = (event: LogEvent) => {
+    if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+  };
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    log: (event) => {
-      if (event.level === 'query')
-        captured.push({ sql: event.query.sql, parameters: event.query.parameters });
-    },
+    dialect: databaseUrl.startsWith('sqlite:')
+      ? new SqliteDialect({ database: new SQLite(databaseUrl.slice('sqlite:'.length), { readonly: true }) })
+      : new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+    log,
   });
   const app = { db, clock: { now: () => new Date() } } as unknown as AppContext;
   const user = await db
@@ -110,7 +114,7 @@ export async function benchCaseList(
   seconds: number,
   say: (msg: string) => void,
 ) {
-  const { steady, count } = await captureStatements(dbFile);
+  const { steady, count } = await captureStatements(`sqlite:${dbFile}`);
   const login = (await (
     await fetch(`${serverUrl}/api/login`, {
       method: 'POST',

@@ -6,8 +6,10 @@ import { benchBundles } from './bundle';
 import { benchCaseList } from './case-list';
 import { benchImport } from './import';
 import { load, percentile } from './load';
+import { benchProfile } from './profile';
 import { benchRender } from './render';
-import { BENCH_DB_FILE, ensureBenchDatabase } from './seed-db';
+import { benchScale, postgresTarget, sqliteTarget } from './scale';
+import { BENCH_DB_FILE, BENCH_PG_URL, ensureBenchDatabase, ensurePostgresBenchDatabase } from './seed-db';
 
 /**
  * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
@@ -19,6 +21,8 @@ async function main() {
       reseed: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '10' },
       only: { type: 'string' },
+      'load-seconds': { type: 'string', default: '20' },
+      dbs: { type: 'string', default: 'sqlite,postgres' },
     },
   });
   const seconds = Number(values.seconds);
@@ -36,7 +40,7 @@ async function main() {
   if (wants('bundle')) await benchBundles(say);
   // Its own throw-away database and server: needs neither the bench database nor the build.
   if (wants('import')) await benchImport(say);
-  if (!['seed', 'auth', 'cases'].some(wants)) return;
+  if (!['seed', 'auth', 'cases', 'scale', 'profile'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
   say(
@@ -79,6 +83,25 @@ async function main() {
     if (wants('cases')) await benchCaseList(server.url, BENCH_DB_FILE, seconds, say);
   } finally {
     await server.stop();
+  }
+
+  if (wants('profile')) {
+    await benchProfile(`sqlite:${BENCH_DB_FILE}`, seconds, say);
+    await ensurePostgresBenchDatabase(values.reseed, say);
+    await benchProfile(BENCH_PG_URL, seconds, say, ['2']);
+  }
+
+  // Issue 9's figures, SQLite and PostgreSQL side by side (the machine's PostgreSQL server).
+  if (wants('scale')) {
+    const opts = { seconds, loadSeconds: Number(values['load-seconds']) };
+    const dbs = values.dbs.split(',');
+    if (dbs.includes('sqlite')) await benchScale(sqliteTarget(BENCH_DB_FILE), opts, say);
+    if (!dbs.includes('postgres')) return;
+    const pgSeed = await ensurePostgresBenchDatabase(values.reseed, say);
+    say(
+      `\nseed of ${pgSeed.cases.toLocaleString()} cases on PostgreSQL: ${pgSeed.seconds.toFixed(1)} s${pgSeed.reused ? ` (measured when seeded, ${pgSeed.seededAt})` : ''}`,
+    );
+    await benchScale(postgresTarget(BENCH_PG_URL), opts, say);
   }
 }
 

@@ -15,9 +15,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** The real server (`server/main.ts`) in its own process, so load and server do not share a thread. */
-export async function startServerProcess(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+export async function startServerProcess(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+  /** Options for node itself (the bench's --cpu-prof, which NODE_OPTIONS does not take). */
+  nodeArgs: string[] = [],
+) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

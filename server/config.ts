@@ -40,6 +40,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PG_POOL_MAX: PostgreSQL connections one process keeps at most. */
   pgPoolMax: number;
+  /** SQLITE_READ_WORKERS: threads that run SQLite reads off the event loop (0: none; unset: server/db's default, 2). */
+  sqliteReadWorkers: number | undefined;
   /**
    * TRUST_PROXY, as Fastify's `trustProxy`: which proxies may name the client in
    * X-Forwarded-For. false (default): none, the client is the connection's peer.
@@ -83,6 +85,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const synchronous = (env.SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
   if (synchronous !== 'FULL' && synchronous !== 'NORMAL')
     throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${env.SQLITE_SYNCHRONOUS}"`);
+  const readWorkers = env.SQLITE_READ_WORKERS ? Number(env.SQLITE_READ_WORKERS) : undefined;
+  if (readWorkers !== undefined && !(Number.isInteger(readWorkers) && readWorkers >= 0 && readWorkers <= 16))
+    throw new Error(
+      `SQLITE_READ_WORKERS must be a whole number from 0 to 16, got "${env.SQLITE_READ_WORKERS}"`,
+    );
   const ratePerMinute = Object.fromEntries(
     Object.entries(THROTTLES).map(([name, t]) => [name, positiveInteger(env, t.env, t.perMinute)]),
   ) as Record<ThrottleName, number>;
@@ -128,6 +135,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sqliteSynchronous: synchronous,
     dataDir: resolve(PROJECT_ROOT, env.DATA_DIR || 'data'),
     pgPoolMax: positiveInteger(env, 'PG_POOL_MAX', 10),
+    sqliteReadWorkers: readWorkers,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     ratePerMinute,
     lockout,

@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import type { CaseStatus, CaseType } from '../../contract/cases';
 import type { BusinessCaseQuery, BusinessCaseRow } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
-import { cachedCount } from '../cases/count-cache';
 import { countHints, filterConditions } from '../cases/filters';
-import { countCases, orderOf, windowOfIds } from '../cases/list';
+import { countOnce, orderOf, windowOfIds } from '../cases/list';
 import { casesWithNames } from '../cases/rows';
 import { type CaseCondition, type CaseViewer, visibleParts } from '../cases/scope';
 import type { AppContext } from '../context';
@@ -69,9 +68,10 @@ export async function listBusinessCases(
   if (ids.length < query.pageSize && (ids.length > 0 || offset === 0))
     return { list, total: offset + ids.length };
   const { page: _page, pageSize: _size, sortField: _field, sortOrder: _order, ...filter } = query;
-  const total = await cachedCount(app.db, app.clock, JSON.stringify(['business', viewer.role, filter]), () =>
-    countCases(app.db, parts, [...where, ...countHints(query)]),
-  );
+  const total = await countOnce(app, JSON.stringify(['business', viewer.role, filter]), parts, [
+    ...where,
+    ...countHints(query),
+  ]);
   return { list, total };
 }
 

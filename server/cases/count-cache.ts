@@ -1,47 +1,108 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../context';
-import type { Database } from '../db/schema';
+import type { CasesTable, Database } from '../db/schema';
 
 /**
  * Totals of the case list, remembered for a short while per filter and scope. Paging through
  * a list asks the same total again and again, and on a million cases a broad count (all
- * cases, one status, the pool) costs 50-100 ms where the page itself costs one. Any case write
- * through this service forgets every total at once; the time limit bounds how stale a total
- * can be after writes from elsewhere (another process, the seed).
+ * cases, one status, the pool) costs 50-100 ms where the page itself costs one.
+ *
+ * - Single flight: requests that miss one total at the same time share one count (200 users
+ *   opening the same list count once, not 200 times). A count that fails is not remembered;
+ *   the next request counts again.
+ * - Exact after this process's writes: each total remembers the columns of `cases` its count
+ *   reads (its filter and the caller's scope). A write names what it changed: new cases change
+ *   every total; an update changes only the totals that read one of the updated columns (a
+ *   transition changes status, position, lawyer and firm, so a total by region alone stays).
+ *   A count running while a write lands is handed to its waiters but not remembered.
+ * - Bounded staleness otherwise: writes from elsewhere (another API process, the seed, an
+ *   operator's SQL) are seen within TTL_MS, 30 s.
  */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
 
+export type CaseColumn = keyof CasesTable & string;
+
+/** What a write changed in `cases`: new (or removed) rows, or these columns of existing rows. */
+export type CaseWrite = { rows: 'inserted' } | { columns: readonly string[] };
+
 interface Entry {
   total: number;
   at: number;
+  reads: ReadonlySet<string>;
+}
+
+interface Flight {
+  promise: Promise<number>;
+  /** Set when a write lands while the count runs: its result is not remembered. */
+  stale: boolean;
+  reads?: ReadonlySet<string>;
+}
+
+interface Cache {
+  totals: Map<string, Entry>;
+  flights: Map<string, Flight>;
 }
 
 /** One cache per database, so every test server starts empty. */
-const caches = new WeakMap<Kysely<Database>, Map<string, Entry>>();
+const caches = new WeakMap<Kysely<Database>, Cache>();
 
-export async function cachedCount(
+function cacheOf(db: Kysely<Database>): Cache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { totals: new Map(), flights: new Map() };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The total under `key`: remembered, or being counted by another request, or counted now.
+ * `reads` names the columns of `cases` the count depends on (see `columnsRead` in list.ts).
+ */
+export function cachedCount(
   db: Kysely<Database>,
   clock: Clock,
   key: string,
   count: () => Promise<number>,
+  reads: () => Iterable<string>,
 ): Promise<number> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
+  const cache = cacheOf(db);
   const now = clock.now().getTime();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit.total;
-  const total = await count();
-  cache.delete(key);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { total, at: now });
-  return total;
+  const hit = cache.totals.get(key);
+  if (hit && now - hit.at < TTL_MS) return Promise.resolve(hit.total);
+  const running = cache.flights.get(key);
+  if (running) return running.promise;
+  const flight: Flight = { promise: Promise.resolve(0), stale: false, reads: new Set(reads()) };
+  flight.promise = (async () => {
+    try {
+      const total = await count();
+      if (!flight.stale) {
+        cache.totals.delete(key);
+        if (cache.totals.size >= MAX_ENTRIES) cache.totals.delete(cache.totals.keys().next().value as string);
+        cache.totals.set(key, { total, at: now, reads: flight.reads ?? new Set() });
+      }
+      return total;
+    } finally {
+      if (cache.flights.get(key) === flight) cache.flights.delete(key);
+    }
+  })();
+  cache.flights.set(key, flight);
+  return flight.promise;
 }
 
-/** After a write that can change which cases match a filter. */
-export function forgetCaseCounts(db: Kysely<Database>): void {
-  caches.get(db)?.clear();
+const touches = (reads: ReadonlySet<string> | undefined, write: CaseWrite) =>
+  'rows' in write || reads === undefined || write.columns.some((column) => reads.has(column));
+
+/** After a write to `cases`: forgets the totals it can have changed, and only those. */
+export function forgetCaseCounts(db: Kysely<Database>, write: CaseWrite): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const [key, entry] of cache.totals) if (touches(entry.reads, write)) cache.totals.delete(key);
+  for (const [key, flight] of cache.flights) {
+    if (!touches(flight.reads, write)) continue;
+    // Its waiters keep their answer; later requests count again, after the write.
+    flight.stale = true;
+    cache.flights.delete(key);
+  }
 }

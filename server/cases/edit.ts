@@ -77,7 +77,7 @@ export async function editCase(
       },
     );
   });
-  forgetCaseCounts(app.db);
+  forgetCaseCounts(app.db, { columns: Object.keys(changes) });
   const [row] = await caseRowsByIds(app.db, [id], who.viewer);
   return row;
 }

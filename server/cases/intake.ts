@@ -92,7 +92,7 @@ export async function createCase(
     if (uniqueViolation(err)?.includes('cases.case_no')) throw caseNoTaken();
     throw err;
   }
-  forgetCaseCounts(app.db);
+  forgetCaseCounts(app.db, { rows: 'inserted' });
   const [row] = await caseRowsByIds(app.db, [id], who.viewer);
   return row;
 }

@@ -149,6 +149,38 @@ export async function countCases(
   return total;
 }
 
+/**
+ * The columns of `cases` a count over these parts and conditions reads, taken from its SQL:
+ * the count cache forgets a total only when a write changes one of them.
+ */
+export function columnsRead(db: Kysely<Database>, parts: ScopePart[], where: CaseCondition[]): Set<string> {
+  const columns = new Set<string>();
+  for (const part of parts) {
+    const { sql: text } = restrict(
+      db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')),
+      [...part, ...where],
+    ).compile();
+    for (const match of text.matchAll(/"cases"\."(\w+)"/g)) columns.add(match[1]);
+  }
+  return columns;
+}
+
+/** A total through the count cache: remembered, shared with a count already running, or counted. */
+export function countOnce(
+  app: AppContext,
+  key: string,
+  parts: ScopePart[],
+  where: CaseCondition[],
+): Promise<number> {
+  return cachedCount(
+    app.db,
+    app.clock,
+    key,
+    () => countCases(app.db, parts, where),
+    () => columnsRead(app.db, parts, where),
+  );
+}
+
 /** A page of the case list as the caller may see it. */
 export async function listCases(
   app: AppContext,
@@ -169,9 +201,7 @@ export async function listCases(
   const total =
     ids.length < query.pageSize && (ids.length > 0 || offset === 0)
       ? offset + ids.length
-      : await cachedCount(app.db, app.clock, countKey(viewer, query), () =>
-          countCases(app.db, parts, [...where, ...countHints(query)]),
-        );
+      : await countOnce(app, countKey(viewer, query), parts, [...where, ...countHints(query)]);
   return { list, total };
 }
 

@@ -22,7 +22,7 @@ import { chinaDayEnd, chinaDayStart } from './filters';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { actorOf } from './scope';
-import { storeTransition } from './transitions';
+import { storeTransition, TRANSITION_COLUMNS } from './transitions';
 import { visibleCase } from './visible-case';
 
 type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
@@ -164,7 +164,7 @@ export async function addRepayment(
     const closed = await closeWhenRepaid(trx, app, who, caseId, current.amountFen);
     return { id: row.id, closed };
   });
-  if (id.closed) forgetCaseCounts(app.db);
+  if (id.closed) forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });
   return {
     id: id.id,
     caseId,

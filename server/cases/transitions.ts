@@ -15,7 +15,7 @@ import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
 import { firmContacts, lawyerUser, type NoticeParams, notify, usersHolding } from '../notifications/notify';
-import { forgetCaseCounts } from './count-cache';
+import { type CaseColumn, forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import { actorOf, type CaseViewer } from './scope';
 import { visibleCase } from './visible-case';
@@ -260,7 +260,7 @@ export async function applyTransition(
   if (body.version !== current.version) throw fail.conflict('case.staleVersion');
   const decided = await decide(app.db, current, eventOf(body, actorOf(who.viewer)));
   await transact(app.db, (trx) => storeTransition(trx, app, who, current, decided));
-  forgetCaseCounts(app.db);
+  forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });
   const [row] = await caseRowsByIds(app.db, [id], who.viewer);
   return row;
 }
@@ -286,6 +286,18 @@ export async function decide(db: Kysely<Database>, current: CaseRow, event: Case
   return { event: resolved, next: decision.next };
 }
 
+/** The columns of `cases` a transition writes (besides updated_at and version): what the count cache forgets. */
+export const TRANSITION_COLUMNS = [
+  'status',
+  'position',
+  'lawyer_id',
+  'law_firm_id',
+  'close_result',
+  'suspend_reason',
+  'return_reason',
+  'stage',
+] as const satisfies readonly CaseColumn[];
+
 /** Writes a decided transition (inside the caller's transaction): case, pushes, audit, messages. */
 export async function storeTransition(
   trx: Kysely<Database>,
@@ -297,20 +309,19 @@ export async function storeTransition(
   const { event, next } = decided;
   const now = app.clock.now();
   const at = now.toISOString();
+  const changes = {
+    status: next.status,
+    position: next.status === 'pending' ? (next.position ?? 'pool') : null,
+    lawyer_id: next.lawyerId,
+    law_firm_id: next.lawFirmId,
+    close_result: next.result ?? null,
+    suspend_reason: next.suspendReason ?? null,
+    return_reason: next.returnReason ?? null,
+    stage: stageAfter(next.status, current.stage),
+  } satisfies Record<(typeof TRANSITION_COLUMNS)[number], unknown>;
   const updated = await trx
     .updateTable('cases')
-    .set({
-      status: next.status,
-      position: next.status === 'pending' ? (next.position ?? 'pool') : null,
-      lawyer_id: next.lawyerId,
-      law_firm_id: next.lawFirmId,
-      close_result: next.result ?? null,
-      suspend_reason: next.suspendReason ?? null,
-      return_reason: next.returnReason ?? null,
-      stage: stageAfter(next.status, current.stage),
-      updated_at: at,
-      version: current.version + 1,
-    })
+    .set({ ...changes, updated_at: at, version: current.version + 1 })
     .where('id', '=', current.id)
     .where('version', '=', current.version)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { pglitePool } from './pglite-pool';
 import type { Database } from './schema';
 import { pgSignalChannel, type SignalChannel } from './signals';
+import { PooledSqliteDialect, SqliteReadPool } from './sqlite-read-pool';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -24,6 +25,12 @@ export interface ConnectOptions {
    * not a file beside them: PostgreSQL's default is `<project>/data`.
    */
   dataDir?: string;
+  /**
+   * SQLite only: worker threads that run SELECTs outside transactions, each with a read-only
+   * connection of its own (server/db/sqlite-read-pool.ts); 0 runs every statement on the
+   * event loop. Default 2. An in-memory database has none (nothing else can open it).
+   */
+  sqliteReadWorkers?: number;
   /** PostgreSQL connections this process keeps open at most (pg's pool). */
   pgPoolMax?: number;
   /** PGlite only: start from this dump of another PGlite's data (tests' seeded template). */
@@ -67,7 +74,12 @@ export function connectDatabase(
   options: ConnectOptions = {},
 ): DatabaseHandle {
   if (url.startsWith('sqlite:'))
-    return connectSqlite(url.slice('sqlite:'.length), projectRoot, options.sqliteSynchronous ?? 'FULL');
+    return connectSqlite(
+      url.slice('sqlite:'.length),
+      projectRoot,
+      options.sqliteSynchronous ?? 'FULL',
+      options.sqliteReadWorkers ?? DEFAULT_SQLITE_READ_WORKERS,
+    );
   const dataDir = options.dataDir ?? resolve(projectRoot, 'data');
   if (url.startsWith('postgres://') || url.startsWith('postgresql://'))
     return connectPostgres(url, dataDir, options.pgPoolMax ?? 10);
@@ -171,7 +183,15 @@ function postgresHandle(dialect: PostgresDialect, filesDir: string, location: st
   };
 }
 
-function connectSqlite(path: string, projectRoot: string, synchronous: SqliteSynchronous): DatabaseHandle {
+/** Readers beside the main connection: two keep a slow count from holding up the other reads. */
+export const DEFAULT_SQLITE_READ_WORKERS = 2;
+
+function connectSqlite(
+  path: string,
+  projectRoot: string,
+  synchronous: SqliteSynchronous,
+  readWorkers: number,
+): DatabaseHandle {
   const memory = path === ':memory:' || path === '';
   const file = memory ? ':memory:' : isAbsolute(path) ? path : resolve(projectRoot, path);
   if (!memory) mkdirSync(dirname(file), { recursive: true });
@@ -180,7 +200,12 @@ function connectSqlite(path: string, projectRoot: string, synchronous: SqliteSyn
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${synchronous}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const config = { database: withStatementCache(sqlite) };
+  const dialect =
+    memory || readWorkers <= 0
+      ? new SqliteDialect(config)
+      : new PooledSqliteDialect(config, new SqliteReadPool(file, readWorkers, STATEMENT_CACHE_SIZE));
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     dialect: 'sqlite',

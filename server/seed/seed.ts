@@ -1,6 +1,7 @@
 import { type Kysely, Migrator, NO_MIGRATIONS } from 'kysely';
 import { migrateToLatest, migrationProvider } from '../db/migrate';
 import type { Database } from '../db/schema';
+import { afterBulkLoad } from '../db/sql-portable';
 import { seedMenus } from '../menus/store';
 import type { FileStorage } from '../storage/storage';
 import { makeSampleFiles } from './attachment-files';
@@ -61,6 +62,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
   log(`seeded ${caseCounts.cases} cases`);
   const extras = await db.transaction().execute((trx) => seedExtras(trx, rng, now, people));
   await seedMenus(db, now.toISOString());
+  await afterBulkLoad(db);
   return {
     ...caseCounts,
     ...extras,

@@ -95,7 +95,7 @@ async function runImport(
     );
   } finally {
     await rm(file.path, { force: true });
-    if (progress.imported > 0) forgetCaseCounts(app.db);
+    if (progress.imported > 0) forgetCaseCounts(app.db, { rows: 'inserted' });
   }
 }
 

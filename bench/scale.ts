@@ -1,0 +1,206 @@
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { startServerProcess } from '../scripts/server-process';
+import { readConfig } from '../server/config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
+import { CASE_LIST_QUERY, captureStatements } from './case-list';
+import { load, percentile } from './load';
+
+/**
+ * `--only scale`: issue 9's figures on 1,000,000 cases, for SQLite and PostgreSQL alike:
+ * (a) the case list over HTTP next to the same SQL run directly, (b) the workplace dashboard's
+ * aggregates, (c) 200 connections for 20 s (autocannon, loopback) on the filtered list and on a
+ * keyword search, (d) the list's throughput with WORKERS=1 and WORKERS=2 where the server has
+ * WORKERS. Prints; asserts nothing.
+ */
+export interface ScaleTarget {
+  name: string;
+  databaseUrl: string;
+  /** Runs the captured statements once, directly (better-sqlite3 or pg). */
+  raw(): Promise<RawRunner>;
+}
+
+export interface RawRunner {
+  run(statements: { sql: string; parameters: readonly unknown[] }[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The keyword search: a name that is common in the seed (surname + given name). */
+export const KEYWORD_QUERY = {
+  keyword: '张伟',
+  sortField: 'createdAt',
+  sortOrder: 'descend',
+  page: '1',
+  pageSize: '20',
+};
+
+async function signIn(url: string, phone: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+async function cannon(url: string, token: string, seconds: number) {
+  const result = await autocannon({
+    url,
+    connections: 200,
+    duration: seconds,
+    timeout: 10,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    perSecond: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+export async function benchScale(
+  target: ScaleTarget,
+  opts: { seconds: number; loadSeconds: number },
+  say: (msg: string) => void,
+) {
+  say(`\n## at scale: ${target.name} (${target.databaseUrl.replace(/\/\/[^@]*@/, '//')})`);
+  const server = await startServerProcess(target.databaseUrl, { LOGIN_RATE_PER_MIN: '1000000' });
+  try {
+    const token = await signIn(server.url, DEMO_ACCOUNTS[1].phone);
+    const adminToken = await signIn(server.url, DEMO_ACCOUNTS[0].phone);
+    const listUrl = `${server.url}/api/cases?${new URLSearchParams(CASE_LIST_QUERY)}`;
+    const keywordUrl = `${server.url}/api/cases?${new URLSearchParams(KEYWORD_QUERY)}`;
+
+    // (a) API next to raw SQL, in turns.
+    const { steady } = await captureStatements(target.databaseUrl);
+    const raw = await target.raw();
+    const rounds = 6;
+    const slice = Math.max(1, opts.seconds / rounds);
+    const rawTimes: number[] = [];
+    const apiTimes: number[] = [];
+    let apiErrors = 0;
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const deadline = performance.now() + slice * 1000;
+        while (performance.now() < deadline) {
+          const started = performance.now();
+          await raw.run(steady);
+          rawTimes.push(performance.now() - started);
+        }
+        const part = await load({
+          url: listUrl,
+          headers: { authorization: `Bearer ${token}` },
+          concurrency: 1,
+          seconds: slice,
+        });
+        apiTimes.push(...part.latenciesMs);
+        apiErrors += part.errors;
+      }
+    } finally {
+      await raw.close();
+    }
+    const med = (v: number[]) => percentile(v, 50);
+    const p99 = (v: number[]) => percentile(v, 99);
+    say(
+      `(a) case list (status=processing, region=440000, newest first): API median ${ms(med(apiTimes))}, p99 ${ms(p99(apiTimes))} (${apiTimes.length} requests, ${apiErrors} errors); same ${steady.length} statements directly: median ${ms(med(rawTimes))}, p99 ${ms(p99(rawTimes))}; ratio (median) ${(med(apiTimes) / med(rawTimes)).toFixed(2)}x (target ≤ 1.5x)`,
+    );
+
+    // (b) The workplace dashboard's aggregates (superAdmin, every case).
+    const dash = await load({
+      url: `${server.url}/api/dashboard/workplace`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      concurrency: 1,
+      seconds: Math.max(2, opts.seconds / 2),
+    });
+    say(
+      `(b) GET /api/dashboard/workplace: median ${ms(med(dash.latenciesMs))}, p99 ${ms(p99(dash.latenciesMs))} (${dash.requests} requests, ${dash.errors} errors)`,
+    );
+
+    // (c) 200 connections, each figure a fresh server-side state only as far as the count cache goes.
+    for (const [label, url] of [
+      ['filtered list (status + region)', listUrl],
+      [`keyword search (${KEYWORD_QUERY.keyword})`, keywordUrl],
+    ] as const) {
+      const r = await cannon(url, token, opts.loadSeconds);
+      say(
+        `(c) 200 connections × ${opts.loadSeconds} s, ${label}: ${r.perSecond.toFixed(0)} requests/s (${r.total} in all), median ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (targets: 0 errors, p99 < 500 ms)`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // (d) One process against two, where the server has WORKERS.
+  if (!('workers' in readConfig({}))) {
+    say('(d) WORKERS=1 vs WORKERS=2: not available (this build of the server has no WORKERS setting)');
+    return;
+  }
+  for (const workers of ['1', '2']) {
+    const multi = await startServerProcess(target.databaseUrl, {
+      LOGIN_RATE_PER_MIN: '1000000',
+      WORKERS: workers,
+    });
+    try {
+      const token = await signIn(multi.url, DEMO_ACCOUNTS[1].phone);
+      const r = await cannon(
+        `${multi.url}/api/cases?${new URLSearchParams(CASE_LIST_QUERY)}`,
+        token,
+        opts.loadSeconds,
+      );
+      say(
+        `(d) WORKERS=${workers}, filtered list, 200 connections × ${opts.loadSeconds} s: ${r.perSecond.toFixed(0)} requests/s, p99 ${r.p99} ms, errors ${r.errors}, timeouts ${r.timeouts}`,
+      );
+    } finally {
+      await multi.stop();
+    }
+  }
+}
+
+/** SQLite: the statements through better-sqlite3 on a read-only connection of its own. */
+export function sqliteTarget(file: string): ScaleTarget {
+  return {
+    name: 'SQLite',
+    databaseUrl: `sqlite:${file}`,
+    async raw() {
+      const sqlite = new SQLite(file, { readonly: true });
+      const prepared = new Map<string, SQLite.Statement>();
+      return {
+        async run(statements) {
+          for (const s of statements) {
+            const statement = prepared.get(s.sql) ?? sqlite.prepare(s.sql);
+            prepared.set(s.sql, statement);
+            statement.all(...(s.parameters as unknown[]));
+          }
+        },
+        close: async () => void sqlite.close(),
+      };
+    },
+  };
+}
+
+/** PostgreSQL: the statements through a plain pg client, as an application would send them. */
+export function postgresTarget(url: string): ScaleTarget {
+  return {
+    name: 'PostgreSQL',
+    databaseUrl: url,
+    async raw() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return {
+        async run(statements) {
+          for (const s of statements) await client.query(s.sql, s.parameters as unknown[]);
+        },
+        close: () => client.end(),
+      };
+    },
+  };
+}
