@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import { serializeOn } from '../db/serialize';
 import { type ApiError, fail } from '../http/errors';
 
 /**
@@ -100,6 +101,8 @@ async function claimAttempt(
   now: Date,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Parallel guesses at one phone take turns here, each seeing the claims before it.
+    await serializeOn(trx, `login:${attempt.phone}`);
     const state = await lockState(trx, rule, attempt, now);
     if (state.remaining > 0) return state.remaining;
     if (state.fromClient >= rule.perClient || state.fromAll >= rule.perPhone) return rule.lockMs;
@@ -123,6 +126,7 @@ async function settleFailure(
   now: Date,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await serializeOn(trx, `login:${attempt.phone}`);
     const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
     await trx.deleteFrom('login_failures').where('failed_at', '<=', windowStart).execute();
     await trx.deleteFrom('login_locks').where('locked_until', '<=', windowStart).execute();
