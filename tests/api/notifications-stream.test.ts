@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../contract/notifications';
 import { notify } from '../../server/notifications/notify';
+import { readStream } from '../stream-reader';
 import { startServer, type TestServer } from './harness';
 
 /**
@@ -17,8 +17,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Role = Parameters<TestServer['tokenFor']>[0];
-type StreamEvent = { id?: string; event?: string; data?: string; comment?: string };
-
 /** A reader of one stream: every event received so far, and a way to wait for one. */
 async function listen(role: Role, opts: { after?: number; lastEventId?: string; ticket?: string } = {}) {
   const ticket = opts.ticket ?? (await ticketFor(role));
@@ -31,61 +29,7 @@ async function listen(role: Role, opts: { after?: number; lastEventId?: string; 
     headers,
     signal: controller.signal,
   });
-  const events: StreamEvent[] = [];
-  const waiters: Array<() => void> = [];
-  let ended = false;
-  if (res.ok && res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut = buffer.indexOf('\n\n');
-          while (cut >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const event: StreamEvent = {};
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) event.comment = line.slice(1).trim();
-              else {
-                const colon = line.indexOf(':');
-                const field = line.slice(0, colon) as 'id' | 'event' | 'data';
-                event[field] = line.slice(colon + 1).trimStart();
-              }
-            }
-            events.push(event);
-            for (const wake of waiters.splice(0)) wake();
-            cut = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // aborted by close()
-      }
-      ended = true;
-      for (const wake of waiters.splice(0)) wake();
-    })();
-  }
-  const messages = () =>
-    events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data ?? '{}') as Message);
-  return {
-    res,
-    events,
-    messages,
-    get ended() {
-      return ended;
-    },
-    /** Resolves once `done()` holds (checked after each event), or fails when the stream ends first. */
-    async until(done: () => boolean): Promise<void> {
-      while (!done()) {
-        if (ended) throw new Error(`stream ended; events so far: ${JSON.stringify(events)}`);
-        await new Promise<void>((wake) => waiters.push(wake));
-      }
-    },
-    close: () => controller.abort(),
-  };
+  return readStream(res, controller);
 }
 
 async function ticketFor(role: Role): Promise<string> {

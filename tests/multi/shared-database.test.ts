@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
-import type { Message } from '../../contract/notifications';
+import { readStream } from '../stream-reader';
 import {
   type Answer,
   call,
@@ -188,9 +188,7 @@ describe('several processes on one database', () => {
   });
 });
 
-type StreamEvent = { id?: string; event?: string; data?: string; comment?: string };
-
-/** A reader of one live message stream: its events so far, and a way to wait for one. */
+/** A reader of one live message stream held by `base`. */
 async function openStream(base: string, ticket: string) {
   const controller = new AbortController();
   const res = await fetch(
@@ -200,61 +198,5 @@ async function openStream(base: string, ticket: string) {
     },
   );
   expect(res.status).toBe(200);
-  const events: StreamEvent[] = [];
-  const waiters: Array<() => void> = [];
-  const state = { ended: false };
-  const wake = () => {
-    for (const w of waiters.splice(0)) w();
-  };
-  if (res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut = buffer.indexOf('\n\n');
-          while (cut >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const event: StreamEvent = {};
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) event.comment = line.slice(1).trim();
-              else {
-                const colon = line.indexOf(':');
-                event[line.slice(0, colon) as 'id' | 'event' | 'data'] = line.slice(colon + 1).trimStart();
-              }
-            }
-            events.push(event);
-            wake();
-            cut = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // aborted by close()
-      }
-      state.ended = true;
-      wake();
-    })();
-  }
-  return {
-    events,
-    get ended() {
-      return state.ended;
-    },
-    get ready() {
-      return events.some((e) => e.event === 'ready');
-    },
-    messages: () =>
-      events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data ?? '{}') as Message),
-    async until(done: () => boolean): Promise<void> {
-      while (!done()) {
-        if (state.ended) throw new Error(`stream ended; events so far: ${JSON.stringify(events)}`);
-        await new Promise<void>((w) => waiters.push(w));
-      }
-    },
-    close: () => controller.abort(),
-  };
+  return readStream(res, controller);
 }
