@@ -51,11 +51,18 @@ export async function resolveCaller(app: AppContext, authorization: string | und
   return callerOfTokenHash(app, hashToken(token));
 }
 
-/** The caller of the session whose token hashes to this (a stream ticket carries the hash). */
+/**
+ * The caller of the session whose token hashes to this (a stream ticket carries the hash).
+ * One statement answers everything a request needs to know of its caller: the session, the
+ * user, their roles (one row each, by the left join) and their lawyer record, so a request
+ * pays one round trip to the database for who it is, not three.
+ */
 export async function callerOfTokenHash(app: AppContext, tokenHash: string): Promise<Caller> {
-  const row = await app.db
+  const rows = await app.db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('user_roles as r', 'r.user_id', 'u.id')
+    .leftJoin('lawyers as l', 'l.user_id', 'u.id')
     .select([
       's.id as sessionId',
       's.role',
@@ -67,9 +74,13 @@ export async function callerOfTokenHash(app: AppContext, tokenHash: string): Pro
       'u.name',
       'u.enabled',
       'u.law_firm_id',
+      'r.role as heldRole',
+      'l.id as lawyerId',
+      'l.law_firm_id as lawyerFirmId',
     ])
     .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .execute();
+  const row = rows[0];
   if (!row || row.revoked_at !== null || row.enabled !== 1) {
     throw new ApiError(401, CODES.illegalToken, 'auth.tokenInvalid');
   }
@@ -77,7 +88,11 @@ export async function callerOfTokenHash(app: AppContext, tokenHash: string): Pro
   if (row.expires_at <= now.toISOString())
     throw new ApiError(401, CODES.sessionExpired, 'auth.sessionExpired');
 
-  const roles = await rolesOf(app.db, row.userId);
+  const roles = rows
+    .map((r) => r.heldRole)
+    .filter((role): role is string => role !== null)
+    .map((role) => role as Role)
+    .sort();
   if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
     await app.db
       .updateTable('sessions')
@@ -93,6 +108,7 @@ export async function callerOfTokenHash(app: AppContext, tokenHash: string): Pro
     phone: row.phone,
     name: row.name,
     lawFirmId: row.law_firm_id,
+    lawyer: row.lawyerId === null ? null : { id: row.lawyerId, lawFirmId: row.lawyerFirmId as number | null },
   };
 }
 

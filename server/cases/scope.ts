@@ -17,17 +17,21 @@ export interface CaseViewer {
   lawFirmId: number | null;
 }
 
+/** The case viewer of a caller; the lawyer record comes with the session when it can. */
 export async function viewerOf(db: Kysely<Database>, caller: Caller): Promise<CaseViewer> {
-  const lawyer = await db
-    .selectFrom('lawyers')
-    .select(['id', 'law_firm_id'])
-    .where('user_id', '=', caller.userId)
-    .executeTakeFirst();
+  const lawyer =
+    caller.lawyer !== undefined
+      ? caller.lawyer
+      : await db
+          .selectFrom('lawyers')
+          .select(['id', 'law_firm_id as lawFirmId'])
+          .where('user_id', '=', caller.userId)
+          .executeTakeFirst();
   return {
     role: caller.role,
     userId: caller.userId,
     lawyerId: lawyer?.id ?? null,
-    lawFirmId: caller.role === 'lawyer' ? (lawyer?.law_firm_id ?? null) : caller.lawFirmId,
+    lawFirmId: caller.role === 'lawyer' ? (lawyer?.lawFirmId ?? null) : caller.lawFirmId,
   };
 }
 

@@ -42,6 +42,11 @@ export interface Caller {
   phone: string;
   name: string;
   lawFirmId: number | null;
+  /**
+   * The user's lawyer record, read with the session (null: not a lawyer). Absent on a caller
+   * made without a session lookup; viewerOf then reads it.
+   */
+  lawyer?: { id: number; lawFirmId: number | null } | null;
 }
 
 export interface RouteInput<P, Q, B> {
