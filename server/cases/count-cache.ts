@@ -27,13 +27,13 @@ export type CaseColumn = keyof CasesTable & string;
 export type CaseWrite = { rows: 'inserted' } | { columns: readonly string[] };
 
 interface Entry {
-  total: number;
+  total: unknown;
   at: number;
   reads: ReadonlySet<string>;
 }
 
 interface Flight {
-  promise: Promise<number>;
+  promise: Promise<unknown>;
   /** Set when a write lands while the count runs: its result is not remembered. */
   stale: boolean;
   reads?: ReadonlySet<string>;
@@ -67,16 +67,31 @@ export function cachedCount(
   count: () => Promise<number>,
   reads: () => Iterable<string>,
 ): Promise<number> {
+  return cachedFigure(db, clock, `count:${key}`, count, reads);
+}
+
+/**
+ * Any figure computed from `cases` (a dashboard's aggregates), under the same rules as the
+ * totals: single flight, forgotten by this process's writes to the columns it reads, at most
+ * TTL_MS old otherwise.
+ */
+export function cachedFigure<T>(
+  db: Kysely<Database>,
+  clock: Clock,
+  key: string,
+  compute: () => Promise<T>,
+  reads: () => Iterable<string>,
+): Promise<T> {
   const cache = cacheOf(db);
   const now = clock.now().getTime();
   const hit = cache.totals.get(key);
-  if (hit && now - hit.at < TTL_MS) return Promise.resolve(hit.total);
+  if (hit && now - hit.at < TTL_MS) return Promise.resolve(hit.total as T);
   const running = cache.flights.get(key);
-  if (running) return running.promise;
+  if (running) return running.promise as Promise<T>;
   const flight: Flight = { promise: Promise.resolve(0), stale: false, reads: new Set(reads()) };
-  flight.promise = (async () => {
+  const promise = (async () => {
     try {
-      const total = await count();
+      const total = await compute();
       if (!flight.stale) {
         cache.totals.delete(key);
         if (cache.totals.size >= MAX_ENTRIES) cache.totals.delete(cache.totals.keys().next().value as string);
@@ -87,8 +102,9 @@ export function cachedCount(
       if (cache.flights.get(key) === flight) cache.flights.delete(key);
     }
   })();
+  flight.promise = promise;
   cache.flights.set(key, flight);
-  return flight.promise;
+  return promise;
 }
 
 const touches = (reads: ReadonlySet<string> | undefined, write: CaseWrite) =>

@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { cachedFigure } from '../cases/count-cache';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { caseTotals, countBy, lawyerRanking, monthlyTrend, recoveredFen, upcomingSessions } from './stats';
+import {
+  caseBreakdown,
+  lawyerRanking,
+  monthlyTrend,
+  recoveredFen,
+  upcomingSessions,
+  WORKPLACE_READS,
+} from './stats';
 
 const trendSchema = z.array(z.object({ month: z.string(), count: z.number() }));
 const rankingSchema = z.array(z.object({ id: z.number(), name: z.string(), closed: z.number() }));
@@ -38,24 +46,36 @@ export const dashboardRoutes = [
     }),
     handler: async ({ app }) => {
       const scope = { kind: 'all' } as const;
-      const [totals, lawyers, trend, results, statuses, ranking] = await Promise.all([
-        caseTotals(app.db, scope),
+      const now = app.clock.now();
+      // Every case, so each figure is a full read: remembered like the case list's totals
+      // (single flight, forgotten by this process's writes, at most 30 s old otherwise).
+      const [cases, lawyers] = await Promise.all([
+        cachedFigure(
+          app.db,
+          app.clock,
+          `workplace:all:${now.toISOString().slice(0, 7)}`,
+          async () => {
+            const [breakdown, trend, ranking] = await Promise.all([
+              caseBreakdown(app.db, scope),
+              monthlyTrend(app.db, scope, now),
+              lawyerRanking(app.db, scope),
+            ]);
+            return { breakdown, trend, ranking };
+          },
+          () => WORKPLACE_READS,
+        ),
         app.db
           .selectFrom('lawyers')
           .where('review_status', '=', 'passed')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
-        monthlyTrend(app.db, scope, app.clock.now()),
-        countBy(app.db, scope, 'close_result'),
-        countBy(app.db, scope, 'status'),
-        lawyerRanking(app.db, scope),
       ]);
       return {
-        totals: { ...totals, lawyers: Number(lawyers.n) },
-        trend,
-        results: results.map((r) => ({ result: r.key, count: r.count })),
-        statuses: statuses.map((s) => ({ status: s.key, count: s.count })),
-        lawyerRanking: ranking,
+        totals: { ...cases.breakdown.totals, lawyers: Number(lawyers.n) },
+        trend: cases.trend,
+        results: cases.breakdown.results.map((r) => ({ result: r.key, count: r.count })),
+        statuses: cases.breakdown.statuses.map((s) => ({ status: s.key, count: s.count })),
+        lawyerRanking: cases.ranking,
       };
     },
   }),
@@ -82,8 +102,8 @@ export const dashboardRoutes = [
       if (!caller.lawFirmId) throw fail.forbidden();
       const scope = { kind: 'firm', firmId: caller.lawFirmId } as const;
       const now = app.clock.now();
-      const [totals, lawyers, trend, statuses, ranking, recovered, sessions] = await Promise.all([
-        caseTotals(app.db, scope),
+      const [breakdown, lawyers, trend, ranking, recovered, sessions] = await Promise.all([
+        caseBreakdown(app.db, scope),
         app.db
           .selectFrom('lawyers')
           .where('law_firm_id', '=', caller.lawFirmId)
@@ -91,20 +111,19 @@ export const dashboardRoutes = [
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
         monthlyTrend(app.db, scope, now),
-        countBy(app.db, scope, 'status'),
         lawyerRanking(app.db, scope),
         recoveredFen(app.db, scope),
         upcomingSessions(app.db, scope, now),
       ]);
       return {
         totals: {
-          cases: totals.cases,
-          inProgress: totals.inProgress,
+          cases: breakdown.totals.cases,
+          inProgress: breakdown.totals.inProgress,
           lawyers: Number(lawyers.n),
           recoveredFen: recovered,
         },
         trend,
-        statuses: statuses.map((s) => ({ status: s.key, count: s.count })),
+        statuses: breakdown.statuses.map((s) => ({ status: s.key, count: s.count })),
         lawyerRanking: ranking,
         upcomingSessions: sessions,
       };
@@ -137,27 +156,26 @@ export const dashboardRoutes = [
       if (!lawyer) throw fail.notFound('lawyer.notFound');
       const scope = { kind: 'lawyer', lawyerId: lawyer.id } as const;
       const now = app.clock.now();
-      const [totals, pool, trend, results, recovered, sessions] = await Promise.all([
-        caseTotals(app.db, scope),
+      const [breakdown, pool, trend, recovered, sessions] = await Promise.all([
+        caseBreakdown(app.db, scope),
         app.db
           .selectFrom('cases')
           .where('position', '=', 'pool')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
         monthlyTrend(app.db, scope, now),
-        countBy(app.db, scope, 'close_result'),
         recoveredFen(app.db, scope),
         upcomingSessions(app.db, scope, now),
       ]);
       return {
         totals: {
-          cases: totals.cases,
-          inProgress: totals.inProgress,
+          cases: breakdown.totals.cases,
+          inProgress: breakdown.totals.inProgress,
           pool: Number(pool.n),
           recoveredFen: recovered,
         },
         trend,
-        results: results.map((r) => ({ result: r.key, count: r.count })),
+        results: breakdown.results.map((r) => ({ result: r.key, count: r.count })),
         upcomingSessions: sessions,
       };
     },

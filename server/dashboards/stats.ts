@@ -19,27 +19,48 @@ function scoped(scope: CaseScope) {
 
 const SUCCESS_RESULTS = ['mediated', 'repaid'];
 
-/** Every figure is one SQL aggregate; nothing loops over rows in JavaScript. */
-export async function caseTotals(db: Kysely<Database>, scope: CaseScope) {
-  const row = await db
+/**
+ * The case totals, the cases by status and the closed cases by result, from one pass over
+ * the cases (grouped by status and result) instead of three: on a million cases each pass
+ * is a full read.
+ */
+export async function caseBreakdown(db: Kysely<Database>, scope: CaseScope) {
+  const rows = await db
     .selectFrom('cases')
     .where(scoped(scope))
-    .select((eb) => [
-      eb.fn.countAll<number>().as('cases'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'processing').then(1).else(0).end()).as('inProgress'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'closed').then(1).else(0).end()).as('closed'),
-      eb.fn
-        .sum<number>(eb.case().when('close_result', 'in', SUCCESS_RESULTS).then(1).else(0).end())
-        .as('succeeded'),
-    ])
-    .executeTakeFirstOrThrow();
-  const closed = Number(row.closed ?? 0);
+    .select(['status', 'close_result', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['status', 'close_result'])
+    .execute();
+  const statuses = new Map<string, number>();
+  const results = new Map<string, number>();
+  let cases = 0;
+  let closed = 0;
+  let succeeded = 0;
+  for (const row of rows) {
+    const count = Number(row.count);
+    cases += count;
+    statuses.set(row.status, (statuses.get(row.status) ?? 0) + count);
+    if (row.status === 'closed') closed += count;
+    if (row.close_result !== null) {
+      results.set(row.close_result, (results.get(row.close_result) ?? 0) + count);
+      if (SUCCESS_RESULTS.includes(row.close_result)) succeeded += count;
+    }
+  }
+  const sorted = (counts: Map<string, number>) =>
+    [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, count]) => ({ key, count }));
   return {
-    cases: Number(row.cases),
-    inProgress: Number(row.inProgress ?? 0),
-    successRate: closed === 0 ? 0 : Number(row.succeeded ?? 0) / closed,
+    totals: {
+      cases,
+      inProgress: statuses.get('processing') ?? 0,
+      successRate: closed === 0 ? 0 : succeeded / closed,
+    },
+    statuses: sorted(statuses),
+    results: sorted(results),
   };
 }
+
+/** The columns of `cases` the workplace figures read: a write to another leaves them be. */
+export const WORKPLACE_READS = ['status', 'close_result', 'created_at', 'lawyer_id'] as const;
 
 /** Cases created per month over the last twelve months, months without cases included. */
 export async function monthlyTrend(db: Kysely<Database>, scope: CaseScope, now: Date) {
