@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LetterRow } from '../../contract/firm-api';
+import { MESSAGES } from '../../contract/messages';
+import { auditRows } from './fixtures';
+import { startServer, type TestServer } from './harness';
+import {
+  countLetters,
+  demoLawyerId,
+  errorPaths,
+  freshLetter,
+  get,
+  type Role,
+  stored,
+  useLetterServer,
+} from './letter-fixtures';
+
+let server: TestServer;
+let demoFirmId: number;
+
+/**
+ * Letters under review (issue 7's queues): lists, review, resubmission. Nothing here reads a
+ * stored PDF, so it runs once; letters.test.ts writes letters under each storage.
+ */
+describe('letters under review', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    demoFirmId = await useLetterServer(server);
+  });
+  afterAll(() => server.close());
+
+  describe('GET /api/letters', () => {
+    it('pages every letter for operations, newest submission first, with the firm', async () => {
+      const res = await get('letters?pageSize=10', 'bussinessOperation');
+      expect(res.status).toBe(200);
+      expect(res.body.data.total).toBe(await countLetters({}));
+      expect(res.body.data.list).toHaveLength(10);
+      const submitted = res.body.data.list.map((l) => l.submittedAt);
+      expect(submitted).toEqual([...submitted].sort().reverse());
+      expect(res.body.data.list[0].lawFirmName).toEqual(expect.any(String));
+      const big = await get('letters?pageSize=101', 'caseOperation');
+      expect(big.status).toBe(400);
+      expect(errorPaths(big)).toEqual(['pageSize']);
+    });
+
+    it('filters by status (several at once), number and day', async () => {
+      const passed = await get('letters?status=passed&pageSize=100', 'bussinessOperation');
+      expect(passed.body.data.total).toBe(await countLetters({ status: 'passed' }));
+      expect(passed.body.data.list.every((l) => l.status === 'passed')).toBe(true);
+      const two = await get('letters?status=passed&status=rejected', 'bussinessOperation');
+      expect(two.body.data.total).toBe(
+        (await countLetters({ status: 'passed' })) + (await countLetters({ status: 'rejected' })),
+      );
+      const one = await get('letters?keyword=LH00000007', 'bussinessOperation');
+      expect(one.body.data.list.map((l) => l.letterNo)).toEqual(['LH00000007']);
+      const none = await get('letters?submittedFrom=2099-01-01', 'bussinessOperation');
+      expect(none.body.data.total).toBe(0);
+      const wrong = await get('letters?status=lost', 'bussinessOperation');
+      expect(wrong.status).toBe(400);
+      expect(errorPaths(wrong)[0]).toMatch(/^status/);
+    });
+
+    it("shows a contact person their own firm's letters only", async () => {
+      const res = await get('letters?pageSize=100', 'lawfirmContactPerson');
+      expect(res.status).toBe(200);
+      expect(res.body.data.total).toBe(await countLetters({ firmId: demoFirmId }));
+      expect(res.body.data.list.every((l) => l.lawFirmId === demoFirmId)).toBe(true);
+    });
+
+    it('refuses admin', async () => {
+      expect((await get('letters', 'admin')).status).toBe(403);
+    });
+  });
+
+  describe('the letter queues', () => {
+    it('lists letters under review for business operations, oldest first when asked', async () => {
+      const res = await get('letters/auditing?pageSize=100&sortOrder=ascend', 'bussinessOperation');
+      expect(res.status).toBe(200);
+      expect(res.body.data.total).toBe(await countLetters({ status: 'auditing' }));
+      expect(res.body.data.list.every((l) => l.status === 'auditing')).toBe(true);
+      const submitted = res.body.data.list.map((l) => l.submittedAt);
+      expect(submitted).toEqual([...submitted].sort());
+      // The queue has no status filter: a status in the query is not a way out of it.
+      const asked = await get('letters/auditing?status=passed', 'bussinessOperation');
+      expect(asked.body.data.list.every((l) => l.status === 'auditing')).toBe(true);
+    });
+
+    it('lists letters sent back, with the reason, for case operations', async () => {
+      await freshLetter('rejected');
+      const res = await get('letters/sent-back?pageSize=100', 'caseOperation');
+      expect(res.status).toBe(200);
+      expect(res.body.data.total).toBe(await countLetters({ status: 'rejected' }));
+      expect(res.body.data.list.every((l) => l.status === 'rejected' && l.reason)).toBe(true);
+    });
+
+    it("shows a contact person their own firm's letters sent back only", async () => {
+      const own = await freshLetter('rejected', 'demo');
+      const res = await get('letters/sent-back?pageSize=100', 'lawfirmContactPerson');
+      expect(res.body.data.list.map((l) => l.id)).toContain(own.id);
+      expect(res.body.data.list.every((l) => l.lawFirmId === demoFirmId)).toBe(true);
+    });
+
+    it('keeps each queue to its roles', async () => {
+      expect((await get('letters/auditing', 'caseOperation')).status).toBe(403);
+      expect((await get('letters/auditing', 'lawfirmContactPerson')).status).toBe(403);
+      expect((await get('letters/sent-back', 'bussinessOperation')).status).toBe(403);
+      expect((await get('letters/auditing', 'lawyer')).status).toBe(403);
+    });
+
+    it('shows a lawyer only the letters they wrote among those sent back (none of the older, unwritten ones)', async () => {
+      await freshLetter('rejected', 'demo');
+      const res = await get('letters/sent-back?pageSize=100', 'lawyer');
+      expect(res.status).toBe(200);
+      const lawyerId = await demoLawyerId();
+      const own = await server.app.db
+        .selectFrom('law_firm_letters')
+        .select('id')
+        .where('lawyer_id', '=', lawyerId)
+        .where('status', '=', 'rejected')
+        .execute();
+      expect(res.body.data.list.map((l) => l.id).sort()).toEqual(own.map((r) => r.id).sort());
+    });
+  });
+
+  describe('PUT /api/letters/:id/review', () => {
+    const review = async (id: number, body: unknown, role: Role = 'bussinessOperation') =>
+      server.call<LetterRow>('PUT', `/api/letters/${id}/review`, {
+        token: await server.tokenFor(role),
+        body,
+      });
+
+    it('passes a letter: who and when are kept, and the audit log says so', async () => {
+      const letter = await freshLetter('auditing');
+      const res = await review(letter.id, { status: 'passed' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        status: 'passed',
+        reason: null,
+        reviewerName: expect.any(String),
+      });
+      const after = await stored(letter.id);
+      expect(after).toMatchObject({ status: 'passed', reviewer_id: await server.userId('13800000003') });
+      expect(after.reviewed_at).not.toBeNull();
+      expect(await auditRows(server, 'letter.review.passed', letter.id)).toHaveLength(1);
+    });
+
+    it('sends a letter back with its reason, into the stamp-return queue', async () => {
+      const letter = await freshLetter('auditing');
+      const res = await review(letter.id, { status: 'rejected', reason: '盖章不清晰' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 'rejected', reason: '盖章不清晰' });
+      const queue = await get('letters/sent-back?pageSize=100&sortField=reviewedAt', 'caseOperation');
+      expect(queue.body.data.list[0]).toMatchObject({ id: letter.id, reason: '盖章不清晰' });
+    });
+
+    it.each([
+      ['a rejection without a reason', { status: 'rejected' }, 'reason'],
+      ['a decision that is not one', { status: 'auditing' }, 'status'],
+      ['a reason over 200 characters', { status: 'rejected', reason: '因'.repeat(201) }, 'reason'],
+    ])('refuses %s, naming the field, and writes nothing', async (_what, body, path) => {
+      const letter = await freshLetter('auditing');
+      const audits = await server.count('audit_log');
+      const res = await review(letter.id, body);
+      expect(res.status).toBe(400);
+      expect(errorPaths(res)).toEqual([path]);
+      expect(await stored(letter.id)).toEqual(letter);
+      expect(await server.count('audit_log')).toBe(audits);
+    });
+
+    it('answers 409 for a letter already reviewed, and writes nothing', async () => {
+      const letter = await freshLetter('passed');
+      const audits = await server.count('audit_log');
+      const res = await review(letter.id, { status: 'rejected', reason: '重新审核' });
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toBe(MESSAGES['zh-CN']['letter.notAuditing']);
+      expect(await stored(letter.id)).toEqual(letter);
+      expect(await server.count('audit_log')).toBe(audits);
+    });
+
+    it('lets exactly one of two simultaneous reviews win', async () => {
+      const letter = await freshLetter('auditing');
+      const token = await server.tokenFor('bussinessOperation');
+      const answers = await Promise.all([
+        server.call('PUT', `/api/letters/${letter.id}/review`, { token, body: { status: 'passed' } }),
+        server.call('PUT', `/api/letters/${letter.id}/review`, {
+          token,
+          body: { status: 'rejected', reason: '盖章不清晰' },
+        }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const audits = [
+        ...(await auditRows(server, 'letter.review.passed', letter.id)),
+        ...(await auditRows(server, 'letter.review.rejected', letter.id)),
+      ];
+      expect(audits).toHaveLength(1);
+    });
+
+    it('answers 404 for a letter that does not exist and 403 for other roles', async () => {
+      expect((await review(999_999, { status: 'passed' })).status).toBe(404);
+      const letter = await freshLetter('auditing', 'demo');
+      for (const role of ['caseOperation', 'lawfirmContactPerson', 'lawyer'] as const) {
+        expect((await review(letter.id, { status: 'passed' }, role)).status, role).toBe(403);
+      }
+      expect((await stored(letter.id)).status).toBe('auditing');
+    });
+  });
+
+  describe('POST /api/letters/:id/resubmit', () => {
+    const resubmit = async (id: number, body: unknown, role: Role = 'caseOperation') =>
+      server.call<LetterRow>('POST', `/api/letters/${id}/resubmit`, {
+        token: await server.tokenFor(role),
+        body,
+      });
+
+    it('puts a letter sent back under review again, submitted now, the old reason kept in the audit log', async () => {
+      const letter = await freshLetter('rejected');
+      const res = await resubmit(letter.id, { note: '已重新加盖公章' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        status: 'auditing',
+        reason: null,
+        reviewerName: null,
+        resubmissions: 1,
+      });
+      const after = await stored(letter.id);
+      expect(after).toMatchObject({ status: 'auditing', reason: null, reviewer_id: null, reviewed_at: null });
+      expect(after.submitted_at > letter.submitted_at).toBe(true);
+      const [audit] = await auditRows(server, 'letter.resubmit', letter.id);
+      expect(audit.summary).toContain('缺少律所公章');
+      expect(audit.summary).toContain('已重新加盖公章');
+
+      const queue = await get('letters/auditing?pageSize=1', 'bussinessOperation');
+      expect(queue.body.data.list[0]).toMatchObject({ id: letter.id, resubmissions: 1 });
+    });
+
+    it('answers 409 for a letter that was not sent back, and writes nothing', async () => {
+      const letter = await freshLetter('auditing');
+      const audits = await server.count('audit_log');
+      const res = await resubmit(letter.id, {});
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toBe(MESSAGES['zh-CN']['letter.notRejected']);
+      expect(await stored(letter.id)).toEqual(letter);
+      expect(await server.count('audit_log')).toBe(audits);
+    });
+
+    it('refuses a note over 200 characters, naming the field', async () => {
+      const letter = await freshLetter('rejected');
+      const res = await resubmit(letter.id, { note: '注'.repeat(201) });
+      expect(res.status).toBe(400);
+      expect(errorPaths(res)).toEqual(['note']);
+      expect(await stored(letter.id)).toEqual(letter);
+    });
+
+    it("lets a contact person resubmit their own firm's letter, and answers 404 for another firm's", async () => {
+      const own = await freshLetter('rejected', 'demo');
+      expect((await resubmit(own.id, {}, 'lawfirmContactPerson')).status).toBe(200);
+      const other = await freshLetter('rejected', 'other');
+      const res = await resubmit(other.id, {}, 'lawfirmContactPerson');
+      expect(res.status).toBe(404);
+      expect(await stored(other.id)).toEqual(other);
+    });
+
+    it('refuses business operations, and answers 404 to a lawyer for a letter they did not write', async () => {
+      const letter = await freshLetter('rejected');
+      expect((await resubmit(letter.id, {}, 'bussinessOperation')).status).toBe(403);
+      expect((await resubmit(letter.id, {}, 'lawyer')).status).toBe(404);
+      expect((await stored(letter.id)).status).toBe('rejected');
+    });
+  });
+});
