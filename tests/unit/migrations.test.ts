@@ -72,6 +72,7 @@ describe('migrating an empty database', () => {
       '0014_text_search',
       '0015_stored_files',
       '0016_shared_counters',
+      '0017_case_terms',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -106,6 +107,7 @@ describe('migrating an empty database', () => {
       'case_imports',
       'case_import_rows',
       'throttle_windows',
+      'case_terms',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

@@ -1,0 +1,175 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { containsText } from '../db/text-search';
+import type { CaseCondition } from './scope';
+
+/**
+ * The case keyword search's index (table `case_terms`, migration 0017): for every case, the
+ * distinct character bigrams of its title, debtor and client, each field on its own (no bigram
+ * spans two fields). A keyword search stays what it always was, `lower(col) LIKE
+ * lower('%keyword%')` over case number, title, debtor and client (server/db/text-search.ts);
+ * the index only narrows the cases that LIKE has to look at, so results and totals are the
+ * same with it and without it.
+ *
+ * Only bigrams of two characters WITHOUT CASE are indexed (Chinese characters, digits,
+ * punctuation, spaces). The search lowers text with the database's lower(): ASCII only on
+ * SQLite, per the locale on PostgreSQL (Turkish maps I to ı), Unicode's full mapping elsewhere
+ * (İ becomes i plus a combining dot). For letters with case these disagree, and an index built
+ * by JavaScript's toLowerCase could miss a case the database's LIKE matches. A character
+ * without case is the same under every lower(), and no lower() produces one from a letter
+ * except combining marks (the dot of İ), which are left out too. So for a keyword containing
+ * a bigram of two such characters, every case whose lowered text contains the lowered
+ * keyword contains that bigram verbatim: its postings hold every match.
+ */
+
+/** A character every database's lower() leaves alone and produces from nothing else. */
+const CASELESS = /^[^\p{Cased}\p{Changes_When_Casemapped}\p{M}]$/u;
+
+/** The text columns whose bigrams are indexed. The case number is not (see `keywordTerm`). */
+export interface TermFields {
+  title: string;
+  debtor_name: string;
+  client_name: string;
+}
+
+function bigramsInto(terms: Set<string>, text: string): void {
+  const chars = Array.from(text);
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (CASELESS.test(chars[i]) && CASELESS.test(chars[i + 1])) terms.add(chars[i] + chars[i + 1]);
+  }
+}
+
+/** The distinct indexed bigrams of a case's searched fields (no bigram spans two fields). */
+export function termsOf(fields: TermFields): string[] {
+  const terms = new Set<string>();
+  bigramsInto(terms, fields.title);
+  bigramsInto(terms, fields.debtor_name);
+  bigramsInto(terms, fields.client_name);
+  return [...terms];
+}
+
+/** `case_terms` rows for cases just written, `ids[k]` being the id of `cases[k]`. */
+export function caseTermRows(
+  ids: readonly number[],
+  cases: readonly TermFields[],
+): Array<{ term: string; case_id: number }> {
+  return ids.flatMap((caseId, k) => termsOf(cases[k]).map((term) => ({ term, case_id: caseId })));
+}
+
+/** Rows per INSERT: two parameters each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 10_000;
+
+/** Inserts term rows in statements of ROWS_PER_INSERT. */
+export async function insertTermRows(
+  db: Kysely<Database>,
+  rows: ReadonlyArray<{ term: string; case_id: number }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('case_terms')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+/** Index new cases: in the transaction that inserted them. */
+export async function insertCaseTerms(
+  trx: Kysely<Database>,
+  ids: readonly number[],
+  cases: readonly TermFields[],
+): Promise<void> {
+  await insertTermRows(trx, caseTermRows(ids, cases));
+}
+
+/** Re-index one case after its title, debtor or client changed: in the same transaction. */
+export async function writeCaseTerms(
+  trx: Kysely<Database>,
+  caseId: number,
+  fields: TermFields,
+): Promise<void> {
+  await trx.deleteFrom('case_terms').where('case_id', '=', caseId).execute();
+  await insertCaseTerms(trx, [caseId], [fields]);
+}
+
+/**
+ * The most postings a term may have to drive a search. Driving from a term costs one look-up
+ * per posting, whatever the page; the list's other way, the
+ * walk down the creation-time index checking LIKE on each case, costs about pageSize × cases /
+ * matches rows, and a total counts every case by LIKE. Past about 20,000 postings (2% of a
+ * million cases) matches are common enough that the walk finds a page within a few thousand
+ * rows, and counting the postings of each of the keyword's bigrams would cost more than it saves.
+ */
+export const TERM_POSTINGS_LIMIT = 20_000;
+
+/** The case-number alphabet as the search lowers it (contract/cases.ts CASE_NO_PATTERN). */
+const CASE_NO_CHAR = /^[a-z0-9]$/i;
+
+/**
+ * The bigram a keyword search drives from, or null for the plain LIKE search. Null when:
+ * - the keyword is shorter than two characters;
+ * - it could be part of a case number (every character is a letter or digit, or has case and
+ *   so might lower to one): case numbers are not indexed, their bigrams are all common;
+ * - it holds no bigram of two caseless characters (see the top of this file);
+ * - even its rarest bigram has more than TERM_POSTINGS_LIMIT postings (a common word).
+ * Otherwise the rarest of its bigrams, counted up to the limit so a common one costs little.
+ */
+export async function keywordTerm(
+  db: Kysely<Database>,
+  keyword: string | undefined,
+  limit = TERM_POSTINGS_LIMIT,
+): Promise<string | null> {
+  const candidates = keywordBigrams(keyword);
+  let best: { term: string; postings: number } | null = null;
+  for (const term of candidates) {
+    const row = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('case_terms')
+          .select('case_id')
+          .where('term', '=', term)
+          .limit(limit + 1)
+          .as('postings'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const postings = Number(row.n);
+    if (postings <= limit && (best === null || postings < best.postings)) {
+      best = { term, postings };
+      if (postings === 0) break;
+    }
+  }
+  return best?.term ?? null;
+}
+
+/** The keyword's distinct indexed bigrams, none when the term index cannot serve it. */
+export function keywordBigrams(keyword: string | undefined): string[] {
+  if (!keyword) return [];
+  const chars = Array.from(keyword);
+  if (chars.length < 2) return [];
+  if (chars.every((c) => CASE_NO_CHAR.test(c) || !CASELESS.test(c))) return [];
+  const terms = new Set<string>();
+  bigramsInto(terms, keyword);
+  return [...terms];
+}
+
+/** The searched columns of the keyword search, as before the index. */
+const KEYWORD_COLUMNS = ['cases.case_no', 'cases.title', 'cases.debtor_name', 'cases.client_name'];
+
+/**
+ * The keyword condition: LIKE over the four columns, and with a driving term, first the cases
+ * among its postings (a superset of the matches, see above), so the database reads those
+ * instead of walking every case.
+ */
+export function keywordCondition(keyword: string, term: string | null): CaseCondition {
+  const like: CaseCondition = (eb) => eb.or(KEYWORD_COLUMNS.map((column) => containsText(column, keyword)));
+  if (term === null) return like;
+  return (eb) =>
+    eb.and([
+      eb(
+        'cases.id',
+        'in',
+        eb.selectFrom('case_terms').select('case_terms.case_id').where('case_terms.term', '=', term),
+      ),
+      like(eb),
+    ]);
+}
