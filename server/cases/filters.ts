@@ -44,9 +44,9 @@ export async function caseFilterConditions(
 }
 
 /**
- * The list filters (not the caller's scope, not the sort) as conditions. `keywordTerm` is the
- * bigram the keyword search drives from (`keywordTerm` in search-terms.ts), null for the plain
- * LIKE search; either way the same cases match.
+ * The list filters (not the caller's scope, not the sort) as conditions. `term` is the bigram
+ * the keyword search drives from (`keywordTerm` in search-terms.ts), null for the plain LIKE
+ * search; either way the same cases match.
  */
 export function filterConditions(filter: Partial<CaseFilter>, term: string | null = null): CaseCondition[] {
   const where: CaseCondition[] = [];
