@@ -92,12 +92,13 @@ export async function writeCaseTerms(
 }
 
 /**
- * The most postings a term may have to drive a search. Driving from a term costs one look-up
- * per posting, whatever the page; the list's other way, the
- * walk down the creation-time index checking LIKE on each case, costs about pageSize × cases /
- * matches rows, and a total counts every case by LIKE. Past about 20,000 postings (2% of a
- * million cases) matches are common enough that the walk finds a page within a few thousand
- * rows, and counting the postings of each of the keyword's bigrams would cost more than it saves.
+ * The most postings a term may have to drive a search. Driving from a term reads every posting
+ * (a look-up and a LIKE each), for a page and for its total alike. The other way, the walk down
+ * the creation-time index checking LIKE, reads about pageSize × cases / matches rows for a page,
+ * and its total reads every case. Under 20,000 postings (2% of a million cases) the postings are
+ * the cheaper way to a total and cost at most tens of milliseconds for a page; a word more common
+ * than that finds a page within a few thousand rows of the walk, and its bounded count stops at
+ * 20,001 index entries.
  */
 export const TERM_POSTINGS_LIMIT = 20_000;
 
