@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CaseStatus, CaseType } from '../../contract/cases';
 import type { BusinessCaseQuery, BusinessCaseRow } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
-import { countHints, filterConditions } from '../cases/filters';
+import { caseFilterConditions, countHints } from '../cases/filters';
 import { countOnce, orderOf, windowOfIds } from '../cases/list';
 import { casesWithNames } from '../cases/rows';
 import { type CaseCondition, type CaseViewer, visibleParts } from '../cases/scope';
@@ -37,8 +37,8 @@ const newestPush = (eb: Parameters<CaseCondition>[0]) =>
  * with one of them visits every case the other filters leave (about 7 s on a million cases),
  * so totals are kept like the case list's (server/cases/count-cache.ts).
  */
-function businessConditions(query: BusinessCaseQuery): CaseCondition[] {
-  const where = filterConditions(query);
+async function businessConditions(db: Kysely<Database>, query: BusinessCaseQuery): Promise<CaseCondition[]> {
+  const where = await caseFilterConditions(db, query);
   const { paymentStatus, pushStatus } = query;
   if (paymentStatus)
     where.push((eb) => eb(newestFollowUp(eb).select('newest_f.payment_status'), '=', paymentStatus));
@@ -59,7 +59,7 @@ export async function listBusinessCases(
 ): Promise<Paged<BusinessCaseRow>> {
   const parts = visibleParts(viewer);
   if (parts.length === 0) return { list: [], total: 0 };
-  const where = businessConditions(query);
+  const where = await businessConditions(app.db, query);
   const offset = (query.page - 1) * query.pageSize;
   const window = await windowOfIds(app.db, parts, where, orderOf(query), { limit: query.pageSize, offset });
   const ids = window.map((c) => c.id);

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../contract/dates';
 import type { Language } from '../../contract/messages';
 import { regionName } from '../../contract/regions';
 import type { AppContext } from '../context';
-import { filterConditions } from './filters';
+import { caseFilterConditions } from './filters';
 import { label } from './labels';
 import { orderOf, walkIds } from './list';
 import { casesWithNames } from './rows';
@@ -67,15 +67,15 @@ export function caseCsv(
   lang: Language,
 ): Readable {
   const parts = visibleParts(viewer, query);
-  const where = filterConditions(query);
-  if (query.ids) {
-    const ids = query.ids;
-    where.push((eb) => eb('cases.id', 'in', ids));
-  }
   const order = orderOf(query);
   async function* lines() {
     yield `\uFEFF${line(COLUMNS.map(([header]) => cell(label(lang, header))))}`;
     if (parts.length === 0) return;
+    const where = await caseFilterConditions(app.db, query);
+    if (query.ids) {
+      const ids = query.ids;
+      where.push((eb) => eb('cases.id', 'in', ids));
+    }
     for await (const window of walkIds(app.db, parts, where, order, BATCH)) {
       const rows = await casesWithNames(app.db)
         .where(

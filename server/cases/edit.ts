@@ -9,6 +9,7 @@ import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
+import { type TermFields, writeCaseTerms } from './search-terms';
 import { visibleCase } from './visible-case';
 
 /** Request field -> column, for the fields an edit may change. */
@@ -24,6 +25,9 @@ export const EDITABLE = {
   courtSessionAt: 'court_session_at',
   description: 'description',
 } as const satisfies Partial<Record<keyof CaseEditRequest, keyof CasesTable>>;
+
+/** The columns the keyword search's index is made of: an edit of one re-indexes the case. */
+const SEARCHED = ['title', 'debtor_name', 'client_name'] as const;
 
 /**
  * Saves an edit under the optimistic lock: the update names the version the form was loaded
@@ -65,6 +69,14 @@ export async function editCase(
       .where('version', '=', body.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
+    if (SEARCHED.some((column) => column in changes)) {
+      const next = { ...stored, ...changes } as unknown as TermFields;
+      await writeCaseTerms(trx, id, {
+        title: next.title,
+        debtor_name: next.debtor_name,
+        client_name: next.client_name,
+      });
+    }
     await recordAudit(
       trx,
       { caller: who.caller, requestId: who.requestId, at: now },

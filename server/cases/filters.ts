@@ -1,10 +1,11 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { CaseFilter } from '../../contract/case-api';
 import { CASE_NO_PATTERN, CASE_STATUSES } from '../../contract/cases';
 import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { CaseCondition } from './scope';
+import { keywordCondition, keywordTerm } from './search-terms';
 
 /**
  * The instant a business day (BUSINESS_TZ, Asia/Shanghai by default) starts, as stored (ISO
@@ -31,8 +32,23 @@ export function regionRange(code: string): readonly [from: string, to: string] {
   return [code, code];
 }
 
-/** The list filters (not the caller's scope, not the sort) as conditions. */
-export function filterConditions(filter: Partial<CaseFilter>): CaseCondition[] {
+/**
+ * The list filters as conditions, the keyword served by the term index when it can be
+ * (server/cases/search-terms.ts): what every list, count, export and statistic uses.
+ */
+export async function caseFilterConditions(
+  db: Kysely<Database>,
+  filter: Partial<CaseFilter>,
+): Promise<CaseCondition[]> {
+  return filterConditions(filter, await keywordTerm(db, filter.keyword));
+}
+
+/**
+ * The list filters (not the caller's scope, not the sort) as conditions. `term` is the bigram
+ * the keyword search drives from (`keywordTerm` in search-terms.ts), null for the plain LIKE
+ * search; either way the same cases match.
+ */
+export function filterConditions(filter: Partial<CaseFilter>, term: string | null = null): CaseCondition[] {
   const where: CaseCondition[] = [];
   const { caseNo, title, type, status, position, debtor, region, keyword } = filter;
   if (caseNo) {
@@ -87,15 +103,7 @@ export function filterConditions(filter: Partial<CaseFilter>): CaseCondition[] {
     where.push((eb) => eb('cases.lawyer_id', '=', filter.lawyerId as number));
   if (filter.lawFirmId !== undefined)
     where.push((eb) => eb('cases.law_firm_id', '=', filter.lawFirmId as number));
-  if (keyword) {
-    where.push((eb) =>
-      eb.or(
-        ['cases.case_no', 'cases.title', 'cases.debtor_name', 'cases.client_name'].map((column) =>
-          containsText(column, keyword),
-        ),
-      ),
-    );
-  }
+  if (keyword) where.push(keywordCondition(keyword, term));
   return where;
 }
 

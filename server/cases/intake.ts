@@ -10,6 +10,7 @@ import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
+import { insertCaseTerms } from './search-terms';
 
 /** The refusal of a case number someone already used (form: 409 naming the field). */
 export const caseNoTaken = () =>
@@ -17,8 +18,9 @@ export const caseNoTaken = () =>
 
 /**
  * Writes new cases as intake makes them: pending, awaiting review, at the intake stage,
- * entered by `createdBy`. The one door for the form and the import; the caller holds the
- * transaction and has checked each case against contract/case-intake.ts.
+ * entered by `createdBy`, indexed for the keyword search (search-terms.ts). The one door for
+ * the form and the import; the caller holds the transaction and has checked each case against
+ * contract/case-intake.ts.
  */
 export async function insertCases(
   trx: Kysely<Database>,
@@ -52,7 +54,14 @@ export async function insertCases(
     )
     .returning('id')
     .execute();
-  return rows.map((r) => r.id);
+  // RETURNING order is unspecified; ids of one multi-row insert ascend in VALUES order.
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  await insertCaseTerms(
+    trx,
+    ids,
+    cases.map((c) => ({ title: c.title, debtor_name: c.debtorName, client_name: c.clientName })),
+  );
+  return ids;
 }
 
 /** The case numbers of these that are already stored. */

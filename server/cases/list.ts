@@ -4,7 +4,7 @@ import type { Paged } from '../../contract/paging';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { cachedCount } from './count-cache';
-import { countHints, filterConditions, restrict } from './filters';
+import { caseFilterConditions, countHints, restrict } from './filters';
 import { caseRowsByIds } from './rows';
 import { type CaseCondition, type CasesEb, type CaseViewer, type ScopePart, visibleParts } from './scope';
 
@@ -189,7 +189,7 @@ export async function listCases(
 ): Promise<Paged<CaseRow>> {
   const parts = visibleParts(viewer, query);
   if (parts.length === 0) return { list: [], total: 0 };
-  const where = filterConditions(query);
+  const where = await caseFilterConditions(app.db, query);
   const offset = (query.page - 1) * query.pageSize;
   const ids = await windowOfIds(app.db, parts, where, orderOf(query), { limit: query.pageSize, offset });
   const list = await caseRowsByIds(

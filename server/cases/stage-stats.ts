@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { stageStatsQuerySchema, stageStatsSchema } from '../../contract/case-api';
 import { CASE_STAGES, CASE_STATUSES, type CaseStage, type CaseStatus } from '../../contract/cases';
 import type { Database } from '../db/schema';
-import { filterConditions, restrict } from './filters';
+import { caseFilterConditions, restrict } from './filters';
 
 type StageStats = z.infer<typeof stageStatsSchema>;
 
@@ -19,7 +19,7 @@ export async function stageStats(
     db
       .selectFrom('cases')
       .select(['cases.stage', 'cases.status', (eb) => eb.fn.countAll<number>().as('count')]),
-    filterConditions(filter),
+    await caseFilterConditions(db, filter),
   )
     .groupBy(['cases.stage', 'cases.status'])
     .execute();

@@ -323,6 +323,12 @@ export interface AuditLogTable {
   params: string | null;
 }
 
+/** The keyword search's index: a bigram of a case's title, debtor or client (server/cases/search-terms.ts). */
+export interface CaseTermsTable {
+  term: string;
+  case_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -333,6 +339,7 @@ export interface Database {
   law_firms: LawFirmsTable;
   lawyers: LawyersTable;
   cases: CasesTable;
+  case_terms: CaseTermsTable;
   case_attachments: CaseAttachmentsTable;
   payment_follow_ups: PaymentFollowUpsTable;
   repayments: RepaymentsTable;

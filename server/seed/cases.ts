@@ -7,6 +7,7 @@ import {
   type CloseResult,
 } from '../../contract/cases';
 import { cityList, countyList } from '../../contract/regions';
+import { caseTermRows } from '../cases/search-terms';
 import type { CasesTable, Database } from '../db/schema';
 import { API_PREFIX } from '../http/register';
 import type { FileStorage } from '../storage/storage';
@@ -158,6 +159,8 @@ export async function seedCases(
     const written: Parameters<typeof writeAttachmentFiles>[2][number][] = [];
     await db.transaction().execute(async (trx) => {
       const ids = await insertMany(trx, 'cases', rows, { returnIds: true });
+      // The keyword search's index, as insertCases writes it for a case made by hand.
+      await insertMany(trx, 'case_terms', caseTermRows(ids, rows));
       const attachments: Insertable<Database['case_attachments']>[] = [];
       const followUps: Insertable<Database['payment_follow_ups']>[] = [];
       const repayments: Insertable<Database['repayments']>[] = [];

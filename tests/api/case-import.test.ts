@@ -197,6 +197,30 @@ describe('importing cases', () => {
     expect(await storedCount(nos)).toBe(3);
   });
 
+  it('indexes imported cases for the keyword search: found by a rare 2-character word of each field', async () => {
+    const nos = [caseNo(), caseNo()];
+    const done = await importFile(
+      [
+        row(nos[0], { title: '麒麟诉某人借款合同纠纷', debtorName: '某人', clientName: '某公司' }),
+        row(nos[1], { title: '某案', debtorName: '貔貅', clientName: '饕鬄商贸有限公司' }),
+      ],
+      'valid',
+    );
+    expect(done).toMatchObject({ status: 'done', imported: 2 });
+    const found = async (keyword: string) => {
+      const res = await server.call<Paged<{ caseNo: string }>>(
+        'GET',
+        `/api/cases?keyword=${encodeURIComponent(keyword)}`,
+        { token: await server.tokenFor('caseOperation') },
+      );
+      expect(res.status).toBe(200);
+      return res.body.data.list.map((c) => c.caseNo);
+    };
+    expect(await found('麒麟')).toEqual([nos[0]]);
+    expect(await found('貔貅')).toEqual([nos[1]]);
+    expect(await found('饕鬄')).toEqual([nos[1]]);
+  });
+
   it('refuses case numbers already stored, and a second run of the same file imports nothing twice', async () => {
     const seeded = await server.app.db
       .selectFrom('cases')

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { termsOf } from '../../server/cases/search-terms';
 import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
@@ -35,6 +36,27 @@ afterAll(async () => {
 });
 
 const db = (): Kysely<Database> => handle.db;
+
+describe('0017: the keyword index', () => {
+  it('indexes the cases already stored when it is added, and goes away on the way down', async () => {
+    const migrator = new Migrator({ db: db(), provider: migrationProvider });
+    const expected = async () =>
+      (await db().selectFrom('cases').select(['id', 'title', 'debtor_name', 'client_name']).execute())
+        .flatMap((c) => termsOf(c).map((term) => `${c.id}:${term}`))
+        .sort();
+    const stored = async () =>
+      (await db().selectFrom('case_terms').select(['case_id', 'term']).execute())
+        .map((r) => `${r.case_id}:${r.term}`)
+        .sort();
+    const seeded = await expected();
+    expect(seeded.length).toBeGreaterThan(50);
+    expect(await stored()).toEqual(seeded);
+    expect((await migrator.migrateTo('0016_shared_counters')).error).toBeUndefined();
+    await expect(stored()).rejects.toThrow();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await stored()).toEqual(seeded);
+  });
+});
 
 describe('the migrations on PostgreSQL', () => {
   it('apply in the same order as on SQLite, and nothing the second time', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_NO_PATTERN, CASE_STATUSES, CASE_TYPES } from '../../contract/cases';
 import { isValidCreditCode } from '../../contract/credit-code';
 import { REVIEW_STATUSES } from '../../contract/reviews';
+import { termsOf } from '../../server/cases/search-terms';
 import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
@@ -72,6 +73,7 @@ describe('migrating an empty database', () => {
       '0014_text_search',
       '0015_stored_files',
       '0016_shared_counters',
+      '0017_case_terms',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -106,6 +108,7 @@ describe('migrating an empty database', () => {
       'case_imports',
       'case_import_rows',
       'throttle_windows',
+      'case_terms',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
@@ -417,5 +420,26 @@ describe('resetting', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('0017: the keyword index', () => {
+  it('indexes the cases already stored when it is added, and goes away on the way down', async () => {
+    const migrator = new Migrator({ db: db(), provider: migrationProvider });
+    const expected = async () =>
+      (await db().selectFrom('cases').select(['id', 'title', 'debtor_name', 'client_name']).execute())
+        .flatMap((c) => termsOf(c).map((term) => `${c.id}:${term}`))
+        .sort();
+    const stored = async () =>
+      (await db().selectFrom('case_terms').select(['case_id', 'term']).execute())
+        .map((r) => `${r.case_id}:${r.term}`)
+        .sort();
+    const seeded = await expected();
+    expect(seeded.length).toBeGreaterThan(CASES);
+    expect(await stored()).toEqual(seeded);
+    expect((await migrator.migrateTo('0016_shared_counters')).error).toBeUndefined();
+    await expect(stored()).rejects.toThrow();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await stored()).toEqual(seeded);
   });
 });
