@@ -233,12 +233,15 @@ export async function seedCases(
           }
         }
       });
-      await insertMany(trx, 'case_attachments', attachments);
+      const attachmentIds = await insertMany(trx, 'case_attachments', attachments, { returnIds: true });
       // The stored url is the download route, as an upload stores it (server/cases/attachments.ts).
-      await sql`update case_attachments set url = ${sql.lit(`${API_PREFIX}/cases/`)}
-        || cast(case_id as varchar(20)) || '/attachments/' || cast(id as varchar(20)) where url = ''`.execute(
-        trx,
-      );
+      // Only this chunk's rows, found by primary key: not a scan of every attachment so far.
+      if (attachmentIds.length > 0)
+        await sql`update case_attachments set url = ${sql.lit(`${API_PREFIX}/cases/`)}
+          || cast(case_id as varchar(20)) || '/attachments/' || cast(id as varchar(20))
+          where id between ${attachmentIds[0]} and ${attachmentIds[attachmentIds.length - 1]} and url = ''`.execute(
+          trx,
+        );
       await insertMany(trx, 'payment_follow_ups', followUps);
       await insertMany(trx, 'repayments', repayments);
       await insertMany(trx, 'case_pushes', pushes);
