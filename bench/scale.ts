@@ -196,7 +196,7 @@ export async function benchWorkers(
       );
       results.push(r);
       say(
-        `(d) WORKERS=${workers}, filtered list, 200 connections × ${opts.loadSeconds} s: ${r.perSecond.toFixed(0)} requests/s (${r.total} in all), median ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}`,
+        `(d) ${target.name}, WORKERS=${workers}, filtered list, 200 connections × ${opts.loadSeconds} s: ${r.perSecond.toFixed(0)} requests/s (${r.total} in all), median ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}`,
       );
     } finally {
       await server.stop();
@@ -205,7 +205,7 @@ export async function benchWorkers(
   const [one, two] = results;
   const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
   say(
-    `(d) WORKERS=2 vs WORKERS=1: ${ratio(two.perSecond, one.perSecond)} the requests/s, median ${ratio(two.p50, one.p50)}, p99 ${ratio(two.p99, one.p99)} (on ${os.cpus().length} CPUs, load average ${os
+    `(d) ${target.name}, WORKERS=2 vs WORKERS=1: ${ratio(two.perSecond, one.perSecond)} the requests/s, median ${ratio(two.p50, one.p50)}, p99 ${ratio(two.p99, one.p99)} (on ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((v) => v.toFixed(2))
       .join(' ')})`,
