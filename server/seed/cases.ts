@@ -92,6 +92,9 @@ export async function seedCases(
   const operators = [people.demoUserIds.caseOperation, people.demoUserIds.superAdmin];
   const nowMs = now.getTime();
 
+  // One chunk's attachment files are written while the next chunk's rows are made and inserted
+  // (the files wait on the disk, the rows on the database); at most one chunk's files in flight.
+  let filesInFlight: Promise<void> = Promise.resolve();
   for (let start = 0; start < total; start += CHUNK) {
     const n = Math.min(CHUNK, total - start);
     const rows: Insertable<CasesTable>[] = [];
@@ -251,8 +254,15 @@ export async function seedCases(
       counts.repayments += repayments.length;
       counts.pushes += pushes.length;
     });
-    if (files) await writeAttachmentFiles(files.storage, files.samples, written);
+    await filesInFlight;
+    if (files) {
+      filesInFlight = writeAttachmentFiles(files.storage, files.samples, written);
+      // Handled here so a failure cannot go unnoticed while the next chunk runs; the next
+      // `await filesInFlight` (or the one after the loop) throws it.
+      filesInFlight.catch(() => {});
+    }
     if (total > CHUNK * 10 && (start / CHUNK) % 20 === 19) log(`  ${start + n} / ${total} cases`);
   }
+  await filesInFlight;
   return counts;
 }
