@@ -47,8 +47,11 @@ export async function bulkInsert(
   return insertAsValues(db, table, rows, opts);
 }
 
-/** The column list every row shares with JSON-safe values only, or null when they do not all. */
-function plainColumns(rows: readonly Row[]): string[] | null {
+/**
+ * The column list every row shares with JSON-safe values only (the PostgreSQL fast path), or
+ * null when they do not all (the VALUES path). Exported for its test.
+ */
+export function plainColumns(rows: readonly Row[]): string[] | null {
   const columns = Object.keys(rows[0]).filter((k) => rows[0][k] !== undefined);
   if (columns.length === 0) return null;
   for (const row of rows) {

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
-import { bulkInsert, PG_ROWS_PER_STATEMENT } from '../../server/db/bulk-insert';
+import { bulkInsert, PG_ROWS_PER_STATEMENT, plainColumns } from '../../server/db/bulk-insert';
 import { withIndexesBuiltAfter } from '../../server/db/bulk-load';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
 
@@ -68,6 +68,36 @@ const AWKWARD = [
 
 // biome-ignore lint/suspicious/noExplicitAny: test tables outside the schema
 type AnyDb = Kysely<any>;
+
+describe('which rows PostgreSQL takes as one JSON parameter', () => {
+  it('takes rows naming the same columns with strings, finite numbers, booleans and nulls', () => {
+    expect(
+      plainColumns([
+        { a: 'x', b: 1, c: true, d: null },
+        { d: 'y', c: false, b: -2.5, a: '' },
+      ]),
+    ).toEqual(['a', 'b', 'c', 'd']);
+    // An undefined value is a column the row does not name, as Kysely reads it.
+    expect(plainColumns([{ a: 'x', b: undefined }, { a: 'y' }])).toEqual(['a']);
+  });
+
+  it('leaves to VALUES the rows JSON would change: other columns, bytes, dates, bigint, NaN, objects', () => {
+    expect(plainColumns([{ a: 'x', b: 1 }, { a: 'y' }])).toBeNull();
+    expect(plainColumns([{ a: 'x' }, { a: 'y', b: 1 }])).toBeNull();
+    expect(plainColumns([{ a: 'x' }, { b: 'y' }])).toBeNull();
+    for (const odd of [
+      Buffer.from('x'),
+      new Date(0),
+      1n,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      { x: 1 },
+      [1],
+    ])
+      expect(plainColumns([{ a: 'x' }, { a: odd }])).toBeNull();
+    expect(plainColumns([{}])).toBeNull();
+  });
+});
 
 describe.each(targets)('bulkInsert on $name', (target) => {
   let handle: DatabaseHandle;
