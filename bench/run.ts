@@ -8,7 +8,7 @@ import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchProfile } from './profile';
 import { benchRender } from './render';
-import { benchScale, postgresTarget, sqliteTarget } from './scale';
+import { benchScale, benchWorkers, postgresTarget, sqliteTarget } from './scale';
 import { BENCH_DB_FILE, BENCH_PG_URL, ensureBenchDatabase, ensurePostgresBenchDatabase } from './seed-db';
 
 /**
@@ -40,7 +40,7 @@ async function main() {
   if (wants('bundle')) await benchBundles(say);
   // Its own throw-away database and server: needs neither the bench database nor the build.
   if (wants('import')) await benchImport(say);
-  if (!['seed', 'auth', 'cases', 'scale', 'profile'].some(wants)) return;
+  if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
   say(
@@ -48,9 +48,12 @@ async function main() {
   );
 
   // The sign-in figure measures logins, not the per-client throttle (all load comes from one address).
-  const server = await startServerProcess(`sqlite:${BENCH_DB_FILE}`, { LOGIN_RATE_PER_MIN: '1000000' });
+  const server =
+    wants('auth') || wants('cases')
+      ? await startServerProcess(`sqlite:${BENCH_DB_FILE}`, { LOGIN_RATE_PER_MIN: '1000000' })
+      : null;
   try {
-    if (wants('auth')) {
+    if (server && wants('auth')) {
       const phone = DEMO_ACCOUNTS[0].phone;
       const logins = await load({
         url: `${server.url}/api/login`,
@@ -80,9 +83,9 @@ async function main() {
         `GET /api/user/info: ${info.perSecond.toFixed(0)} requests/s (concurrency 16, ${info.errors} errors, median ${percentile(info.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(info.latenciesMs, 99).toFixed(2)} ms)`,
       );
     }
-    if (wants('cases')) await benchCaseList(server.url, BENCH_DB_FILE, seconds, say);
+    if (server && wants('cases')) await benchCaseList(server.url, BENCH_DB_FILE, seconds, say);
   } finally {
-    await server.stop();
+    await server?.stop();
   }
 
   if (wants('profile')) {
@@ -92,16 +95,18 @@ async function main() {
   }
 
   // Issue 9's figures, SQLite and PostgreSQL side by side (the machine's PostgreSQL server).
-  if (wants('scale')) {
+  // `--only workers`: (d) of the scale section alone, WORKERS=1 against WORKERS=2.
+  if (wants('scale') || wants('workers')) {
     const opts = { seconds, loadSeconds: Number(values['load-seconds']) };
+    const bench = wants('scale') ? benchScale : benchWorkers;
     const dbs = values.dbs.split(',');
-    if (dbs.includes('sqlite')) await benchScale(sqliteTarget(BENCH_DB_FILE), opts, say);
+    if (dbs.includes('sqlite')) await bench(sqliteTarget(BENCH_DB_FILE), opts, say);
     if (!dbs.includes('postgres')) return;
     const pgSeed = await ensurePostgresBenchDatabase(values.reseed, say);
     say(
       `\nseed of ${pgSeed.cases.toLocaleString()} cases on PostgreSQL: ${pgSeed.seconds.toFixed(1)} s${pgSeed.reused ? ` (measured when seeded, ${pgSeed.seededAt})` : ''}`,
     );
-    await benchScale(postgresTarget(BENCH_PG_URL), opts, say);
+    await bench(postgresTarget(BENCH_PG_URL), opts, say);
   }
 }
 

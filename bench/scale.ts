@@ -1,8 +1,8 @@
+import os from 'node:os';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { startServerProcess } from '../scripts/server-process';
-import { readConfig } from '../server/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { CASE_LIST_QUERY, captureStatements } from './case-list';
 import { load, percentile } from './load';
@@ -11,8 +11,8 @@ import { load, percentile } from './load';
  * `--only scale`: issue 9's figures on 1,000,000 cases, for SQLite and PostgreSQL alike:
  * (a) the case list over HTTP next to the same SQL run directly, (b) the workplace dashboard's
  * aggregates, (c) 200 connections for 20 s (autocannon, loopback) on the filtered list and on a
- * keyword search, (d) the list's throughput with WORKERS=1 and WORKERS=2 where the server has
- * WORKERS. Prints; asserts nothing.
+ * keyword search, (d) the list's throughput with WORKERS=1 and WORKERS=2 (`--only workers` runs
+ * (d) alone). Prints; asserts nothing.
  */
 export interface ScaleTarget {
   name: string;
@@ -73,7 +73,10 @@ export async function benchScale(
   say: (msg: string) => void,
 ) {
   say(`\n## at scale: ${target.name} (${target.databaseUrl.replace(/\/\/[^@]*@/, '//')})`);
-  const server = await startServerProcess(target.databaseUrl, { LOGIN_RATE_PER_MIN: '1000000' });
+  const server = await startServerProcess(target.databaseUrl, {
+    LOGIN_RATE_PER_MIN: '1000000',
+    ...benchPort(),
+  });
   try {
     const token = await signIn(server.url, DEMO_ACCOUNTS[1].phone);
     const adminToken = await signIn(server.url, DEMO_ACCOUNTS[0].phone);
@@ -139,30 +142,74 @@ export async function benchScale(
     await server.stop();
   }
 
-  // (d) One process against two, where the server has WORKERS.
-  if (!('workers' in readConfig({}))) {
-    say('(d) WORKERS=1 vs WORKERS=2: not available (this build of the server has no WORKERS setting)');
-    return;
+  await benchWorkers(target, opts, say);
+}
+
+/** BENCH_PORT: the port of the servers (d) starts, when the machine hands out ranges; else any free one. */
+const benchPort = (): Record<string, string> =>
+  process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {};
+
+/**
+ * Waits until `workers` different processes have answered /api/health (each on a connection of
+ * its own, which the primary hands to the next worker in turn): the first answer comes when the
+ * first worker listens, and load on a half-started cluster would measure one process.
+ */
+async function allWorkersUp(url: string, workers: number): Promise<void> {
+  if (workers === 1) return;
+  const seen = new Set<number>();
+  const deadline = Date.now() + 120_000;
+  while (seen.size < workers) {
+    if (Date.now() > deadline)
+      throw new Error(`only ${seen.size} of ${workers} workers answered within 120 s`);
+    const res = await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
+    const body = (await res.json()) as { data?: { worker?: number | null }; worker?: number | null };
+    const worker = body.data?.worker ?? body.worker;
+    if (typeof worker === 'number') seen.add(worker);
+    else await new Promise((r) => setTimeout(r, 100));
   }
-  for (const workers of ['1', '2']) {
-    const multi = await startServerProcess(target.databaseUrl, {
+}
+
+/**
+ * (d) The filtered list under the load of (c), served by one process (WORKERS=1) and then by
+ * two on the same port (WORKERS=2, server/cluster.ts), each a fresh server on the same database.
+ * Prints both and their ratio; asserts nothing.
+ */
+export async function benchWorkers(
+  target: ScaleTarget,
+  opts: { loadSeconds: number },
+  say: (msg: string) => void,
+): Promise<void> {
+  const results: Array<Awaited<ReturnType<typeof cannon>>> = [];
+  for (const workers of [1, 2]) {
+    const server = await startServerProcess(target.databaseUrl, {
       LOGIN_RATE_PER_MIN: '1000000',
-      WORKERS: workers,
+      WORKERS: String(workers),
+      ...benchPort(),
     });
     try {
-      const token = await signIn(multi.url, DEMO_ACCOUNTS[1].phone);
+      await allWorkersUp(server.url, workers);
+      const token = await signIn(server.url, DEMO_ACCOUNTS[1].phone);
       const r = await cannon(
-        `${multi.url}/api/cases?${new URLSearchParams(CASE_LIST_QUERY)}`,
+        `${server.url}/api/cases?${new URLSearchParams(CASE_LIST_QUERY)}`,
         token,
         opts.loadSeconds,
       );
+      results.push(r);
       say(
-        `(d) WORKERS=${workers}, filtered list, 200 connections × ${opts.loadSeconds} s: ${r.perSecond.toFixed(0)} requests/s, p99 ${r.p99} ms, errors ${r.errors}, timeouts ${r.timeouts}`,
+        `(d) ${target.name}, WORKERS=${workers}, filtered list, 200 connections × ${opts.loadSeconds} s: ${r.perSecond.toFixed(0)} requests/s (${r.total} in all), median ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}`,
       );
     } finally {
-      await multi.stop();
+      await server.stop();
     }
   }
+  const [one, two] = results;
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+  say(
+    `(d) ${target.name}, WORKERS=2 vs WORKERS=1: ${ratio(two.perSecond, one.perSecond)} the requests/s, median ${ratio(two.p50, one.p50)}, p99 ${ratio(two.p99, one.p99)} (on ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')})`,
+  );
 }
 
 /** SQLite: the statements through better-sqlite3 on a read-only connection of its own. */

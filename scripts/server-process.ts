@@ -21,7 +21,8 @@ export async function startServerProcess(
   /** Options for node itself (the bench's --cpu-prof, which NODE_OPTIONS does not take). */
   nodeArgs: string[] = [],
 ) {
-  const port = await freePort();
+  // A fixed port when the caller names one (PORT in extraEnv), else any free one.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {

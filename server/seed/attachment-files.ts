@@ -77,5 +77,16 @@ export async function writeAttachmentFiles(
   samples: SampleFiles,
   files: ReadonlyArray<{ caseId: number; key: string; kind: keyof SampleFiles }>,
 ): Promise<void> {
-  for (const f of files) await storage.put(attachmentKey(f.caseId, f.key), samples[f.kind]);
+  // A few at a time: each put is a handful of file-system calls that wait on the disk (or a
+  // round trip with STORAGE=database), and one after the other they took longer than the rows.
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const f = files[next++];
+      await storage.put(attachmentKey(f.caseId, f.key), samples[f.kind]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PUTS, files.length) }, worker));
 }
+
+const PARALLEL_PUTS = 8;

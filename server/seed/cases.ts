@@ -93,6 +93,9 @@ export async function seedCases(
   const operators = [people.demoUserIds.caseOperation, people.demoUserIds.superAdmin];
   const nowMs = now.getTime();
 
+  // One chunk's attachment files are written while the next chunk's rows are made and inserted
+  // (the files wait on the disk, the rows on the database); at most one chunk's files in flight.
+  let filesInFlight: Promise<void> = Promise.resolve();
   for (let start = 0; start < total; start += CHUNK) {
     const n = Math.min(CHUNK, total - start);
     const rows: Insertable<CasesTable>[] = [];
@@ -236,12 +239,15 @@ export async function seedCases(
           }
         }
       });
-      await insertMany(trx, 'case_attachments', attachments);
+      const attachmentIds = await insertMany(trx, 'case_attachments', attachments, { returnIds: true });
       // The stored url is the download route, as an upload stores it (server/cases/attachments.ts).
-      await sql`update case_attachments set url = ${sql.lit(`${API_PREFIX}/cases/`)}
-        || cast(case_id as varchar(20)) || '/attachments/' || cast(id as varchar(20)) where url = ''`.execute(
-        trx,
-      );
+      // Only this chunk's rows, found by primary key: not a scan of every attachment so far.
+      if (attachmentIds.length > 0)
+        await sql`update case_attachments set url = ${sql.lit(`${API_PREFIX}/cases/`)}
+          || cast(case_id as varchar(20)) || '/attachments/' || cast(id as varchar(20))
+          where id between ${attachmentIds[0]} and ${attachmentIds[attachmentIds.length - 1]} and url = ''`.execute(
+          trx,
+        );
       await insertMany(trx, 'payment_follow_ups', followUps);
       await insertMany(trx, 'repayments', repayments);
       await insertMany(trx, 'case_pushes', pushes);
@@ -251,8 +257,15 @@ export async function seedCases(
       counts.repayments += repayments.length;
       counts.pushes += pushes.length;
     });
-    if (files) await writeAttachmentFiles(files.storage, files.samples, written);
+    await filesInFlight;
+    if (files) {
+      filesInFlight = writeAttachmentFiles(files.storage, files.samples, written);
+      // Handled here so a failure cannot go unnoticed while the next chunk runs; the next
+      // `await filesInFlight` (or the one after the loop) throws it.
+      filesInFlight.catch(() => {});
+    }
     if (total > CHUNK * 10 && (start / CHUNK) % 20 === 19) log(`  ${start + n} / ${total} cases`);
   }
+  await filesInFlight;
   return counts;
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkKey, checkPrefix, type FileStorage } from './storage';
 
@@ -28,9 +27,15 @@ export function directoryStorage(root: string): FileStorage {
       await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.part-${randomBytes(6).toString('hex')}`;
       try {
-        const input = source instanceof Uint8Array ? Readable.from([source]) : source;
-        await pipeline(input, createWriteStream(temporary, { flags: 'wx' }));
-        const { size } = await stat(temporary);
+        let size: number;
+        if (source instanceof Uint8Array) {
+          // Bytes in hand (the seed writes hundreds of thousands): one write call, not a stream.
+          await writeFile(temporary, source, { flag: 'wx' });
+          size = source.byteLength;
+        } else {
+          await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+          size = (await stat(temporary)).size;
+        }
         await rename(temporary, path);
         return { size };
       } catch (err) {
