@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPhone, NEW_PASSWORD } from './fixtures';
+import { startServer, type TestServer } from './harness';
+
+// Read-then-write checks under requests sent at once. On SQLite and PGlite one connection runs
+// one transaction at a time; with TEST_PG_URL the api-pg project runs these on a PostgreSQL
+// server with a pool of connections, where they truly run side by side. Every test counts
+// outcomes, never time.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const AT_ONCE = 8;
+
+function statuses(answers: Array<{ status: number }>) {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+  return counts;
+}
+
+describe('SMS codes', () => {
+  it('sends one code when several requests for one phone arrive at once; the rest wait out the cool-down', async () => {
+    const phone = freshPhone();
+    const answers = await Promise.all(
+      Array.from({ length: AT_ONCE }, () =>
+        server.call('GET', `/api/send-sms?phone=${phone}&purpose=register`),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 1, 429: AT_ONCE - 1 });
+    expect(server.sms.filter((s) => s.phone === phone)).toHaveLength(1);
+    const rows = await server.app.db
+      .selectFrom('sms_outbox')
+      .select('id')
+      .where('phone', '=', phone)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('counts every one of several wrong codes sent at once: five spend the code', async () => {
+    const phone = '13800000003';
+    const sent = await server.call('GET', `/api/send-sms?phone=${phone}&purpose=reset`);
+    expect(sent.status).toBe(200);
+    const code = server.smsCode(phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: AT_ONCE }, () =>
+        server.call('POST', '/api/reset-password', {
+          body: { phone, code: wrong, newPassword: NEW_PASSWORD },
+        }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 400: AT_ONCE });
+    const row = await server.app.db
+      .selectFrom('sms_outbox')
+      .select(['attempts', 'used_at'])
+      .where('phone', '=', phone)
+      .where('purpose', '=', 'reset')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect(row.used_at).not.toBeNull();
+    const right = await server.call('POST', '/api/reset-password', {
+      body: { phone, code, newPassword: NEW_PASSWORD },
+    });
+    expect(right.status).toBe(400);
+  });
+
+  it('spends a code once when it is sent several times at once', async () => {
+    const phone = '13800000004';
+    server.clock.advance(61_000);
+    const sent = await server.call('GET', `/api/send-sms?phone=${phone}&purpose=reset`);
+    expect(sent.status).toBe(200);
+    const code = server.smsCode(phone);
+    const answers = await Promise.all(
+      Array.from({ length: AT_ONCE }, () =>
+        server.call('POST', '/api/reset-password', { body: { phone, code, newPassword: NEW_PASSWORD } }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 1, 400: AT_ONCE - 1 });
+  });
+});
+
+describe('repayments', () => {
+  it('closes the case once when repayments that together reach the amount arrive at once', async () => {
+    const token = await server.tokenFor('caseOperation');
+    const row = await server.app.db
+      .selectFrom('cases')
+      .select(['id', 'amount_fen'])
+      .where('status', '=', 'processing')
+      .where('lawyer_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const repaid = await server.app.db
+      .selectFrom('repayments')
+      .where('case_id', '=', row.id)
+      .select((eb) => eb.fn.sum<number>('amount_fen').as('n'))
+      .executeTakeFirstOrThrow();
+    const left = Number(row.amount_fen) - Number(repaid.n ?? 0);
+    expect(left).toBeGreaterThanOrEqual(4);
+    const share = Math.ceil(left / 4);
+    const today = new Date(server.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.call<{ closedCase: boolean }>('POST', `/api/cases/${row.id}/repayments`, {
+          token,
+          body: { amountFen: share, repaidOn: today },
+        }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 4 });
+    expect(answers.filter((a) => a.body.data.closedCase)).toHaveLength(1);
+    const after = await server.app.db
+      .selectFrom('cases')
+      .select(['status', 'close_result'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'closed', close_result: 'repaid' });
+  });
+});
+
+describe('the last enabled super admin', () => {
+  it('stays when two super admins disable each other at once', async () => {
+    const founderToken = await server.sessionFor('superAdmin');
+    const founderId = await server.userId('13800000001');
+    const created = await server.call<{ user: { id: number }; initialPassword: string }>(
+      'POST',
+      '/api/users',
+      {
+        token: founderToken,
+        body: { phone: freshPhone(), name: '第二管理员', role: 'superAdmin' },
+      },
+    );
+    expect(created.status).toBe(200);
+    const secondId = created.body.data.user.id;
+    const { phone } = await server.app.db
+      .selectFrom('users')
+      .select('phone')
+      .where('id', '=', secondId)
+      .executeTakeFirstOrThrow();
+    const secondToken = await server.login(phone, created.body.data.initialPassword);
+    const answers = await Promise.all([
+      server.call('PUT', `/api/users/enable/${secondId}`, { token: founderToken }),
+      server.call('PUT', `/api/users/enable/${founderId}`, { token: secondToken }),
+    ]);
+    // The loser is refused as the last super admin (409) or, when the winner committed before
+    // the loser's request was even authenticated, because its session ended with it (401).
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 || a.status === 401)).toHaveLength(1);
+    const enabled = await server.app.db
+      .selectFrom('user_roles')
+      .innerJoin('users', 'users.id', 'user_roles.user_id')
+      .where('user_roles.role', '=', 'superAdmin')
+      .where('users.enabled', '=', 1)
+      .select('users.id')
+      .execute();
+    expect(enabled).toHaveLength(1);
+  });
+});
