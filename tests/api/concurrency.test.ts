@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditCodeCheckChar } from '../../contract/credit-code';
 import { freshPhone, NEW_PASSWORD } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
@@ -156,5 +157,62 @@ describe('the last enabled super admin', () => {
       .select('users.id')
       .execute();
     expect(enabled).toHaveLength(1);
+  });
+});
+
+describe('certification applications', () => {
+  const first17 = '91440300MA5F54321';
+  const idFirst17 = '11010119900307123';
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const idSum = [...idFirst17].reduce((acc, d, i) => acc + Number(d) * (weights[i] as number), 0);
+  const application = {
+    enterpriseName: '深圳前海并发测试有限公司',
+    enterpriseCertType: 'unifiedSocialCreditCode',
+    creditCode: first17 + creditCodeCheckChar(first17),
+    legalPersonName: '张建国',
+    legalPersonIdType: 'residentIdCard',
+    legalPersonIdNumber: idFirst17 + '10X98765432'[idSum % 11],
+    contactPhone: '13912345678',
+  };
+
+  it('keeps one application under review when several are sent at once', async () => {
+    const token = await server.sessionFor('caseOperation');
+    const userId = await server.userId('13800000002');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.call('POST', '/api/user/certifications', { token, body: application }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 1, 409: 3 });
+    const pending = await server.app.db
+      .selectFrom('certifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'auditing')
+      .execute();
+    expect(pending).toHaveLength(1);
+  });
+
+  it('withdraws an application once when withdrawals are sent at once', async () => {
+    const token = await server.sessionFor('lawyer');
+    const submitted = await server.call<{ id: number }>('POST', '/api/user/certifications', {
+      token,
+      body: application,
+    });
+    expect(submitted.status).toBe(200);
+    const id = submitted.body.data.id;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.call('POST', `/api/user/certifications/${id}/withdraw`, { token }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 1, 409: 3 });
+    const audits = await server.app.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'certification.withdraw')
+      .where('entity_id', '=', String(id))
+      .execute();
+    expect(audits).toHaveLength(1);
   });
 });
