@@ -121,45 +121,6 @@ describe('repayments', () => {
   });
 });
 
-describe('the last enabled super admin', () => {
-  it('stays when two super admins disable each other at once', async () => {
-    const founderToken = await server.sessionFor('superAdmin');
-    const founderId = await server.userId('13800000001');
-    const created = await server.call<{ user: { id: number }; initialPassword: string }>(
-      'POST',
-      '/api/users',
-      {
-        token: founderToken,
-        body: { phone: freshPhone(), name: '第二管理员', role: 'superAdmin' },
-      },
-    );
-    expect(created.status).toBe(200);
-    const secondId = created.body.data.user.id;
-    const { phone } = await server.app.db
-      .selectFrom('users')
-      .select('phone')
-      .where('id', '=', secondId)
-      .executeTakeFirstOrThrow();
-    const secondToken = await server.login(phone, created.body.data.initialPassword);
-    const answers = await Promise.all([
-      server.call('PUT', `/api/users/enable/${secondId}`, { token: founderToken }),
-      server.call('PUT', `/api/users/enable/${founderId}`, { token: secondToken }),
-    ]);
-    // The loser is refused as the last super admin (409) or, when the winner committed before
-    // the loser's request was even authenticated, because its session ended with it (401).
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409 || a.status === 401)).toHaveLength(1);
-    const enabled = await server.app.db
-      .selectFrom('user_roles')
-      .innerJoin('users', 'users.id', 'user_roles.user_id')
-      .where('user_roles.role', '=', 'superAdmin')
-      .where('users.enabled', '=', 1)
-      .select('users.id')
-      .execute();
-    expect(enabled).toHaveLength(1);
-  });
-});
-
 describe('certification applications', () => {
   const first17 = '91440300MA5F54321';
   const idFirst17 = '11010119900307123';
@@ -214,5 +175,69 @@ describe('certification applications', () => {
       .where('entity_id', '=', String(id))
       .execute();
     expect(audits).toHaveLength(1);
+  });
+});
+
+describe('page descriptors', () => {
+  it('stores every one of several saves of a page sent at once, each as its own version', async () => {
+    const token = await server.tokenFor('superAdmin');
+    const page = (n: number) => ({
+      schemaVersion: 1,
+      id: 'user-account',
+      type: 'table',
+      title: 'menu.userAccount',
+      source: { path: '/users' },
+      columns: [{ field: 'name', title: 'menu.userAccount' }],
+      pageSize: 10 + n,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, n) =>
+        server.call<{ version: number }>('PUT', '/api/pages/user-account', { token, body: page(n) }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 4 });
+    const versions = answers.map((a) => a.body.data.version).sort((a, b) => a - b);
+    expect(new Set(versions).size).toBe(4);
+    expect((versions[3] as number) - (versions[0] as number)).toBe(3);
+  });
+});
+
+// Last: one of the two super admins ends up disabled, and other tests sign in as the first.
+describe('the last enabled super admin', () => {
+  it('stays when two super admins disable each other at once', async () => {
+    const founderToken = await server.sessionFor('superAdmin');
+    const founderId = await server.userId('13800000001');
+    const created = await server.call<{ user: { id: number }; initialPassword: string }>(
+      'POST',
+      '/api/users',
+      {
+        token: founderToken,
+        body: { phone: freshPhone(), name: '第二管理员', role: 'superAdmin' },
+      },
+    );
+    expect(created.status).toBe(200);
+    const secondId = created.body.data.user.id;
+    const { phone } = await server.app.db
+      .selectFrom('users')
+      .select('phone')
+      .where('id', '=', secondId)
+      .executeTakeFirstOrThrow();
+    const secondToken = await server.login(phone, created.body.data.initialPassword);
+    const answers = await Promise.all([
+      server.call('PUT', `/api/users/enable/${secondId}`, { token: founderToken }),
+      server.call('PUT', `/api/users/enable/${founderId}`, { token: secondToken }),
+    ]);
+    // The loser is refused as the last super admin (409) or, when the winner committed before
+    // the loser's request was even authenticated, because its session ended with it (401).
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 || a.status === 401)).toHaveLength(1);
+    const enabled = await server.app.db
+      .selectFrom('user_roles')
+      .innerJoin('users', 'users.id', 'user_roles.user_id')
+      .where('user_roles.role', '=', 'superAdmin')
+      .where('users.enabled', '=', 1)
+      .select('users.id')
+      .execute();
+    expect(enabled).toHaveLength(1);
   });
 });
