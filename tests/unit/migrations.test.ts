@@ -72,6 +72,7 @@ describe('migrating an empty database', () => {
       '0014_text_search',
       '0015_stored_files',
       '0016_shared_counters',
+      '0018_import_owners',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
