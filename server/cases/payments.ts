@@ -14,6 +14,7 @@ import { decideTransition } from '../../machines/caseStatusMachine';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import { serializeOn } from '../db/serialize';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
@@ -139,6 +140,10 @@ export async function addRepayment(
   const note = body.note || null;
   // transact: a repayment that closes the case tells the streams only once it has committed.
   const id = await transact(app.db, async (trx) => {
+    // Repayments of one case take turns: two at once would each add up the repaid total
+    // without the other's row, and neither would close the case they repaid together (or both
+    // would try, and the loser's repayment would fail on the case's version).
+    await serializeOn(trx, `case:${caseId}`);
     const row = await trx
       .insertInto('repayments')
       .values({

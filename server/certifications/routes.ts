@@ -13,6 +13,7 @@ import { reviewDecisionSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
+import { serializeOn } from '../db/serialize';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { maskIdNumber, toCertificationRecord } from './records';
@@ -93,6 +94,9 @@ export const certificationRoutes = [
     handler: async ({ app, caller, body, requestId }) => {
       const now = app.clock.now();
       const id = await app.db.transaction().execute(async (trx) => {
+        // One application under review per account: applications sent at once take turns, or
+        // on PostgreSQL each would find none pending and all would be stored.
+        await serializeOn(trx, `certification:${caller.userId}`);
         const pending = await recordsOf(trx, caller.userId)
           .select('id')
           .where('status', '=', 'auditing')
@@ -161,11 +165,15 @@ export const certificationRoutes = [
           .executeTakeFirst();
         if (!record) throw fail.notFound('certification.notFound');
         if (record.status !== 'auditing') throw fail.conflict('certification.notAuditing');
-        await trx
+        // Only while still under review: a reviewer's decision (or another withdrawal) that
+        // commits between the read above and this write wins, and this one is refused.
+        const withdrawn = await trx
           .updateTable('certifications')
           .set({ status: 'withdrawn' })
           .where('id', '=', record.id)
-          .execute();
+          .where('status', '=', 'auditing')
+          .executeTakeFirst();
+        if (Number(withdrawn.numUpdatedRows) !== 1) throw fail.conflict('certification.notAuditing');
         await trx
           .updateTable('users')
           .set({ certification: await settledState(trx, caller.userId), updated_at: now.toISOString() })

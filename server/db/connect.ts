@@ -2,7 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPool, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
 import type { Database } from './schema';
@@ -203,8 +214,12 @@ function connectSqlite(
   const config = { database: withStatementCache(sqlite) };
   const dialect =
     memory || readWorkers <= 0
-      ? new SqliteDialect(config)
-      : new PooledSqliteDialect(config, new SqliteReadPool(file, readWorkers, STATEMENT_CACHE_SIZE));
+      ? new WriteLockingSqliteDialect(config)
+      : new PooledSqliteDialect(
+          config,
+          new SqliteReadPool(file, readWorkers, STATEMENT_CACHE_SIZE),
+          (driver) => new WriteLockingDriver(driver),
+        );
   const db = new Kysely<Database>({ dialect });
   return {
     db,
@@ -219,6 +234,58 @@ function connectSqlite(
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * How a transaction begins on SQLite: `BEGIN IMMEDIATE`, taking the database's write lock at
+ * once, unless it was begun read only (`db.transaction().setAccessMode('read only')`), which
+ * takes no lock. Kysely's driver says plain `BEGIN` (deferred): such a transaction takes the
+ * lock at its first write, and when it has read before another process (WORKERS, another
+ * server on the file) committed a write, that first write fails at once with
+ * SQLITE_BUSY_SNAPSHOT (its snapshot is stale; waiting cannot help), where `busy_timeout` makes
+ * an IMMEDIATE begin wait its turn instead. Within one process, Kysely's mutex already runs
+ * one transaction at a time on the connection; this is about the others.
+ */
+export class WriteLockingDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+  init() {
+    return this.inner.init();
+  }
+  acquireConnection() {
+    return this.inner.acquireConnection();
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const readOnly = settings.accessMode === 'read only';
+    await connection.executeQuery(CompiledQuery.raw(readOnly ? 'begin deferred' : 'begin immediate'));
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  async savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
+    await this.inner.savepoint?.(...args);
+  }
+  async rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
+    await this.inner.rollbackToSavepoint?.(...args);
+  }
+  async releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
+    await this.inner.releaseSavepoint?.(...args);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+/** Kysely's SQLite dialect whose write transactions begin IMMEDIATE (WriteLockingDriver). */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    return new WriteLockingDriver(super.createDriver());
+  }
 }
 
 /** How long a process waits for another's start-up (a million-case seed takes minutes). */

@@ -385,6 +385,12 @@ export interface CaseImportsTable {
   failure: string | null;
   created_at: string;
   finished_at: string | null;
+  /** The process running it: `host pid boot-id` (importOwner()); null before migration 0018. */
+  owner: string | null;
+  /** When its owner last said it still runs; refreshed while it runs. */
+  heartbeat_at: string | null;
+  /** Its uploaded file's name in the owner host's `import-tmp`, removed when it ends. */
+  temp_file: string | null;
 }
 
 /** Every refused row of an import, with its cells, for the errors download. */

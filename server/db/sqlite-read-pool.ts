@@ -150,14 +150,21 @@ function asBuffers(row: Record<string, unknown>): Record<string, unknown> {
 /** Kysely's SQLite dialect whose SELECTs outside a transaction run in the read pool. */
 export class PooledSqliteDialect extends SqliteDialect {
   readonly #pool: SqliteReadPool;
+  readonly #mainDriver: (driver: Driver) => Driver;
 
-  constructor(config: SqliteDialectConfig, pool: SqliteReadPool) {
+  /** `mainDriver` may wrap the main connection's driver (connect.ts: how transactions begin). */
+  constructor(
+    config: SqliteDialectConfig,
+    pool: SqliteReadPool,
+    mainDriver: (driver: Driver) => Driver = (driver) => driver,
+  ) {
     super(config);
     this.#pool = pool;
+    this.#mainDriver = mainDriver;
   }
 
   override createDriver(): Driver {
-    return new ReadRoutingDriver(super.createDriver(), this.#pool);
+    return new ReadRoutingDriver(this.#mainDriver(super.createDriver()), this.#pool);
   }
 }
 

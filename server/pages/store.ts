@@ -7,6 +7,7 @@ import { type PageDescriptor, pageDescriptorSchema } from '../../contract/pages/
 import { DEFAULT_ROUTES } from '../../contract/routes';
 import { checkTreeLimits, DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
 import type { Database } from '../db/schema';
+import { serializeOn } from '../db/serialize';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf, ROUTE_PAGES, upgradeLegacyRoles } from './page-access';
 import { checkReferences, type DeclaredApi } from './references';
@@ -152,6 +153,9 @@ export async function savePageVersion(
   savedBy: number,
   at: Date,
 ): Promise<SavedPage> {
+  // Saves of one page take turns from reading the newest version to storing the next: two at
+  // once would both pick the same number and the second would fail on the primary key.
+  await serializeOn(trx, `page:${page.id}`);
   const last = await trx
     .selectFrom('page_descriptors')
     .select(({ fn }) => fn.max('version').as('v'))

@@ -4,6 +4,7 @@ import type { SmsPurpose } from '../../contract/auth';
 import { translate } from '../../contract/messages';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import { serializeOn } from '../db/serialize';
 import { fail } from '../http/errors';
 
 export const SMS_RULES = { cooldownMs: 60_000, validMs: 5 * 60_000, maxAttempts: 5 } as const;
@@ -27,7 +28,41 @@ export async function issueCode(
   reply: SmsReply = 'code',
 ): Promise<void> {
   const now = app.clock.now();
-  const last = await app.db
+  const code = reply === 'code' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '';
+  const message =
+    reply === 'code'
+      ? translate('zh-CN', 'sms.text', { code })
+      : reply === 'accountNotice'
+        ? translate('zh-CN', 'sms.phoneHasAccount')
+        : '';
+  // Requests for one phone and purpose take turns from the cool-down read to the insert: two
+  // sent at once would otherwise both find no recent code and both send one (PostgreSQL runs
+  // them side by side; so do SQLite's reader threads outside a transaction).
+  await app.db.transaction().execute(async (trx) => {
+    await serializeOn(trx, `sms:${phone}:${purpose}`);
+    await withinCooldown(trx, phone, purpose, now);
+    await trx
+      .insertInto('sms_outbox')
+      .values({
+        phone,
+        purpose,
+        code,
+        message,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SMS_RULES.validMs).toISOString(),
+        used_at: reply === 'code' ? null : now.toISOString(),
+        delivered: reply === 'nothing' ? 0 : 1,
+      })
+      .execute();
+  });
+  if (message) {
+    app.sms.send(phone, message).catch((err) => app.log.error({ err, purpose }, 'sms not sent'));
+  }
+}
+
+/** Refuses (429) while the newest request for the phone and purpose is inside the cool-down. */
+async function withinCooldown(trx: Kysely<Database>, phone: string, purpose: SmsPurpose, now: Date) {
+  const last = await trx
     .selectFrom('sms_outbox')
     .select('created_at')
     .where('phone', '=', phone)
@@ -38,29 +73,6 @@ export async function issueCode(
   if (last) {
     const waitMs = Date.parse(last.created_at) + SMS_RULES.cooldownMs - now.getTime();
     if (waitMs > 0) throw fail.tooMany('sms.cooldown', { seconds: Math.ceil(waitMs / 1000) });
-  }
-  const code = reply === 'code' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '';
-  const message =
-    reply === 'code'
-      ? translate('zh-CN', 'sms.text', { code })
-      : reply === 'accountNotice'
-        ? translate('zh-CN', 'sms.phoneHasAccount')
-        : '';
-  await app.db
-    .insertInto('sms_outbox')
-    .values({
-      phone,
-      purpose,
-      code,
-      message,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SMS_RULES.validMs).toISOString(),
-      used_at: reply === 'code' ? null : now.toISOString(),
-      delivered: reply === 'nothing' ? 0 : 1,
-    })
-    .execute();
-  if (message) {
-    app.sms.send(phone, message).catch((err) => app.log.error({ err, purpose }, 'sms not sent'));
   }
 }
 
@@ -76,31 +88,36 @@ export async function consumeCode(
   code: string,
   now: Date,
 ): Promise<boolean> {
-  const live = await db
-    .selectFrom('sms_outbox')
-    .select(['id', 'code', 'attempts'])
-    .where('phone', '=', phone)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!live) return false;
-  if (live.code === code) {
-    const spent = await db
-      .updateTable('sms_outbox')
-      .set({ used_at: now.toISOString() })
-      .where('id', '=', live.id)
+  // Guesses at one phone's code take turns: sent at once, they would all read the same
+  // attempt count and each write count + 1, so any number of guesses would count as one.
+  return db.transaction().execute(async (trx) => {
+    await serializeOn(trx, `sms:${phone}:${purpose}`);
+    const live = await trx
+      .selectFrom('sms_outbox')
+      .select(['id', 'code', 'attempts'])
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .orderBy('created_at', 'desc')
+      .limit(1)
       .executeTakeFirst();
-    return Number(spent.numUpdatedRows) === 1;
-  }
-  const attempts = live.attempts + 1;
-  await db
-    .updateTable('sms_outbox')
-    .set({ attempts, used_at: attempts >= SMS_RULES.maxAttempts ? now.toISOString() : null })
-    .where('id', '=', live.id)
-    .execute();
-  return false;
+    if (!live) return false;
+    if (live.code === code) {
+      const spent = await trx
+        .updateTable('sms_outbox')
+        .set({ used_at: now.toISOString() })
+        .where('id', '=', live.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(spent.numUpdatedRows) === 1;
+    }
+    const attempts = live.attempts + 1;
+    await trx
+      .updateTable('sms_outbox')
+      .set({ attempts, used_at: attempts >= SMS_RULES.maxAttempts ? now.toISOString() : null })
+      .where('id', '=', live.id)
+      .execute();
+    return false;
+  });
 }

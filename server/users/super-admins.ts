@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { rolesOf } from '../auth/sessions';
 import type { Database } from '../db/schema';
+import { serializeOn } from '../db/serialize';
 import { fail } from '../http/errors';
 
 export async function holdsSuperAdmin(db: Kysely<Database>, userId: number): Promise<boolean> {
@@ -13,6 +14,10 @@ export async function holdsSuperAdmin(db: Kysely<Database>, userId: number): Pro
  * two super admins demoting or disabling each other at once cannot both get through.
  */
 export async function assertSuperAdminRemains(trx: Kysely<Database>): Promise<void> {
+  // After this change's writes, one change at a time counts: on PostgreSQL two transactions
+  // demoting each other would each still see the other's super admin (not yet committed) and
+  // both commit. Waiting here, the second counts after the first has committed.
+  await serializeOn(trx, 'superAdmins');
   const { n } = await trx
     .selectFrom('user_roles')
     .innerJoin('users', 'users.id', 'user_roles.user_id')

@@ -74,6 +74,7 @@ describe('migrating an empty database', () => {
       '0015_stored_files',
       '0016_shared_counters',
       '0017_case_terms',
+      '0018_import_owners',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

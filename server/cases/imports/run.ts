@@ -1,4 +1,7 @@
-import { rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { CASE_IMPORT_ROUTE, type CaseIntake, IMPORT_ERRORS_KEPT } from '../../../contract/case-intake';
 import { recordAudit } from '../../audit/audit';
@@ -31,6 +34,24 @@ interface Progress {
   errors: StoredError[];
 }
 
+/** How often a running import tells the database it still runs (`heartbeat_at`). */
+export const IMPORT_HEARTBEAT_MS = 30_000;
+
+/**
+ * A running import whose heartbeat is older than this is taken for dead by a process starting.
+ * Far longer than the heartbeat, and than a write that keeps it waiting: on SQLite the
+ * heartbeat waits for the one connection while mode `all` writes every row in one transaction.
+ */
+export const IMPORT_STALE_MS = 10 * 60_000;
+
+/** This process's own, so a later process with the same pid (pid 1 in a container) is another. */
+const BOOT_ID = randomBytes(6).toString('hex');
+
+/** Who runs an import: host, pid and boot id, space-separated (`case_imports.owner`). */
+export function importOwner(): string {
+  return `${hostname()} ${process.pid} ${BOOT_ID}`;
+}
+
 /** Imports still running in this process (tests and the bench wait for them). */
 const running = new Map<number, Promise<void>>();
 
@@ -58,6 +79,9 @@ export async function startImport(
         status: 'running',
         total: file.total,
         created_at: app.clock.now().toISOString(),
+        owner: importOwner(),
+        heartbeat_at: app.clock.now().toISOString(),
+        temp_file: basename(file.path),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -78,6 +102,13 @@ async function runImport(
   file: ReceivedImport,
 ): Promise<void> {
   const progress: Progress = { processed: 0, imported: 0, invalid: 0, errors: [] };
+  // While it runs, the job says so now and then: a process starting elsewhere leaves it be.
+  const heartbeat = setInterval(() => {
+    beat(app.db, id, app.clock.now()).catch((err) =>
+      app.log.warn({ err, importId: id }, 'import heartbeat not recorded'),
+    );
+  }, IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     if (file.mode === 'valid') {
       await checkAll(app, { id, userId: who.caller.userId }, file, progress, true);
@@ -94,6 +125,7 @@ async function runImport(
       app.log.error({ err: e, importId: id }, 'could not record the failed import'),
     );
   } finally {
+    clearInterval(heartbeat);
     await rm(file.path, { force: true });
     if (progress.imported > 0) forgetCaseCounts(app.db, { rows: 'inserted' });
   }
@@ -169,6 +201,7 @@ async function checkAll(
           imported: next.imported,
           invalid: next.invalid,
           errors: JSON.stringify(next.errors),
+          heartbeat_at: now.toISOString(),
         })
         .where('id', '=', id)
         .execute();
@@ -275,21 +308,106 @@ async function finish(
   });
 }
 
+/** A running import's heartbeat. */
+export async function beat(db: Kysely<Database>, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable('case_imports')
+    .set({ heartbeat_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /**
- * At start-up (one process per database): imports left running by a process that stopped are
- * failed, and their temporary files removed. Mode `all` wrote nothing (its one transaction
- * never committed); mode `valid` keeps the batches it committed, as its counts say.
+ * Whether an import's owner is known to be gone: an earlier process on this host (another boot
+ * id) whose pid no longer runs, or that had this very pid (a restarted container's pid 1).
+ * Owners on other hosts cannot be asked: their heartbeat tells.
+ */
+function ownerGone(owner: string | null, self: string): boolean {
+  if (!owner || owner === self) return false;
+  const [host, pid, boot] = owner.split(' ');
+  const [selfHost, selfPid, selfBoot] = self.split(' ');
+  if (host !== selfHost || boot === selfBoot) return false;
+  if (pid === selfPid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    // EPERM: the pid runs, as another user's process.
+    return (err as { code?: string }).code !== 'EPERM';
+  }
+}
+
+/**
+ * At start-up: imports left running by a process that stopped are failed, and their temporary
+ * files removed. Several processes and hosts share the database, so an import another process
+ * still runs must survive: only those whose heartbeat is older than IMPORT_STALE_MS (or that
+ * have none, from before migration 0018) or whose owner was an earlier process on this host
+ * that is gone are failed. Mode `all` wrote nothing (its one transaction never committed); mode
+ * `valid` keeps the batches it committed, as its counts say. This host's `import-tmp` keeps the
+ * files of imports still running and of uploads too recent to be abandoned.
  */
 export async function failInterruptedImports(
   db: Kysely<Database>,
-  databaseLocation: string,
+  filesDir: string,
   at: Date,
+  self: string = importOwner(),
 ): Promise<number> {
-  const result = await db
-    .updateTable('case_imports')
-    .set({ status: 'failed', failure: 'import.interrupted', finished_at: at.toISOString() })
+  const staleBefore = new Date(at.getTime() - IMPORT_STALE_MS).toISOString();
+  const running = await db
+    .selectFrom('case_imports')
+    .select(['id', 'owner', 'heartbeat_at', 'temp_file'])
     .where('status', '=', 'running')
-    .executeTakeFirst();
-  await rm(importTempDirFor(databaseLocation), { recursive: true, force: true });
-  return Number(result.numUpdatedRows);
+    .execute();
+  const dead = running.filter(
+    (r) => r.heartbeat_at === null || r.heartbeat_at < staleBefore || ownerGone(r.owner, self),
+  );
+  let failed = 0;
+  if (dead.length > 0) {
+    const result = await db
+      .updateTable('case_imports')
+      .set({ status: 'failed', failure: 'import.interrupted', finished_at: at.toISOString() })
+      .where(
+        'id',
+        'in',
+        dead.map((r) => r.id),
+      )
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    failed = Number(result.numUpdatedRows);
+  }
+  const deadIds = new Set(dead.map((r) => r.id));
+  await removeAbandonedFiles(importTempDirFor(filesDir), {
+    kept: new Set(running.filter((r) => !deadIds.has(r.id)).map((r) => r.temp_file)),
+    failed: new Set(dead.map((r) => r.temp_file)),
+    before: at.getTime() - IMPORT_STALE_MS,
+  });
+  return failed;
+}
+
+/**
+ * In this host's `import-tmp`: the files of the imports just failed go, and so do files no
+ * import names that nothing has touched since `before` (epoch ms: an upload whose process
+ * died before its job existed). A running import's file, or an upload in progress, stays.
+ */
+async function removeAbandonedFiles(
+  dir: string,
+  files: { kept: Set<string | null>; failed: Set<string | null>; before: number },
+) {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (files.kept.has(name)) continue;
+    const path = join(dir, name);
+    if (files.failed.has(name)) {
+      await rm(path, { force: true });
+      continue;
+    }
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < files.before) await rm(path, { force: true, recursive: true });
+  }
 }
