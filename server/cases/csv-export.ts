@@ -71,7 +71,7 @@ export function caseCsv(
   async function* lines() {
     yield `\uFEFF${line(COLUMNS.map(([header]) => cell(label(lang, header))))}`;
     if (parts.length === 0) return;
-    const where = await caseFilterConditions(app.db, query);
+    const where = await caseFilterConditions(app.db, query, 'page');
     if (query.ids) {
       const ids = query.ids;
       where.push((eb) => eb('cases.id', 'in', ids));

@@ -2,7 +2,10 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { CaseFilter } from '../../contract/case-api';
 import { CASE_NO_PATTERN, CASE_STATUSES } from '../../contract/cases';
 import { businessDayEnd, businessDayStart } from '../../contract/dates';
+import type { DialectName } from '../db/connect';
+import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
+import { notIndexed } from '../db/sql-portable';
 import { containsText } from '../db/text-search';
 import type { CaseCondition } from './scope';
 import { keywordCondition, keywordTerm } from './search-terms';
@@ -39,8 +42,13 @@ export function regionRange(code: string): readonly [from: string, to: string] {
 export async function caseFilterConditions(
   db: Kysely<Database>,
   filter: Partial<CaseFilter>,
+  use: 'count' | 'page' = 'count',
 ): Promise<CaseCondition[]> {
-  return filterConditions(filter, await keywordTerm(db, filter.keyword));
+  return filterConditions(
+    filter,
+    await keywordTerm(db, filter.keyword),
+    use === 'page' ? dialectOf(db) : undefined,
+  );
 }
 
 /**
@@ -48,7 +56,17 @@ export async function caseFilterConditions(
  * the keyword search drives from (`keywordTerm` in search-terms.ts), null for the plain LIKE
  * search; either way the same cases match.
  */
-export function filterConditions(filter: Partial<CaseFilter>, term: string | null = null): CaseCondition[] {
+export function filterConditions(
+  filter: Partial<CaseFilter>,
+  term: string | null = null,
+  /**
+   * Given for conditions that read an ordered page (a list, an export) rather than a count:
+   * a region range then leaves its index to the counts (`notIndexed`), so SQLite walks the
+   * sort's index and stops after a page instead of sorting the whole province. The same
+   * cases match either way.
+   */
+  page?: DialectName,
+): CaseCondition[] {
   const where: CaseCondition[] = [];
   const { caseNo, title, type, status, position, debtor, region, keyword } = filter;
   if (caseNo) {
@@ -76,7 +94,10 @@ export function filterConditions(filter: Partial<CaseFilter>, term: string | nul
     where.push(
       from === to
         ? (eb) => eb('cases.region_code', '=', from)
-        : (eb) => eb.and([eb('cases.region_code', '>=', from), eb('cases.region_code', '<=', to)]),
+        : (eb) => {
+            const column = page ? notIndexed(page, 'cases.region_code') : eb.ref('cases.region_code');
+            return eb.and([eb(column, '>=', from), eb(column, '<=', to)]);
+          },
     );
   }
   if (filter.amountMin !== undefined)

@@ -190,8 +190,9 @@ export async function listCases(
   const parts = visibleParts(viewer, query);
   if (parts.length === 0) return { list: [], total: 0 };
   const where = await caseFilterConditions(app.db, query);
+  const pageWhere = query.region ? await caseFilterConditions(app.db, query, 'page') : where;
   const offset = (query.page - 1) * query.pageSize;
-  const ids = await windowOfIds(app.db, parts, where, orderOf(query), { limit: query.pageSize, offset });
+  const ids = await windowOfIds(app.db, parts, pageWhere, orderOf(query), { limit: query.pageSize, offset });
   const list = await caseRowsByIds(
     app.db,
     ids.map((c) => c.id),
