@@ -48,6 +48,10 @@ export async function up(db: Db): Promise<void> {
     );
     after = cases[cases.length - 1].id;
   }
+  // PostgreSQL plans from statistics, and a table just filled has none until autovacuum gets
+  // to it: without them a rare term's postings were estimated as a third of the table and a
+  // keyword search at a million cases took seconds instead of milliseconds.
+  if (dialectOf(db) === 'postgres') await sql`analyze case_terms`.execute(db);
 }
 
 export async function down(db: Db): Promise<void> {
