@@ -31,7 +31,14 @@ export type SeedCounts = CaseCounts &
   ExtraCounts & { lawFirms: number; lawyers: number; users: number; seconds: number };
 
 /** The tables seedCases fills, a row or more per case. */
-const CASE_TABLES = ['cases', 'case_terms', 'case_attachments', 'payment_follow_ups', 'repayments', 'case_pushes'];
+const CASE_TABLES = [
+  'cases',
+  'case_terms',
+  'case_attachments',
+  'payment_follow_ups',
+  'repayments',
+  'case_pushes',
+];
 
 export const DEFAULT_SEED = 20260101;
 export const DEMO_COUNTS = { firms: 22, lawyers: 64, cases: 2000 } as const;
