@@ -54,6 +54,18 @@ export async function writeLetter(
     extra: body.extra ?? '',
   };
   const written = await app.db.transaction().execute(async (trx) => {
+    // The case must still be in processing with this lawyer when the letter is stored: a
+    // transition committed since the check above (a close, a suspension) wins, and the letter
+    // is refused. The no-change update holds the case's row until this transaction ends, so a
+    // transition arriving now waits for the letter instead of slipping in between.
+    const held = await trx
+      .updateTable('cases')
+      .set((eb) => ({ version: eb.ref('version') }))
+      .where('id', '=', caseId)
+      .where('status', '=', 'processing')
+      .where('lawyer_id', '=', viewer.lawyerId)
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) throw fail.conflict('letter.caseNotProcessing');
     // The number needs the id: a placeholder unique to this request first, then the number.
     const { id } = await trx
       .insertInto('law_firm_letters')

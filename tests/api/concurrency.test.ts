@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../contract/credit-code';
-import { freshPhone, NEW_PASSWORD } from './fixtures';
+import { auditRows, freshPhone, NEW_PASSWORD } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 // Read-then-write checks under requests sent at once. On SQLite and PGlite one connection runs
@@ -118,6 +118,53 @@ describe('repayments', () => {
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ status: 'closed', close_result: 'repaid' });
+  });
+});
+
+describe('letters', () => {
+  it('writes no letter for a case after it closed, when letters and the close arrive at once', async () => {
+    const lawyerUser = await server.userId('13800000005');
+    const lawyer = await server.app.db
+      .selectFrom('lawyers')
+      .select('id')
+      .where('user_id', '=', lawyerUser)
+      .executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('cases')
+      .select(['id', 'version'])
+      .where('lawyer_id', '=', lawyer.id)
+      .where('status', '=', 'processing')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = await server.tokenFor('lawyer');
+    const letters = Array.from({ length: AT_ONCE }, () =>
+      server.call<{ id: number }>('POST', `/api/cases/${row.id}/letters`, {
+        token,
+        body: { template: 'collection' },
+      }),
+    );
+    const close = server.call('POST', `/api/cases/${row.id}/transitions`, {
+      token,
+      body: { version: row.version, event: 'CLOSE', result: 'mediated' },
+    });
+    const [closed, ...written] = await Promise.all([close, ...letters]);
+    // Each letter was stored before the close (and the close, holding a stale version, may
+    // then lose: 409) or refused after it; never stored for a closed case.
+    for (const answer of written) expect([200, 409]).toContain(answer.status);
+    expect([200, 409]).toContain(closed.status);
+    // The audit log's order is the order the writes committed in.
+    const closeRow = (await auditRows(server, 'case.close', row.id))[0];
+    const stored = written.filter((w) => w.status === 200).map((w) => w.body.data.id);
+    for (const id of stored) {
+      const [letterRow] = await auditRows(server, 'letter.write', id);
+      if (closeRow) expect(letterRow.id).toBeLessThan(closeRow.id);
+    }
+    const after = await server.app.db
+      .selectFrom('cases')
+      .select('status')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    if (closed.status === 200) expect(after.status).toBe('closed');
   });
 });
 
