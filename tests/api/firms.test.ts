@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../contract/dates';
 import type { LawFirmRow } from '../../contract/firm-api';
 import { MESSAGES } from '../../contract/messages';
 import type { Paged } from '../../contract/paging';
@@ -79,7 +80,9 @@ describe('GET /api/lawfirms', () => {
     const dated = reviewed.filter((r): r is string => r !== null);
     expect(dated).toEqual([...dated].sort());
 
-    const day = all.body.data.list[0].createdAt.slice(0, 10);
+    // The day the filter speaks of is the business day (China time), not the UTC date: from
+    // 16:00 UTC on, a firm registered today is on tomorrow's business day.
+    const day = formatDate(all.body.data.list[0].createdAt);
     const future = await list('?createdFrom=2099-01-01');
     expect(future.body.data.total).toBe(0);
     const upTo = await list(`?createdTo=${day}&pageSize=100`);
