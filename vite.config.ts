@@ -294,6 +294,10 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // Two test files at a time (Vitest's default here is one: CPUs minus one). A file spends
+    // much of its time starting a server and importing; two overlap that on a 2-CPU machine,
+    // and every test is written to pass on a busy one.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
