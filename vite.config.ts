@@ -298,6 +298,11 @@ export default defineConfig({
     // much of its time starting a server and importing; two overlap that on a 2-CPU machine,
     // and every test is written to pass on a busy one.
     maxWorkers: 2,
+    // Passwords hashed by the suite (the seeded demo accounts, sign-ups, resets) cost scrypt
+    // N=1024, not the product's 16384: a sign-in then takes ~6 ms of CPU instead of ~120, and
+    // the suite signs in thousands of times. The global setups pass it on to the seed, and
+    // server processes the tests start inherit it. tests/unit/passwords.test.ts checks 16384.
+    env: { PASSWORD_HASH_COST: '1024' },
     projects: [
       {
         extends: true,

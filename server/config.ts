@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../contract/dates';
 import type { LockoutRule } from './auth/lockout';
+import { passwordHashCost } from './auth/passwords';
 import { openedByOneProcessOnly, type SqliteSynchronous } from './db/connect';
 import { STORAGE_KINDS, type StorageKind } from './storage/storage';
 
@@ -67,6 +68,8 @@ export interface ServerConfig {
   storage: StorageKind;
   /** API processes serving on the one port (WORKERS; server/cluster.ts); 1: this process alone. */
   workers: number;
+  /** scrypt's N for new password hashes (PASSWORD_HASH_COST; auth/passwords.ts reads it at each hash). */
+  passwordHashCost: number;
 }
 
 /** More processes than this on one machine is a typo, not a plan. */
@@ -147,6 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     businessTimeZone,
     storage: storage as StorageKind,
     workers,
+    passwordHashCost: passwordHashCost(env),
   };
 }
 

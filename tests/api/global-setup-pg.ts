@@ -15,6 +15,8 @@ import { databaseUrl, withAdmin } from './test-database';
  * end), else on PGlite, real PostgreSQL in this process, so `npm test` needs no server.
  */
 export default async function setup(project: TestProject) {
+  // The suite's password cost (vite.config.ts's test.env) for the seeded demo accounts too.
+  process.env.PASSWORD_HASH_COST = project.config.env.PASSWORD_HASH_COST;
   const dir = join(PROJECT_ROOT, '.tmp');
   mkdirSync(dir, { recursive: true });
   const tag = `${process.pid}_${randomBytes(4).toString('hex')}`;

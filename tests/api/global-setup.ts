@@ -26,6 +26,8 @@ declare module 'vitest' {
  * its own template, so two runs in the same tree cannot overwrite each other's.
  */
 export default async function setup(project: TestProject) {
+  // The suite's password cost (vite.config.ts's test.env) for the seeded demo accounts too.
+  process.env.PASSWORD_HASH_COST = project.config.env.PASSWORD_HASH_COST;
   const dir = join(PROJECT_ROOT, '.tmp');
   mkdirSync(dir, { recursive: true });
   const template = join(dir, `api-test-template-${process.pid}-${randomBytes(4).toString('hex')}.db`);

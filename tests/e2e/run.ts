@@ -12,7 +12,11 @@ import { PROJECT_ROOT } from '../../server/config';
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
   // Every sign-in of the suite comes from 127.0.0.1; the throttle itself is tested in tests/api.
-  const server = await startServerProcess(`sqlite:${join(dir, 'e2e.db')}`, { LOGIN_RATE_PER_MIN: '600' });
+  // Passwords at the unit suite's cost (vite.config.ts): the browser's steps are what is tested.
+  const server = await startServerProcess(`sqlite:${join(dir, 'e2e.db')}`, {
+    LOGIN_RATE_PER_MIN: '600',
+    PASSWORD_HASH_COST: '1024',
+  });
   let status = 1;
   try {
     const files = readdirSync(join(PROJECT_ROOT, 'tests/e2e'))

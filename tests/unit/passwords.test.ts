@@ -2,20 +2,37 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_PATTERN } from '../../contract/account-rules';
 import {
+  DEFAULT_HASH_COST,
   decoyPasswordHash,
   generatePassword,
   hashPassword,
+  passwordHashCost,
   verifyPassword,
 } from '../../server/auth/passwords';
+import { readConfig } from '../../server/config';
 
 describe('password hashing', () => {
   it('stores scrypt with its parameters and a 16-byte salt, never the password', async () => {
     const stored = await hashPassword('Demo@2026');
     const [scheme, n, r, p, salt, hash] = stored.split('$');
-    expect([scheme, n, r, p]).toEqual(['scrypt', '16384', '8', '1']);
+    // The suite hashes at a lower cost (vite.config.ts's PASSWORD_HASH_COST): see the next test.
+    expect([scheme, n, r, p]).toEqual(['scrypt', String(passwordHashCost()), '8', '1']);
     expect(Buffer.from(salt, 'base64')).toHaveLength(16);
     expect(Buffer.from(hash, 'base64')).toHaveLength(64);
     expect(stored).not.toContain('Demo@2026');
+  });
+
+  it('hashes at N=16384 unless PASSWORD_HASH_COST names another power of two, and refuses a bad one', () => {
+    expect(DEFAULT_HASH_COST).toBe(16384);
+    expect(passwordHashCost({})).toBe(16384);
+    expect(passwordHashCost({ PASSWORD_HASH_COST: '' })).toBe(16384);
+    expect(passwordHashCost({ PASSWORD_HASH_COST: '1024' })).toBe(1024);
+    expect(passwordHashCost({ PASSWORD_HASH_COST: '65536' })).toBe(65536);
+    for (const bad of ['512', '3000', '16384.5', 'abc', '2097152', '-1024'])
+      expect(() => passwordHashCost({ PASSWORD_HASH_COST: bad }), bad).toThrow(/PASSWORD_HASH_COST/);
+    // The server refuses to start on a bad value rather than fail at the first sign-up.
+    expect(() => readConfig({ PASSWORD_HASH_COST: '1000' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(readConfig({}).passwordHashCost).toBe(16384);
   });
 
   it('salts every hash, so one password never hashes the same twice', async () => {
