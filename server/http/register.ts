@@ -15,51 +15,69 @@ import { localizeMessage, parseInput } from './validation';
 
 export const API_PREFIX = '/api';
 
-/** Registers declared routes: authenticate, authorise, validate, run, wrap in the envelope. */
+/**
+ * Registers declared routes: authenticate, authorise, validate, run, wrap in the envelope.
+ * Closing the server waits for every handler still running, also those whose client has
+ * left (Fastify's close waits for connections only): whoever closes the database after
+ * `fastify.close()` (SIGTERM, tests) then never pulls it from under a handler.
+ */
 export function registerRoutes(
   fastify: FastifyInstance,
   app: AppContext,
   routes: ApiRoute[],
   validateResponses: boolean,
 ) {
+  const running = new Set<Promise<unknown>>();
+  fastify.addHook('onClose', async () => {
+    while (running.size > 0) await Promise.allSettled(running);
+  });
   for (const route of routes) {
     const rule = accessOf(route, app.config);
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const lang = languageOf(request);
+      const caller =
+        rule === 'public'
+          ? null
+          : route.credential === 'ticket'
+            ? await redeemTicket(app, request.query)
+            : await resolveCaller(app, request.headers.authorization);
+      if (caller && !isAllowed(rule, caller.role)) throw fail.forbidden();
+      const input = {
+        params: route.params ? parseInput(route.params, request.params, lang) : undefined,
+        query: route.query ? parseInput(route.query, request.query, lang) : undefined,
+        body: route.body ? parseInput(route.body, request.body, lang) : undefined,
+        caller,
+        lang,
+        requestId: String(request.id),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        app,
+        request,
+        reply,
+      };
+      const data = await route.handler(input);
+      if (route.raw) return reply;
+      if (validateResponses && route.response) {
+        const check = z.safeParse(route.response, data);
+        if (!check.success) {
+          throw new Error(
+            `response of ${route.method} ${route.url} breaks its schema: ${check.error.message}`,
+          );
+        }
+      }
+      return { status: 'ok', code: CODES.ok, msg: translate(lang, 'ok'), data };
+    };
     fastify.route({
       method: route.method,
       url: API_PREFIX + route.url,
       handler: async (request, reply) => {
-        const lang = languageOf(request);
-        const caller =
-          rule === 'public'
-            ? null
-            : route.credential === 'ticket'
-              ? await redeemTicket(app, request.query)
-              : await resolveCaller(app, request.headers.authorization);
-        if (caller && !isAllowed(rule, caller.role)) throw fail.forbidden();
-        const input = {
-          params: route.params ? parseInput(route.params, request.params, lang) : undefined,
-          query: route.query ? parseInput(route.query, request.query, lang) : undefined,
-          body: route.body ? parseInput(route.body, request.body, lang) : undefined,
-          caller,
-          lang,
-          requestId: String(request.id),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          app,
-          request,
-          reply,
-        };
-        const data = await route.handler(input);
-        if (route.raw) return reply;
-        if (validateResponses && route.response) {
-          const check = z.safeParse(route.response, data);
-          if (!check.success) {
-            throw new Error(
-              `response of ${route.method} ${route.url} breaks its schema: ${check.error.message}`,
-            );
-          }
+        const work = handle(request, reply);
+        running.add(work);
+        try {
+          return await work;
+        } finally {
+          running.delete(work);
         }
-        return { status: 'ok', code: CODES.ok, msg: translate(lang, 'ok'), data };
       },
     });
   }
