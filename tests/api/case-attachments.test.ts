@@ -4,7 +4,7 @@ import { CODES } from '../../contract/codes';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { CHUNK_BYTES } from '../../server/storage/database';
 import { attachmentPrefix, STORAGE_KINDS } from '../../server/storage/storage';
-import { refuseInserts } from './fixtures';
+import { demoLawyer, refuseInserts } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -84,11 +84,7 @@ describe.each(STORAGE_KINDS)('STORAGE=%s', (storage) => {
     // 1 MB, so "too large" needs no 20 MB body.
     server = await startServer({ UPLOAD_MAX_MB: '1', STORAGE: storage });
     used.clear();
-    const lawyer = await server.app.db
-      .selectFrom('lawyers')
-      .select(['id', 'law_firm_id'])
-      .where('user_id', '=', await server.userId('13800000005'))
-      .executeTakeFirstOrThrow();
+    const lawyer = await demoLawyer(server);
     demoLawyerId = lawyer.id;
     demoFirmId = lawyer.law_firm_id;
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkTransitionResult, CaseRow } from '../../contract/case-api';
 import type { Message } from '../../contract/notifications';
+import { businessToday, demoLawyer } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 /**
@@ -15,11 +16,7 @@ let demoFirmId: number;
 let opsUser: number;
 beforeAll(async () => {
   server = await startServer();
-  const lawyer = await server.app.db
-    .selectFrom('lawyers')
-    .select(['id', 'law_firm_id'])
-    .where('user_id', '=', await server.userId('13800000005'))
-    .executeTakeFirstOrThrow();
+  const lawyer = await demoLawyer(server);
   demoLawyerId = lawyer.id;
   demoFirmId = lawyer.law_firm_id;
   opsUser = await server.userId('13800000002');
@@ -217,7 +214,7 @@ describe('repayments up to the amount close the case as repaid', () => {
       .select((eb) => eb.fn.sum<number>('amount_fen').as('n'))
       .executeTakeFirstOrThrow();
     const left = Number(row.amount_fen) - Number(repaid.n ?? 0);
-    const today = new Date(server.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = businessToday(server);
     const token = await server.tokenFor('lawyer');
     const post = (amountFen: number) =>
       server.call<{ closedCase?: boolean }>('POST', `/api/cases/${row.id}/repayments`, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseDetail, CaseRow } from '../../contract/case-api';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
 import type { Paged } from '../../contract/paging';
-import { auditRows } from './fixtures';
+import { auditRows, businessToday, demoLawyer } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -10,11 +10,7 @@ let demoLawyerId: number;
 let demoFirmId: number;
 beforeAll(async () => {
   server = await startServer();
-  const lawyer = await server.app.db
-    .selectFrom('lawyers')
-    .select(['id', 'law_firm_id'])
-    .where('user_id', '=', await server.userId('13800000005'))
-    .executeTakeFirstOrThrow();
+  const lawyer = await demoLawyer(server);
   demoLawyerId = lawyer.id;
   demoFirmId = lawyer.law_firm_id;
 });
@@ -615,7 +611,7 @@ describe('payment follow-ups and repayments', () => {
     const read = async () =>
       (await server.call<CaseDetail>('GET', `/api/cases/${before.id}`, { token })).body.data.repaidFen;
     const repaid = await read();
-    const today = new Date(server.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = businessToday(server);
     const res = await server.call('POST', `/api/cases/${before.id}/repayments`, {
       token,
       body: { amountFen: 250_000, repaidOn: today, note: '第二期' },

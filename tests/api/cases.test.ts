@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseDetail, CaseRow } from '../../contract/case-api';
+import { formatDate } from '../../contract/dates';
 import type { Paged } from '../../contract/paging';
 import { allowedEvents } from '../../machines/caseStatusMachine';
+import { demoLawyer } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -10,11 +12,7 @@ let demoLawyerId: number;
 let demoFirmId: number;
 beforeAll(async () => {
   server = await startServer();
-  const lawyer = await server.app.db
-    .selectFrom('lawyers')
-    .select(['id', 'law_firm_id'])
-    .where('user_id', '=', await server.userId('13800000005'))
-    .executeTakeFirstOrThrow();
+  const lawyer = await demoLawyer(server);
   demoLawyerId = lawyer.id;
   demoFirmId = lawyer.law_firm_id;
 });
@@ -99,7 +97,7 @@ describe('GET /api/cases: filters', () => {
 
   it('reads creation days in China time (UTC+8)', async () => {
     const [row] = (await list('caseOperation', 'pageSize=1')).list;
-    const chinaDay = new Date(Date.parse(row.createdAt) + 8 * 3_600_000).toISOString().slice(0, 10);
+    const chinaDay = formatDate(row.createdAt);
     const within = await listAll('caseOperation', `createdFrom=${chinaDay}&createdTo=${chinaDay}`);
     expect(within.rows.map((c) => c.id)).toContain(row.id);
     const start = Date.parse(`${chinaDay}T00:00:00+08:00`);

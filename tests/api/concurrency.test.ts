@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../contract/credit-code';
-import { auditRows, freshPhone, NEW_PASSWORD } from './fixtures';
+import { auditRows, businessToday, demoLawyersProcessingCase, freshPhone, NEW_PASSWORD } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 // Read-then-write checks under requests sent at once. On SQLite and PGlite one connection runs
@@ -101,7 +101,7 @@ describe('repayments', () => {
     const left = Number(row.amount_fen) - Number(repaid.n ?? 0);
     expect(left).toBeGreaterThanOrEqual(4);
     const share = Math.ceil(left / 4);
-    const today = new Date(server.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = businessToday(server);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
         server.call<{ closedCase: boolean }>('POST', `/api/cases/${row.id}/repayments`, {
@@ -123,19 +123,7 @@ describe('repayments', () => {
 
 describe('letters', () => {
   it('writes no letter for a case after it closed, when letters and the close arrive at once', async () => {
-    const lawyerUser = await server.userId('13800000005');
-    const lawyer = await server.app.db
-      .selectFrom('lawyers')
-      .select('id')
-      .where('user_id', '=', lawyerUser)
-      .executeTakeFirstOrThrow();
-    const row = await server.app.db
-      .selectFrom('cases')
-      .select(['id', 'version'])
-      .where('lawyer_id', '=', lawyer.id)
-      .where('status', '=', 'processing')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const row = await demoLawyersProcessingCase(server, 'last');
     const token = await server.tokenFor('lawyer');
     const letters = Array.from({ length: AT_ONCE }, () =>
       server.call<{ id: number }>('POST', `/api/cases/${row.id}/letters`, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
+import { demoLawyer, demoLawyersProcessingCase } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 /**
@@ -97,19 +98,7 @@ describe('GET /api/dashboard/workplace (every case)', () => {
   });
 
   it('shows a transition at once: a suspended case leaves 处理中', async () => {
-    const lawyerUser = await server.userId('13800000005');
-    const lawyer = await server.app.db
-      .selectFrom('lawyers')
-      .select('id')
-      .where('user_id', '=', lawyerUser)
-      .executeTakeFirstOrThrow();
-    const target = await server.app.db
-      .selectFrom('cases')
-      .select(['id', 'version'])
-      .where('lawyer_id', '=', lawyer.id)
-      .where('status', '=', 'processing')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const target = await demoLawyersProcessingCase(server);
     const before = await workplace('superAdmin', '/api/dashboard/workplace');
     const res = await server.call('POST', `/api/cases/${target.id}/transitions`, {
       token: await server.tokenFor('lawyer'),
@@ -138,11 +127,7 @@ describe('the firm and lawyer workplaces', () => {
   });
 
   it("counts the lawyer's own cases and their results", async () => {
-    const lawyer = await server.app.db
-      .selectFrom('lawyers')
-      .select('id')
-      .where('user_id', '=', await server.userId('13800000005'))
-      .executeTakeFirstOrThrow();
+    const lawyer = await demoLawyer(server);
     const figures = await workplace('lawyer', '/api/dashboard/lawyer-workplace');
     const truth = await expected({ column: 'lawyer_id', id: lawyer.id });
     expect(figures.totals).toMatchObject({ cases: truth.cases, inProgress: truth.inProgress });

@@ -1,6 +1,34 @@
 import { sql } from 'kysely';
 import { creditCodeCheckChar } from '../../contract/credit-code';
+import { formatDate } from '../../contract/dates';
 import type { TestServer } from './harness';
+
+/** The demo lawyer's (13800000005) lawyer record: its id and firm. */
+export function demoLawyer(server: TestServer): Promise<{ id: number; law_firm_id: number }> {
+  return server.app.db
+    .selectFrom('lawyers as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.id', 'l.law_firm_id'])
+    .where('u.phone', '=', '13800000005')
+    .executeTakeFirstOrThrow();
+}
+
+/** One of the demo lawyer's cases in processing: the lowest id, or with `last` the highest. */
+export async function demoLawyersProcessingCase(server: TestServer, which: 'first' | 'last' = 'first') {
+  const lawyer = await demoLawyer(server);
+  return server.app.db
+    .selectFrom('cases')
+    .select(['id', 'version'])
+    .where('lawyer_id', '=', lawyer.id)
+    .where('status', '=', 'processing')
+    .orderBy('id', which === 'first' ? 'asc' : 'desc')
+    .executeTakeFirstOrThrow();
+}
+
+/** Today by the server's (test) clock, as the business day `YYYY-MM-DD` forms take. */
+export function businessToday(server: TestServer): string {
+  return formatDate(server.clock.now());
+}
 
 /** Phones no seeded account uses (the seed takes 137…, 138… and 139…). */
 let nextPhone = 0;

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { LetterRow } from '../../contract/firm-api';
 import type { Message } from '../../contract/notifications';
 import type { Paged } from '../../contract/paging';
+import { demoLawyer } from './fixtures';
 import type { TestServer } from './harness';
 
 /**
@@ -17,13 +18,7 @@ let demoFirmId: number;
 
 /** The demo lawyer's (13800000005) lawyer record. */
 export async function demoLawyerId(): Promise<number> {
-  const row = await server.app.db
-    .selectFrom('lawyers as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select('l.id')
-    .where('u.phone', '=', '13800000005')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await demoLawyer(server)).id;
 }
 
 export type Role = Parameters<TestServer['tokenFor']>[0];

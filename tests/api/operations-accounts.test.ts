@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
+import { formatDate } from '../../contract/dates';
 import type { AccountDetail, DeviceRow } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
 import { startServer, type TestServer } from './harness';
@@ -102,17 +103,13 @@ describe('GET /api/devices', () => {
     expect(lawyers.list.every((d) => d.role === 'lawyer')).toBe(true);
 
     const day = bound.list[0].boundAt;
-    const chinaDay = new Date(Date.parse(day) + 8 * 3_600_000).toISOString().slice(0, 10);
+    const chinaDay = formatDate(day);
     const onDay = await ok<Paged<DeviceRow>>(
       'bussinessOperation',
       `/api/devices?boundFrom=${chinaDay}&boundTo=${chinaDay}&pageSize=100`,
     );
     expect(onDay.list.map((d) => d.id)).toContain(bound.list[0].id);
-    expect(
-      onDay.list.every((d) =>
-        new Date(Date.parse(d.boundAt) + 8 * 3_600_000).toISOString().startsWith(chinaDay),
-      ),
-    ).toBe(true);
+    expect(onDay.list.every((d) => formatDate(d.boundAt) === chinaDay)).toBe(true);
   });
 
   it('sorts by last activity either way and refuses a page size over 100', async () => {
@@ -294,7 +291,7 @@ describe('the wallet endpoints', () => {
     expect(out.list.every((t) => t.amountFen < 0)).toBe(true);
     const into = await ok<Paged<Tx>>('bussinessOperation', `${base}?direction=income&pageSize=100`);
     expect(into.total + out.total).toBe(all.total);
-    const day = new Date(Date.parse(all.list[0].createdAt) + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = formatDate(all.list[0].createdAt);
     const onDay = await ok<Paged<Tx>>('bussinessOperation', `${base}?createdFrom=${day}&createdTo=${day}`);
     expect(onDay.list.map((t) => t.id)).toContain(all.list[0].id);
     const byAmount = await ok<Paged<Tx>>(
