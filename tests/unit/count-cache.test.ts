@@ -132,6 +132,70 @@ describe('the case count cache', () => {
     expect(await cachedCount(db, clock, 'status', async () => 99, reads('status'))).toBe(51);
   });
 
+  it('answers an aged total at once while one count runs again, then the new one', async () => {
+    const db = database();
+    let at = Date.parse('2026-11-26T08:00:00Z');
+    const moving = { now: () => new Date(at) };
+    await cachedCount(db, moving, 'status', async () => 40, reads('status'));
+    at += 29_000;
+    const fresh = gatedCount(41);
+    expect(await cachedCount(db, moving, 'status', fresh.count, reads('status'))).toBe(40);
+    expect(fresh.runs).toBe(0);
+
+    // Past 30 s: nobody waits for the recount the clock asked for, and it runs once.
+    at += 2_000;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => cachedCount(db, moving, 'status', fresh.count, reads('status'))),
+    );
+    expect(answers).toEqual(Array(20).fill(40));
+    expect(fresh.runs).toBe(1);
+    fresh.release();
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cachedCount(db, moving, 'status', async () => 99, reads('status'))).toBe(41);
+  });
+
+  it('waits for the count when the total is past 60 s old, or when the background count failed', async () => {
+    const db = database();
+    let at = Date.parse('2026-11-26T08:00:00Z');
+    const moving = { now: () => new Date(at) };
+    await cachedCount(db, moving, 'k', async () => 1, reads());
+    at += 31_000;
+    let failures = 0;
+    const failing = async () => {
+      failures++;
+      throw new Error('database is locked');
+    };
+    // A refresh that fails leaves the old total, and the next request tries again.
+    expect(await cachedCount(db, moving, 'k', failing, reads())).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cachedCount(db, moving, 'k', failing, reads())).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(failures).toBe(2);
+
+    at += 30_000;
+    const counter = gatedCount(2);
+    const answer = cachedCount(db, moving, 'k', counter.count, reads());
+    let answered = false;
+    void answer.then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    counter.release();
+    expect(await answer).toBe(2);
+  });
+
+  it('never answers an aged total a write has changed', async () => {
+    const db = database();
+    let at = Date.parse('2026-11-26T08:00:00Z');
+    const moving = { now: () => new Date(at) };
+    await cachedCount(db, moving, 'status', async () => 5, reads('status'));
+    at += 45_000;
+    forgetCaseCounts(db, { columns: ['status'] });
+    expect(await cachedCount(db, moving, 'status', async () => 6, reads('status'))).toBe(6);
+  });
+
   it('knows which columns a case-list count reads, scope and filters included', () => {
     const db = database();
     const firm = visibleParts({ role: 'lawfirmContactPerson', userId: 4, lawyerId: null, lawFirmId: 3 });
