@@ -1,104 +1,32 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CaseImport,
-  type CaseImportSummary,
-  IMPORT_COLUMNS,
-  IMPORT_EXAMPLE,
-} from '../../contract/case-intake';
+import { type CaseImportSummary, IMPORT_EXAMPLE } from '../../contract/case-intake';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { renderNotice } from '../../contract/notices';
 import type { Paged } from '../../contract/paging';
 import { importTempDir } from '../../server/cases/imports/receive';
-import { beat, failInterruptedImports, IMPORT_STALE_MS, importOwner } from '../../server/cases/imports/run';
 import { startServer, type TestServer } from './harness';
+import {
+  caseNo,
+  finished,
+  HEADERS,
+  importFile,
+  row,
+  storedCount,
+  tempFiles,
+  upload,
+  useImportServer,
+  xlsx,
+  zh,
+} from './import-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ IMPORT_MAX_ROWS: '12000' });
+  useImportServer(server);
 });
 afterAll(() => server.close());
-
-type Role = Parameters<TestServer['tokenFor']>[0];
-const HEADERS = IMPORT_COLUMNS.map((c) => c.header);
-const zh = (key: MessageKey, params: Record<string, string | number> = {}) =>
-  MESSAGES['zh-CN'][key].replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(params[n] ?? ''));
-
-/** Case numbers the seed never uses; each test takes its own. */
-let next = 0;
-const caseNo = () => `IM${String(++next).padStart(8, '0')}`;
-
-const row = (no: string, over: Partial<Record<(typeof IMPORT_COLUMNS)[number]['field'], unknown>> = {}) =>
-  IMPORT_COLUMNS.map((c, i) =>
-    c.field in over ? over[c.field as keyof typeof over] : i === 0 ? no : IMPORT_EXAMPLE[i],
-  );
-
-async function xlsx(rows: unknown[][], headers: string[] = HEADERS): Promise<Uint8Array<ArrayBuffer>> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('cases');
-  sheet.addRow(headers);
-  for (const r of rows) sheet.addRow(r);
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
-}
-
-async function upload(
-  file: { name: string; bytes: Uint8Array<ArrayBuffer> | string } | null,
-  mode: string | null = 'valid',
-  role: Role = 'caseOperation',
-) {
-  const body = new FormData();
-  if (mode !== null) body.append('mode', mode);
-  if (file) body.append('file', new Blob([file.bytes]), file.name);
-  const res = await fetch(`${server.url}/api/cases/imports`, {
-    method: 'POST',
-    body,
-    headers: { authorization: `Bearer ${await server.tokenFor(role)}` },
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as {
-      msg: string;
-      data: { id: number };
-      errors?: { path: string; message: string }[];
-    },
-  };
-}
-
-/** Waits, as the page does, until the import is no longer running. */
-async function finished(id: number, role: Role = 'caseOperation'): Promise<CaseImport> {
-  const token = await server.tokenFor(role);
-  for (;;) {
-    const res = await server.call<CaseImport>('GET', `/api/cases/imports/${id}`, { token });
-    expect(res.status).toBe(200);
-    if (res.body.data.status !== 'running') return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function importFile(rows: unknown[][], mode: 'all' | 'valid', name = 'cases.xlsx') {
-  const res = await upload({ name, bytes: await xlsx(rows) }, mode);
-  expect(res.status).toBe(200);
-  return finished(res.body.data.id);
-}
-
-const storedCount = async (nos: string[]) =>
-  Number(
-    (
-      await server.app.db
-        .selectFrom('cases')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('case_no', 'in', nos)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-const tempFiles = () => {
-  const dir = importTempDir(server.app);
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
 
 describe('the import template', () => {
   it('is an .xlsx with the Chinese headers and one example row that imports as it is', async () => {
@@ -444,113 +372,5 @@ describe('a file over IMPORT_MAX_MB', () => {
     expect(await small.count('case_imports')).toBe(0);
     const dir = importTempDir(small.app);
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
-  });
-});
-
-describe('an import cut short by a stop of the server', () => {
-  const MINUTE = 60_000;
-  let userId: number;
-  beforeAll(async () => {
-    userId = await server.userId('13800000002');
-  });
-
-  /** A job another process left running: its owner, its last heartbeat and its file here. */
-  async function runningJob(owner: string | null, heartbeatAt: Date | null, file: string | null) {
-    if (file) {
-      const dir = importTempDir(server.app);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, file), 'x');
-    }
-    return server.app.db
-      .insertInto('case_imports')
-      .values({
-        user_id: userId,
-        file_name: 'cut.xlsx',
-        mode: 'valid',
-        status: 'running',
-        total: 10,
-        created_at: server.clock.now().toISOString(),
-        owner,
-        heartbeat_at: heartbeatAt?.toISOString() ?? null,
-        temp_file: file,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  }
-  const statusOf = async (id: number) =>
-    (
-      await server.app.db
-        .selectFrom('case_imports')
-        .select(['status', 'failure'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).status;
-  const start = () => failInterruptedImports(server.app.db, server.app.database.filesDir, server.clock.now());
-
-  it('is marked failed at the next start, and its temporary file removed (no heartbeat: before 0018)', async () => {
-    const job = await runningJob(null, null, 'left-over.xlsx');
-    expect(await start()).toBe(1);
-    const report = await finished(job.id);
-    expect(report).toMatchObject({ status: 'failed', failure: zh('import.interrupted') });
-    expect(tempFiles()).toEqual([]);
-  });
-
-  it('survives the start of another process while its owner elsewhere keeps its heartbeat fresh', async () => {
-    const now = server.clock.now();
-    const alive = await runningJob('other-host 4242 aaaaaaaaaaaa', now, 'alive.xlsx');
-    const stale = await runningJob(
-      'other-host 4243 bbbbbbbbbbbb',
-      new Date(now.getTime() - IMPORT_STALE_MS - 1000),
-      'stale.xlsx',
-    );
-    expect(await start()).toBe(1);
-    expect(await statusOf(alive.id)).toBe('running');
-    expect(await statusOf(stale.id)).toBe('failed');
-    expect(tempFiles()).toEqual(['alive.xlsx']);
-    // Once its owner stops saying so for longer than the bound, the next start fails it too.
-    server.clock.advance(IMPORT_STALE_MS + MINUTE);
-    expect(await start()).toBe(1);
-    expect(await statusOf(alive.id)).toBe('failed');
-    expect(tempFiles()).toEqual([]);
-  });
-
-  it('keeps a fresh heartbeat as long as its owner beats', async () => {
-    const job = await runningJob('other-host 4244 cccccccccccc', server.clock.now(), null);
-    server.clock.advance(IMPORT_STALE_MS - MINUTE);
-    await beat(server.app.db, job.id, server.clock.now());
-    server.clock.advance(2 * MINUTE);
-    expect(await start()).toBe(0);
-    expect(await statusOf(job.id)).toBe('running');
-    await server.app.db.deleteFrom('case_imports').where('id', '=', job.id).execute();
-  });
-
-  it('fails at once an import of an earlier process on this host that is gone, fresh heartbeat or not', async () => {
-    const [host, pid] = importOwner().split(' ');
-    const ended = spawnSync(process.execPath, ['-e', '0']).pid;
-    const now = server.clock.now();
-    const gone = await runningJob(`${host} ${ended} dddddddddddd`, now, null);
-    // A restarted container's process often has the same pid (1): another boot id, another process.
-    const samePid = await runningJob(`${host} ${pid} eeeeeeeeeeee`, now, null);
-    const mine = await runningJob(importOwner(), now, null);
-    expect(await start()).toBe(2);
-    expect(await statusOf(gone.id)).toBe('failed');
-    expect(await statusOf(samePid.id)).toBe('failed');
-    expect(await statusOf(mine.id)).toBe('running');
-    await server.app.db.deleteFrom('case_imports').where('id', '=', mine.id).execute();
-  });
-
-  it('records who runs an import and when it last said so', async () => {
-    const before = server.clock.now().toISOString();
-    const res = await upload({ name: 'cases.xlsx', bytes: await xlsx([row(caseNo())]) }, 'valid');
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const id = res.body.data.id;
-    expect((await finished(id)).status).toBe('done');
-    const stored = await server.app.db
-      .selectFrom('case_imports')
-      .select(['owner', 'heartbeat_at'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(stored.owner).toBe(importOwner());
-    expect((stored.heartbeat_at ?? '') >= before).toBe(true);
   });
 });
