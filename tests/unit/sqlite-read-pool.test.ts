@@ -131,4 +131,22 @@ describe('SQLite reads in worker threads', () => {
     for (let i = 0; i < 10; i++) pool.observe(lookup, 0.1);
     expect(pool.isQuick(lookup)).toBe(false);
   });
+
+  it('keeps a quick statement on the main connection through a slower run now and then, not through many', () => {
+    const pool = new SqliteReadPool(':memory:', 1, 10);
+    const page = 'select id from cases where status = ? order by created_at desc limit ?';
+    for (let i = 0; i < 5; i++) pool.observe(page, 0.5);
+    // A busy machine switched the thread out once: 3 ms.
+    pool.observe(page, 3);
+    expect(pool.isQuick(page)).toBe(true);
+    // Slower for a while (the data grew): back to the pool, and back again once quick.
+    for (let i = 0; i < 5; i++) pool.observe(page, 4);
+    expect(pool.isQuick(page)).toBe(false);
+    for (let i = 0; i < 10; i++) pool.observe(page, 0.5);
+    expect(pool.isQuick(page)).toBe(true);
+    // Once at BLOCKING_MS: in the pool for good.
+    pool.observe(page, SqliteReadPool.BLOCKING_MS);
+    for (let i = 0; i < 10; i++) pool.observe(page, 0.5);
+    expect(pool.isQuick(page)).toBe(false);
+  });
 });
