@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../../contract/access';
 import type { PageDescriptor, TablePage } from '../../contract/pages/descriptor';
 import { firmPages } from '../../server/pages/catalog/firms';
+import { letterPages } from '../../server/pages/catalog/letters';
 import { checkCataloguePages } from './catalogue-checks';
 import { startServer, type TestServer } from './harness';
 
-checkCataloguePages('the law-firm, lawyer and letter page descriptors', firmPages);
+checkCataloguePages('the law-firm and lawyer page descriptors', firmPages);
+checkCataloguePages('the letter and certification page descriptors', letterPages);
 
 describe('the firm pages', () => {
   it('cover the pages of the route table they are for', () => {
@@ -14,14 +16,14 @@ describe('the firm pages', () => {
         'accountfirm',
         'casefirm',
         'editfirm',
-        'send-back',
         'editlawyer',
         'order-manage',
-        'letter-audit',
         'account-verification',
         'follow-up',
       ].sort(),
     );
+    // The letter review pages live with the lawyer's letters (catalog/letters.ts).
+    expect(letterPages.map((p) => p.id)).toEqual(expect.arrayContaining(['send-back', 'letter-audit']));
   });
 
   it('links a contact person nowhere they may not go: case links and views need the case workspace', () => {

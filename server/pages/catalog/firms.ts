@@ -1,6 +1,5 @@
 import type { AccessRule } from '../../../contract/access';
 import type {
-  ActionDescriptor,
   ColumnDescriptor,
   DetailPage,
   FieldDescriptor,
@@ -11,52 +10,15 @@ import type {
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { col, field, go, table } from './builders';
 import { transitions } from './case-common';
+import { firmOptions, review } from './reviews';
 
 /**
- * The law-firm, lawyer and letter pages, over server/lawfirms/, server/lawyers/ and
- * server/letters/ (and the case list for a firm's cases). The server scopes every list: a
+ * The law-firm and lawyer pages, over server/lawfirms/ and server/lawyers/ (and the case
+ * list for a firm's cases); the letter review pages are in letters.ts. The server scopes every list: a
  * contact person gets their own firm's records from the same paths operations use for all.
  */
 
 const v = SCHEMA_VERSION;
-
-// Reviews: one action asks the decision and, for a rejection, the reason (the server requires it).
-type DecisionEnum = 'reviewStatus' | 'letterStatus' | 'certificationStatus';
-const decision = (enumName: DecisionEnum): FieldDescriptor[] => [
-  field(
-    'status',
-    'firm.review.decision',
-    {
-      kind: 'select',
-      options: [
-        { value: 'passed', label: `enum.${enumName}.passed` },
-        { value: 'rejected', label: `enum.${enumName}.rejected` },
-      ],
-    },
-    { required: true },
-  ),
-  field(
-    'reason',
-    'firm.review.reason',
-    { kind: 'textarea', maxLength: 200 },
-    { placeholder: 'firm.review.reasonPlaceholder' },
-  ),
-];
-export const review = (
-  path: string,
-  enumName: DecisionEnum,
-  when?: ActionDescriptor['when'],
-): ActionDescriptor => ({
-  kind: 'api',
-  key: 'review',
-  label: 'firm.action.review',
-  method: 'PUT',
-  path,
-  body: 'form',
-  form: decision(enumName),
-  successMessage: 'firm.reviewed',
-  ...(when ? { when } : {}),
-});
 
 // Law firms ------------------------------------------------------------------------------------
 
@@ -71,13 +33,6 @@ const firmKeyword = field(
   { kind: 'input', maxLength: 60 },
   { placeholder: 'firm.keywordPlaceholder' },
 );
-const firmOptions = (access?: AccessRule) =>
-  field(
-    'lawFirmId',
-    'firm.lawFirm',
-    { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
-    access ? { access } : {},
-  );
 const reviewStatusColumn = col('reviewStatus', 'firm.reviewStatus', {
   widget: 'status',
   enum: 'reviewStatus',
@@ -501,130 +456,12 @@ const editLawyer: TabsPage = {
   ],
 };
 
-// Letters --------------------------------------------------------------------------------------
-
-const letterFilters: FieldDescriptor[] = [
-  field(
-    'keyword',
-    'firm.keyword',
-    { kind: 'input', maxLength: 60 },
-    { placeholder: 'firm.letter.keywordPlaceholder' },
-  ),
-  firmOptions(),
-  field('submitted', 'firm.letter.submittedAt', { kind: 'dateRange' }),
-];
-const letterNo = col('letterNo', 'firm.letter.letterNo', { fixed: 'left', width: 130 });
-const letterTitle = col('title', 'firm.letter.title', { width: 180 });
-const letterFirm = col('lawFirmName', 'firm.lawFirm', { width: 200 });
-const letterCase = col('caseNo', 'firm.letter.caseNo', {
-  widget: 'link',
-  link: '/list/case-detail/:caseId',
-  width: 140,
-  access: 'cases.manage',
-});
-const submittedAt = col('submittedAt', 'firm.letter.submittedAt', {
-  widget: 'datetime',
-  sortable: true,
-  width: 170,
-});
-const resubmissions = col('resubmissions', 'firm.letter.resubmissions', { widget: 'number', width: 100 });
-
-/** Stamp returns: letters sent back for re-stamping; once stamped again they go back for review. */
-const sendBack = table({
-  id: 'send-back',
-  title: 'menu.sendBack',
-  source: { path: '/letters/sent-back' },
-  filters: letterFilters,
-  columns: [
-    letterNo,
-    letterTitle,
-    letterFirm,
-    letterCase,
-    col('reason', 'firm.letter.returnReason', { width: 220 }),
-    col('reviewerName', 'firm.letter.returnedBy', { width: 100 }),
-    col('reviewedAt', 'firm.letter.returnedAt', { widget: 'datetime', sortable: true, width: 170 }),
-    submittedAt,
-    resubmissions,
-  ],
-  rowActions: [
-    {
-      kind: 'api',
-      key: 'resubmit',
-      label: 'firm.action.resubmit',
-      method: 'POST',
-      path: '/letters/:id/resubmit',
-      body: 'form',
-      form: [field('note', 'firm.letter.note', { kind: 'textarea', maxLength: 200 })],
-      successMessage: 'firm.letter.resubmitted',
-    },
-  ],
-  toolbar: [],
-  bulkActions: [],
-  defaultSort: { field: 'reviewedAt', order: 'descend' },
-});
-
-/** Letter review: the queue of letters under review (oldest first), and every letter with its outcome. */
-const letterAudit: TabsPage = {
-  schemaVersion: v,
-  id: 'letter-audit',
-  type: 'tabs',
-  title: 'menu.letterAudit',
-  tabs: [
-    {
-      key: 'auditing',
-      title: 'firm.tab.auditing',
-      page: table({
-        id: 'letter-audit-queue',
-        title: 'firm.tab.auditing',
-        source: { path: '/letters/auditing' },
-        filters: letterFilters,
-        columns: [letterNo, letterTitle, letterFirm, letterCase, submittedAt, resubmissions],
-        // The reviewer reads the letter (its PDF) before deciding: server/pages/catalog/letters.ts.
-        rowActions: [go('review', 'firm.action.review', '/result/letter-review/:id')],
-        toolbar: [],
-        bulkActions: [],
-        defaultSort: { field: 'submittedAt', order: 'ascend' },
-      }),
-    },
-    {
-      key: 'all',
-      title: 'firm.tab.allLetters',
-      page: table({
-        id: 'letter-audit-all',
-        title: 'firm.tab.allLetters',
-        source: { path: '/letters' },
-        filters: [
-          ...letterFilters,
-          field('status', 'firm.letter.status', { kind: 'select', enum: 'letterStatus', multiple: true }),
-        ],
-        columns: [
-          letterNo,
-          letterTitle,
-          letterFirm,
-          col('status', 'firm.letter.status', { widget: 'status', enum: 'letterStatus', width: 100 }),
-          submittedAt,
-          col('reviewerName', 'firm.reviewer', { width: 100 }),
-          col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', sortable: true, width: 170 }),
-          col('reason', 'firm.reviewReason', { width: 200 }),
-          resubmissions,
-        ],
-        rowActions: [review('/letters/:id/review', 'letterStatus', { field: 'status', in: ['auditing'] })],
-        toolbar: [],
-        bulkActions: [],
-        defaultSort: { field: 'submittedAt', order: 'descend' },
-      }),
-    },
-  ],
-};
-
 export const firmPages: PageDescriptor[] = [
   accountFirm,
   caseFirm,
   editFirm,
-  sendBack,
   editLawyer,
   orderManage,
-  letterAudit,
   accountVerification,
   followUp,
 ];

@@ -1,13 +1,19 @@
 import { LETTER_EXTRA_MAX } from '../../../contract/letters';
-import type { BuiltinPage, PageDescriptor } from '../../../contract/pages/descriptor';
+import type {
+  BuiltinPage,
+  FieldDescriptor,
+  PageDescriptor,
+  TabsPage,
+} from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
-import { col, field, table } from './builders';
-import { review } from './firms';
+import { col, field, go, table } from './builders';
+import { firmOptions, review } from './reviews';
 
 /**
- * A lawyer's own letters (server/letters/) and the review of real-name certifications
- * (server/certifications/). The letter review page itself is written by hand
- * (src/pages/letters/LetterReview.tsx): it shows the letter's PDF beside the decision.
+ * A lawyer's own letters (server/letters/), their review by operations (stamp returns, the
+ * review queue) and the review of real-name certifications (server/certifications/). The
+ * letter review page itself is written by hand (src/pages/letters/LetterReview.tsx): it shows
+ * the letter's PDF beside the decision.
  */
 
 /** The lawyer's letters: each with its case and outcome; one sent back is rewritten and sent in again. */
@@ -108,4 +114,126 @@ const letterReview: BuiltinPage = {
   component: 'LetterReview',
 };
 
-export const letterPages: PageDescriptor[] = [myLetters, certificationReview, letterReview];
+// Letter review (operations): stamp returns and the review queue ------------------------------
+
+const letterFilters: FieldDescriptor[] = [
+  field(
+    'keyword',
+    'firm.keyword',
+    { kind: 'input', maxLength: 60 },
+    { placeholder: 'firm.letter.keywordPlaceholder' },
+  ),
+  firmOptions(),
+  field('submitted', 'firm.letter.submittedAt', { kind: 'dateRange' }),
+];
+const letterNo = col('letterNo', 'firm.letter.letterNo', { fixed: 'left', width: 130 });
+const letterTitle = col('title', 'firm.letter.title', { width: 180 });
+const letterFirm = col('lawFirmName', 'firm.lawFirm', { width: 200 });
+const letterCase = col('caseNo', 'firm.letter.caseNo', {
+  widget: 'link',
+  link: '/list/case-detail/:caseId',
+  width: 140,
+  access: 'cases.manage',
+});
+const submittedAt = col('submittedAt', 'firm.letter.submittedAt', {
+  widget: 'datetime',
+  sortable: true,
+  width: 170,
+});
+const resubmissions = col('resubmissions', 'firm.letter.resubmissions', { widget: 'number', width: 100 });
+
+/** Stamp returns: letters sent back for re-stamping; once stamped again they go back for review. */
+const sendBack = table({
+  id: 'send-back',
+  title: 'menu.sendBack',
+  source: { path: '/letters/sent-back' },
+  filters: letterFilters,
+  columns: [
+    letterNo,
+    letterTitle,
+    letterFirm,
+    letterCase,
+    col('reason', 'firm.letter.returnReason', { width: 220 }),
+    col('reviewerName', 'firm.letter.returnedBy', { width: 100 }),
+    col('reviewedAt', 'firm.letter.returnedAt', { widget: 'datetime', sortable: true, width: 170 }),
+    submittedAt,
+    resubmissions,
+  ],
+  rowActions: [
+    {
+      kind: 'api',
+      key: 'resubmit',
+      label: 'firm.action.resubmit',
+      method: 'POST',
+      path: '/letters/:id/resubmit',
+      body: 'form',
+      form: [field('note', 'firm.letter.note', { kind: 'textarea', maxLength: 200 })],
+      successMessage: 'firm.letter.resubmitted',
+    },
+  ],
+  toolbar: [],
+  bulkActions: [],
+  defaultSort: { field: 'reviewedAt', order: 'descend' },
+});
+
+/** Letter review: the queue of letters under review (oldest first), and every letter with its outcome. */
+const letterAudit: TabsPage = {
+  schemaVersion: SCHEMA_VERSION,
+  id: 'letter-audit',
+  type: 'tabs',
+  title: 'menu.letterAudit',
+  tabs: [
+    {
+      key: 'auditing',
+      title: 'firm.tab.auditing',
+      page: table({
+        id: 'letter-audit-queue',
+        title: 'firm.tab.auditing',
+        source: { path: '/letters/auditing' },
+        filters: letterFilters,
+        columns: [letterNo, letterTitle, letterFirm, letterCase, submittedAt, resubmissions],
+        // The reviewer reads the letter (its PDF) before deciding: server/pages/catalog/letters.ts.
+        rowActions: [go('review', 'firm.action.review', '/result/letter-review/:id')],
+        toolbar: [],
+        bulkActions: [],
+        defaultSort: { field: 'submittedAt', order: 'ascend' },
+      }),
+    },
+    {
+      key: 'all',
+      title: 'firm.tab.allLetters',
+      page: table({
+        id: 'letter-audit-all',
+        title: 'firm.tab.allLetters',
+        source: { path: '/letters' },
+        filters: [
+          ...letterFilters,
+          field('status', 'firm.letter.status', { kind: 'select', enum: 'letterStatus', multiple: true }),
+        ],
+        columns: [
+          letterNo,
+          letterTitle,
+          letterFirm,
+          col('status', 'firm.letter.status', { widget: 'status', enum: 'letterStatus', width: 100 }),
+          submittedAt,
+          col('reviewerName', 'firm.reviewer', { width: 100 }),
+          col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', sortable: true, width: 170 }),
+          col('reason', 'firm.reviewReason', { width: 200 }),
+          resubmissions,
+        ],
+        rowActions: [review('/letters/:id/review', 'letterStatus', { field: 'status', in: ['auditing'] })],
+        toolbar: [],
+        bulkActions: [],
+        defaultSort: { field: 'submittedAt', order: 'descend' },
+      }),
+    },
+  ],
+};
+
+export const letterPages: PageDescriptor[] = [
+  myLetters,
+  certificationReview,
+  letterReview,
+  sendBack,
+  letterAudit,
+];
