@@ -149,4 +149,18 @@ describe('SQLite reads in worker threads', () => {
     for (let i = 0; i < 10; i++) pool.observe(page, 0.5);
     expect(pool.isQuick(page)).toBe(false);
   });
+  it('is busy while a reader is at work, so quick statements then stay off the main thread', async () => {
+    open();
+    const pool = new SqliteReadPool(join(dir as string, 'pool.db'), 1, 10);
+    try {
+      expect(pool.busy()).toBe(false);
+      const compiled = { sql: 'select 1 as one', parameters: [], query: { kind: 'SelectQueryNode' } };
+      const answer = pool.run(compiled as never);
+      expect(pool.busy()).toBe(true);
+      expect((await answer).rows).toEqual([{ one: 1 }]);
+      expect(pool.busy()).toBe(false);
+    } finally {
+      await pool.close();
+    }
+  });
 });
