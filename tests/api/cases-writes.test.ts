@@ -538,7 +538,9 @@ describe('list totals after writes', () => {
     expect(await pendingTotal()).toBe(before - 1);
   });
 
-  it('counts again at most 30 seconds after a write from elsewhere', async () => {
+  it('counts again once 30 seconds old after a write from elsewhere, the old total answered meanwhile', async () => {
+    // Past 60 s whatever the tests before did: this total is counted now, not remembered.
+    server.clock.advance(61_000);
     const before = await pendingTotal();
     const row = await freshCase({ status: 'pending', firm: 'none' });
     await server.app.db
@@ -547,6 +549,27 @@ describe('list totals after writes', () => {
       .where('id', '=', row.id)
       .execute();
     server.clock.advance(31_000);
+    // The first request past 30 s may still get the remembered total (a count starts behind
+    // it); the new one follows as soon as that count is in, as a user paging on sees it.
+    const first = await pendingTotal();
+    expect([before, before - 1]).toContain(first);
+    let total = first;
+    while (total !== before - 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      total = await pendingTotal();
+      expect([before, before - 1]).toContain(total);
+    }
+  });
+
+  it('waits for a new count of a total over 60 seconds old', async () => {
+    const before = await pendingTotal();
+    const row = await freshCase({ status: 'pending', firm: 'none' });
+    await server.app.db
+      .updateTable('cases')
+      .set({ status: 'closed', close_result: 'withdrawn' })
+      .where('id', '=', row.id)
+      .execute();
+    server.clock.advance(61_000);
     expect(await pendingTotal()).toBe(before - 1);
   });
 });
