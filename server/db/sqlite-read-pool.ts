@@ -18,10 +18,10 @@ import {
  * file; in WAL mode readers run beside each other and beside the one writer, and each
  * statement reads the latest committed data. Writes, transactions (their reads included, so a
  * transaction reads its own writes) and everything that is not a SELECT stay on the main
- * connection. A statement seen quick (three runs or more, averaging under 2 ms) runs on the main
- * connection too while no reader is at work, timed there; its average rising past 2 ms sends
- * it back to the pool, and a run of 10 ms or more sends it there for good. Services see one `Kysely<Database>` and know
- * nothing of this.
+ * connection. A statement seen quick (three runs or more, averaging under 2 ms) runs on the
+ * main connection too while no reader is at work, timed there; its average rising past 2 ms
+ * sends it back to the pool, and a run of 10 ms or more sends it there for good. Services see
+ * one `Kysely<Database>` and know nothing of this.
  */
 export class SqliteReadPool {
   /**
@@ -55,9 +55,8 @@ export class SqliteReadPool {
 
   /**
    * Whether a reader is at work. Quick statements then go to the pool too: the server is
-   * under load, and the main thread has HTTP, JSON and the writes to do. Run on the main
-   * connection under 200 connections, quick statements served 447 keyword searches a second
-   * with 22 of 10 s timeouts, against 640 a second and none through the pool.
+   * under load, the readers take the statements, and the main thread keeps to HTTP, JSON and
+   * the writes. At one client the pool is idle, and quick statements save the trip.
    */
   busy(): boolean {
     return this.#readers.some((reader) => reader.pending.size > 0);
