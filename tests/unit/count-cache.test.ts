@@ -37,6 +37,17 @@ function gatedCount(total: number) {
   return counter;
 }
 
+/** A clock only the test moves. */
+function movingClock() {
+  let at = Date.parse('2026-11-26T08:00:00Z');
+  return {
+    now: () => new Date(at),
+    advance(ms: number) {
+      at += ms;
+    },
+  };
+}
+
 const reads =
   (...columns: string[]) =>
   () =>
@@ -134,16 +145,15 @@ describe('the case count cache', () => {
 
   it('answers an aged total at once while one count runs again, then the new one', async () => {
     const db = database();
-    let at = Date.parse('2026-11-26T08:00:00Z');
-    const moving = { now: () => new Date(at) };
+    const moving = movingClock();
     await cachedCount(db, moving, 'status', async () => 40, reads('status'));
-    at += 29_000;
+    moving.advance(29_000);
     const fresh = gatedCount(41);
     expect(await cachedCount(db, moving, 'status', fresh.count, reads('status'))).toBe(40);
     expect(fresh.runs).toBe(0);
 
     // Past 30 s: nobody waits for the recount the clock asked for, and it runs once.
-    at += 2_000;
+    moving.advance(2_000);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => cachedCount(db, moving, 'status', fresh.count, reads('status'))),
     );
@@ -157,10 +167,9 @@ describe('the case count cache', () => {
 
   it('waits for the count when the total is past 60 s old, or when the background count failed', async () => {
     const db = database();
-    let at = Date.parse('2026-11-26T08:00:00Z');
-    const moving = { now: () => new Date(at) };
+    const moving = movingClock();
     await cachedCount(db, moving, 'k', async () => 1, reads());
-    at += 31_000;
+    moving.advance(31_000);
     let failures = 0;
     const failing = async () => {
       failures++;
@@ -173,7 +182,7 @@ describe('the case count cache', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(failures).toBe(2);
 
-    at += 30_000;
+    moving.advance(30_000);
     const counter = gatedCount(2);
     const answer = cachedCount(db, moving, 'k', counter.count, reads());
     let answered = false;
@@ -188,10 +197,9 @@ describe('the case count cache', () => {
 
   it('never answers an aged total a write has changed', async () => {
     const db = database();
-    let at = Date.parse('2026-11-26T08:00:00Z');
-    const moving = { now: () => new Date(at) };
+    const moving = movingClock();
     await cachedCount(db, moving, 'status', async () => 5, reads('status'));
-    at += 45_000;
+    moving.advance(45_000);
     forgetCaseCounts(db, { columns: ['status'] });
     expect(await cachedCount(db, moving, 'status', async () => 6, reads('status'))).toBe(6);
   });
