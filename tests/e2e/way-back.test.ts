@@ -26,6 +26,8 @@ describe('finding the way in the signed-in app', () => {
     const page = await signedIn('13800000005', '/dashboard/lawyer-workplace');
     await page.goto('/list/search-table');
     await page.getByText('当前角色无权打开「案件列表」，已为你打开可访问的页面').waitFor();
+    // The notice can show a moment before the address is replaced: wait for the address too.
+    await page.waitForURL((url) => url.pathname === '/dashboard/lawyer-workplace');
     assert.equal(pathOf(page), '/dashboard/lawyer-workplace');
     await page.context().close();
   });
