@@ -1,73 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaseDetail, CaseRow } from '../../contract/case-api';
-import { MESSAGES, type MessageKey } from '../../contract/messages';
+import type { CaseRow } from '../../contract/case-api';
 import type { Paged } from '../../contract/paging';
-import { auditRows, businessToday, demoLawyer } from './fixtures';
+import {
+  caseAudit,
+  expectRefusal,
+  freshCase,
+  type Role,
+  stored,
+  transition,
+  useCaseServer,
+} from './case-fixtures';
+import { auditRows } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
+/**
+ * Case writes: edits under optimistic locking, the transitions the machine accepts (also a
+ * firm assigning its own cases) and simultaneous ones. Refusals: case-transition-refusals.test.ts.
+ */
 let server: TestServer;
 let demoLawyerId: number;
 let demoFirmId: number;
 beforeAll(async () => {
   server = await startServer();
-  const lawyer = await demoLawyer(server);
-  demoLawyerId = lawyer.id;
-  demoFirmId = lawyer.law_firm_id;
+  ({ demoLawyerId, demoFirmId } = await useCaseServer(server));
 });
 afterAll(() => server.close());
-
-type Role = Parameters<TestServer['tokenFor']>[0];
-
-const stored = (id: number) =>
-  server.app.db.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-/** Cases are taken one by one from the seeded data, so no two tests share one. */
-const used = new Set<number>();
-async function freshCase(where: {
-  status: string;
-  lawyer?: 'none' | 'demo' | 'other';
-  firm?: 'none' | 'demo' | 'other';
-  /** A pending case's position; by default in the pool, or pushed when it has a firm. */
-  position?: 'awaitingReview' | 'pool' | 'pushed' | 'accepted';
-}) {
-  let query = server.app.db.selectFrom('cases').select('id').where('status', '=', where.status);
-  if (where.status === 'pending') {
-    const position = where.position ?? (where.firm && where.firm !== 'none' ? 'pushed' : 'pool');
-    query = query.where('position', '=', position);
-  }
-  if (where.lawyer === 'none') query = query.where('lawyer_id', 'is', null);
-  if (where.lawyer === 'demo') query = query.where('lawyer_id', '=', demoLawyerId);
-  if (where.lawyer === 'other') query = query.where('lawyer_id', '!=', demoLawyerId);
-  if (where.firm === 'none') query = query.where('law_firm_id', 'is', null);
-  if (where.firm === 'demo') query = query.where('law_firm_id', '=', demoFirmId);
-  if (where.firm === 'other') query = query.where('law_firm_id', '!=', demoFirmId);
-  const rows = await query.orderBy('id').execute();
-  const row = rows.find((r) => !used.has(r.id));
-  if (!row) throw new Error(`no unused case like ${JSON.stringify(where)}`);
-  used.add(row.id);
-  return stored(row.id);
-}
-
-const caseAudit = (id: number) =>
-  server.app.db
-    .selectFrom('audit_log')
-    .select(['id', 'action'])
-    .where('entity', '=', 'case')
-    .where('entity_id', '=', String(id))
-    .orderBy('id')
-    .execute();
-
-async function transition(role: Role, id: number, body: Record<string, unknown>) {
-  return server.call<CaseRow>('POST', `/api/cases/${id}/transitions`, {
-    token: await server.tokenFor(role),
-    body,
-  });
-}
-
-function expectRefusal(res: { status: number; body: { msg: string } }, key: MessageKey) {
-  expect(res.status, JSON.stringify(res.body)).toBe(409);
-  expect(res.body.msg).toBe(MESSAGES['zh-CN'][key]);
-}
 
 describe('PUT /api/cases/:id (optimistic locking)', () => {
   it('saves the fields sent, bumps the version and records who did it', async () => {
@@ -326,162 +283,6 @@ describe('POST /api/cases/:id/transitions: a firm assigns its own cases to its o
   });
 });
 
-describe('POST /api/cases/:id/transitions: refusals answer 409 with the reason and change nothing', () => {
-  it.each<
-    [
-      string,
-      Role,
-      { status: string; lawyer?: 'none' | 'demo' | 'other'; firm?: 'none' | 'demo' | 'other' },
-      Record<string, unknown>,
-      MessageKey,
-    ]
-  >([
-    [
-      'an event the status does not take',
-      'caseOperation',
-      { status: 'processing' },
-      { event: 'RESUME' },
-      'case.transition.notAllowedInStatus',
-    ],
-    [
-      'a take by operations',
-      'caseOperation',
-      { status: 'pending', firm: 'none' },
-      { event: 'TAKE' },
-      'case.transition.notPermitted',
-    ],
-    [
-      'a take by a contact person',
-      'lawfirmContactPerson',
-      { status: 'pending', firm: 'demo' },
-      { event: 'TAKE' },
-      'case.transition.notPermitted',
-    ],
-    [
-      'an assignment by a lawyer',
-      'lawyer',
-      { status: 'pending', firm: 'none' },
-      { event: 'ASSIGN', lawyerId: 1 },
-      'case.transition.notPermitted',
-    ],
-    [
-      'an assignment by business operations',
-      'bussinessOperation',
-      { status: 'pending' },
-      { event: 'ASSIGN', lawFirmId: 1 },
-      'case.transition.notPermitted',
-    ],
-    [
-      'an assignment to nobody',
-      'caseOperation',
-      { status: 'pending' },
-      { event: 'ASSIGN' },
-      'case.transition.lawyerRequired',
-    ],
-    [
-      'a suspension by a role that does not work cases',
-      'bussinessOperation',
-      { status: 'processing' },
-      { event: 'SUSPEND', reason: '无' },
-      'case.transition.notPermitted',
-    ],
-    [
-      'a contact person closing',
-      'lawfirmContactPerson',
-      { status: 'processing', firm: 'demo' },
-      { event: 'CLOSE', result: 'repaid' },
-      'case.transition.notPermitted',
-    ],
-    [
-      'a contact person pushing to a firm instead of naming a lawyer',
-      'lawfirmContactPerson',
-      { status: 'pending', firm: 'demo' },
-      { event: 'ASSIGN', lawFirmId: 1 },
-      'case.transition.lawyerRequired',
-    ],
-    [
-      'a suspension without a reason',
-      'caseOperation',
-      { status: 'processing' },
-      { event: 'SUSPEND', reason: '   ' },
-      'case.transition.reasonRequired',
-    ],
-    [
-      'a close without a result',
-      'lawyer',
-      { status: 'processing', lawyer: 'demo' },
-      { event: 'CLOSE' },
-      'case.transition.invalidResult',
-    ],
-    [
-      'a close with an unknown result',
-      'caseOperation',
-      { status: 'suspended' },
-      { event: 'CLOSE', result: 'settled' },
-      'case.transition.invalidResult',
-    ],
-    [
-      'a reopening by operations',
-      'caseOperation',
-      { status: 'closed' },
-      { event: 'REOPEN' },
-      'case.transition.notPermitted',
-    ],
-  ])('refuses %s', async (_, role, where, body, reason) => {
-    const before = await freshCase(where);
-    expectRefusal(await transition(role, before.id, { ...body, version: before.version }), reason);
-    expect(await stored(before.id)).toEqual(before);
-    const audit = await caseAudit(before.id);
-    expect(audit).toEqual([]);
-  });
-
-  it('refuses a take of a case that already has a lawyer (alreadyTaken)', async () => {
-    // The machine never leaves a pending case with a lawyer; data written around it can.
-    const before = await freshCase({ status: 'pending', firm: 'none' });
-    await server.app.db
-      .updateTable('cases')
-      .set({ lawyer_id: demoLawyerId })
-      .where('id', '=', before.id)
-      .execute();
-    expectRefusal(
-      await transition('lawyer', before.id, { event: 'TAKE', version: before.version }),
-      'case.transition.alreadyTaken',
-    );
-  });
-
-  it('answers a stale version 409 before asking the machine', async () => {
-    const before = await freshCase({ status: 'processing' });
-    expectRefusal(
-      await transition('caseOperation', before.id, {
-        event: 'SUSPEND',
-        reason: '排期',
-        version: before.version + 1,
-      }),
-      'case.staleVersion',
-    );
-    expect(await stored(before.id)).toEqual(before);
-  });
-
-  it("answers 404 for a case outside the caller's scope: pushed to another firm, another lawyer's", async () => {
-    for (const where of [
-      { status: 'pending', firm: 'other' },
-      { status: 'processing', lawyer: 'other', firm: 'other' },
-    ] as const) {
-      const before = await freshCase(where);
-      const res = await transition('lawyer', before.id, { event: 'TAKE', version: before.version });
-      expect(res.status).toBe(404);
-      expect(await stored(before.id)).toEqual(before);
-    }
-  });
-
-  it('answers an unknown event 400', async () => {
-    const before = await freshCase({ status: 'pending' });
-    const res = await transition('caseOperation', before.id, { event: 'ARCHIVE', version: before.version });
-    expect(res.status).toBe(400);
-    expect(res.body.errors?.[0].path).toBe('event');
-  });
-});
-
 describe('POST /api/cases/:id/transitions: simultaneous transitions', () => {
   it('lets exactly one of a take and an assignment of the same version win', async () => {
     const before = await freshCase({ status: 'pending', firm: 'none' });
@@ -520,144 +321,5 @@ describe('POST /api/cases/:id/transitions: simultaneous transitions', () => {
       .where('case_id', '=', before.id)
       .execute();
     expect(pushes).toHaveLength(1);
-  });
-});
-
-describe('list totals after writes', () => {
-  const pendingTotal = async () =>
-    (
-      await server.call<Paged<CaseRow>>('GET', '/api/cases?status=pending', {
-        token: await server.tokenFor('caseOperation'),
-      })
-    ).body.data.total;
-
-  /** A write from elsewhere (another process, an operator's SQL): this server forgets nothing. */
-  const closeAPendingCaseBehindTheApi = async () => {
-    const row = await freshCase({ status: 'pending', firm: 'none' });
-    await server.app.db
-      .updateTable('cases')
-      .set({ status: 'closed', close_result: 'withdrawn' })
-      .where('id', '=', row.id)
-      .execute();
-  };
-
-  it('counts again after a transition through the API', async () => {
-    const before = await pendingTotal();
-    const row = await freshCase({ status: 'pending', firm: 'none' });
-    expect((await transition('lawyer', row.id, { event: 'TAKE', version: row.version })).status).toBe(200);
-    expect(await pendingTotal()).toBe(before - 1);
-  });
-
-  it('counts again once 30 seconds old after a write from elsewhere, the old total answered meanwhile', async () => {
-    // Past 60 s whatever the tests before did: this total is counted now, not remembered.
-    server.clock.advance(61_000);
-    const before = await pendingTotal();
-    await closeAPendingCaseBehindTheApi();
-    server.clock.advance(31_000);
-    // The first request past 30 s may still get the remembered total (a count starts behind
-    // it); the new one follows as soon as that count is in, as a user paging on sees it.
-    const first = await pendingTotal();
-    expect([before, before - 1]).toContain(first);
-    let total = first;
-    while (total !== before - 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      total = await pendingTotal();
-      expect([before, before - 1]).toContain(total);
-    }
-  });
-
-  it('waits for a new count of a total over 60 seconds old', async () => {
-    const before = await pendingTotal();
-    await closeAPendingCaseBehindTheApi();
-    server.clock.advance(61_000);
-    expect(await pendingTotal()).toBe(before - 1);
-  });
-});
-
-describe('payment follow-ups and repayments', () => {
-  it('lets the handling lawyer and operations record follow-ups, shown newest first', async () => {
-    const before = await freshCase({ status: 'processing', lawyer: 'demo' });
-    const first = await server.call('POST', `/api/cases/${before.id}/follow-ups`, {
-      token: await server.tokenFor('lawyer'),
-      body: { note: '电话联系，承诺月底还款', paymentStatus: 'promised' },
-    });
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.data).toMatchObject({
-      caseId: before.id,
-      paymentStatus: 'promised',
-      operatorName: '李明哲',
-    });
-    server.clock.advance(60_000);
-    const second = await server.call('POST', `/api/cases/${before.id}/follow-ups`, {
-      token: await server.tokenFor('caseOperation'),
-      body: { note: '已收到部分还款', paymentStatus: 'partial' },
-    });
-    expect(second.status).toBe(200);
-    const detail = await server.call<CaseDetail>('GET', `/api/cases/${before.id}`, {
-      token: await server.tokenFor('lawyer'),
-    });
-    expect(detail.body.data.followUps.slice(0, 2).map((f) => f.note)).toEqual([
-      '已收到部分还款',
-      '电话联系，承诺月底还款',
-    ]);
-    expect(await auditRows(server, 'case.followUp', before.id)).toHaveLength(2);
-    const listed = await server.call<Paged<{ caseId: number }>>(
-      'GET',
-      `/api/follow-ups?caseNo=${before.case_no}`,
-      {
-        token: await server.tokenFor('lawyer'),
-      },
-    );
-    expect(listed.body.data.total).toBeGreaterThanOrEqual(2);
-    expect(listed.body.data.list.every((f) => f.caseId === before.id)).toBe(true);
-  });
-
-  it("refuses a lawyer on a pool case (403) and on another lawyer's case (404)", async () => {
-    const pool = await freshCase({ status: 'pending', firm: 'none' });
-    const other = await freshCase({ status: 'processing', lawyer: 'other', firm: 'other' });
-    const body = { note: '跟进', paymentStatus: 'unpaid' };
-    const token = await server.tokenFor('lawyer');
-    expect((await server.call('POST', `/api/cases/${pool.id}/follow-ups`, { token, body })).status).toBe(403);
-    expect((await server.call('POST', `/api/cases/${other.id}/follow-ups`, { token, body })).status).toBe(
-      404,
-    );
-    const contact = await server.call('POST', `/api/cases/${pool.id}/follow-ups`, {
-      token: await server.tokenFor('lawfirmContactPerson'),
-      body,
-    });
-    expect(contact.status).toBe(403);
-  });
-
-  it('records a repayment and adds it to the total repaid', async () => {
-    const before = await freshCase({ status: 'processing', lawyer: 'demo' });
-    const token = await server.tokenFor('lawyer');
-    const read = async () =>
-      (await server.call<CaseDetail>('GET', `/api/cases/${before.id}`, { token })).body.data.repaidFen;
-    const repaid = await read();
-    const today = businessToday(server);
-    const res = await server.call('POST', `/api/cases/${before.id}/repayments`, {
-      token,
-      body: { amountFen: 250_000, repaidOn: today, note: '第二期' },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await read()).toBe(repaid + 250_000);
-    expect(await auditRows(server, 'case.repayment', before.id)).toHaveLength(1);
-  });
-
-  it('refuses a repayment dated after today or of no money (400)', async () => {
-    const before = await freshCase({ status: 'processing', lawyer: 'demo' });
-    const token = await server.tokenFor('caseOperation');
-    const future = await server.call('POST', `/api/cases/${before.id}/repayments`, {
-      token,
-      body: { amountFen: 100, repaidOn: '2999-01-01' },
-    });
-    expect(future.status).toBe(400);
-    expect(future.body.errors?.[0].path).toBe('repaidOn');
-    const zero = await server.call('POST', `/api/cases/${before.id}/repayments`, {
-      token,
-      body: { amountFen: 0, repaidOn: '2020-01-01' },
-    });
-    expect(zero.status).toBe(400);
-    expect(zero.body.errors?.[0].path).toBe('amountFen');
   });
 });

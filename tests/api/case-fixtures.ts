@@ -1,0 +1,77 @@
+import { expect } from 'vitest';
+import type { CaseRow } from '../../contract/case-api';
+import { MESSAGES, type MessageKey } from '../../contract/messages';
+import { demoLawyer } from './fixtures';
+import type { TestServer } from './harness';
+
+/**
+ * What the case write tests share (cases-writes.test.ts, case-transition-refusals.test.ts,
+ * case-list-totals.test.ts, case-payments.test.ts): the file's server, cases taken from the
+ * seed one at a time, transitions as the page sends them, and the 409 refusal they answer.
+ */
+let server: TestServer;
+let demoLawyerId: number;
+let demoFirmId: number;
+
+export type Role = Parameters<TestServer['tokenFor']>[0];
+
+export const stored = (id: number) =>
+  server.app.db.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** Cases are taken one by one from the seeded data, so no two tests share one. */
+const used = new Set<number>();
+export async function freshCase(where: {
+  status: string;
+  lawyer?: 'none' | 'demo' | 'other';
+  firm?: 'none' | 'demo' | 'other';
+  /** A pending case's position; by default in the pool, or pushed when it has a firm. */
+  position?: 'awaitingReview' | 'pool' | 'pushed' | 'accepted';
+}) {
+  let query = server.app.db.selectFrom('cases').select('id').where('status', '=', where.status);
+  if (where.status === 'pending') {
+    const position = where.position ?? (where.firm && where.firm !== 'none' ? 'pushed' : 'pool');
+    query = query.where('position', '=', position);
+  }
+  if (where.lawyer === 'none') query = query.where('lawyer_id', 'is', null);
+  if (where.lawyer === 'demo') query = query.where('lawyer_id', '=', demoLawyerId);
+  if (where.lawyer === 'other') query = query.where('lawyer_id', '!=', demoLawyerId);
+  if (where.firm === 'none') query = query.where('law_firm_id', 'is', null);
+  if (where.firm === 'demo') query = query.where('law_firm_id', '=', demoFirmId);
+  if (where.firm === 'other') query = query.where('law_firm_id', '!=', demoFirmId);
+  const rows = await query.orderBy('id').execute();
+  const row = rows.find((r) => !used.has(r.id));
+  if (!row) throw new Error(`no unused case like ${JSON.stringify(where)}`);
+  used.add(row.id);
+  return stored(row.id);
+}
+
+export const caseAudit = (id: number) =>
+  server.app.db
+    .selectFrom('audit_log')
+    .select(['id', 'action'])
+    .where('entity', '=', 'case')
+    .where('entity_id', '=', String(id))
+    .orderBy('id')
+    .execute();
+
+export async function transition(role: Role, id: number, body: Record<string, unknown>) {
+  return server.call<CaseRow>('POST', `/api/cases/${id}/transitions`, {
+    token: await server.tokenFor(role),
+    body,
+  });
+}
+
+export function expectRefusal(res: { status: number; body: { msg: string } }, key: MessageKey) {
+  expect(res.status, JSON.stringify(res.body)).toBe(409);
+  expect(res.body.msg).toBe(MESSAGES['zh-CN'][key]);
+}
+
+/** Points the helpers at a file's server; answers the demo lawyer's id and firm. */
+export async function useCaseServer(next: TestServer): Promise<{ demoLawyerId: number; demoFirmId: number }> {
+  server = next;
+  used.clear();
+  const lawyer = await demoLawyer(server);
+  demoLawyerId = lawyer.id;
+  demoFirmId = lawyer.law_firm_id;
+  return { demoLawyerId, demoFirmId };
+}
