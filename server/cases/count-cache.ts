@@ -71,8 +71,9 @@ export function cachedCount(
   key: string,
   count: () => Promise<number>,
   reads: () => Iterable<string>,
+  onRefreshError?: (error: unknown) => void,
 ): Promise<number> {
-  return cachedFigure(db, clock, `count:${key}`, count, reads);
+  return cachedFigure(db, clock, `count:${key}`, count, reads, onRefreshError);
 }
 
 /**
@@ -86,6 +87,8 @@ export function cachedFigure<T>(
   key: string,
   compute: () => Promise<T>,
   reads: () => Iterable<string>,
+  /** Told when a background recount fails (no request waits for it, so none would see it). */
+  onRefreshError: (error: unknown) => void = () => {},
 ): Promise<T> {
   const cache = cacheOf(db);
   const now = clock.now().getTime();
@@ -95,7 +98,7 @@ export function cachedFigure<T>(
   const running = cache.flights.get(key);
   if (hit && age < STALE_MAX_MS) {
     // A failed refresh leaves the old figure; the next request tries again.
-    if (!running) computeInto(cache, key, now, compute, reads).catch(() => {});
+    if (!running) computeInto(cache, key, now, compute, reads).catch(onRefreshError);
     return Promise.resolve(hit.total as T);
   }
   if (running) return running.promise as Promise<T>;

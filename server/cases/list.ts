@@ -178,6 +178,7 @@ export function countOnce(
     key,
     () => countCases(app.db, parts, where),
     () => columnsRead(app.db, parts, where),
+    (err) => app.log.warn({ err, key }, 'case total: background recount failed; the old total stays'),
   );
 }
 

@@ -63,6 +63,8 @@ export const dashboardRoutes = [
             return { breakdown, trend, ranking };
           },
           () => WORKPLACE_READS,
+          (err) =>
+            app.log.warn({ err }, 'workplace figures: background recount failed; the old figures stay'),
         ),
         app.db
           .selectFrom('lawyers')

@@ -175,12 +175,15 @@ describe('the case count cache', () => {
       failures++;
       throw new Error('database is locked');
     };
-    // A refresh that fails leaves the old total, and the next request tries again.
-    expect(await cachedCount(db, moving, 'k', failing, reads())).toBe(1);
+    // A refresh that fails leaves the old total, is reported, and the next request tries again.
+    const reported: unknown[] = [];
+    const report = (error: unknown) => reported.push(error);
+    expect(await cachedCount(db, moving, 'k', failing, reads(), report)).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await cachedCount(db, moving, 'k', failing, reads())).toBe(1);
+    expect(await cachedCount(db, moving, 'k', failing, reads(), report)).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
     expect(failures).toBe(2);
+    expect(reported.map((e) => (e as Error).message)).toEqual(['database is locked', 'database is locked']);
 
     moving.advance(30_000);
     const counter = gatedCount(2);
