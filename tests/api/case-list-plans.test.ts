@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseFilter } from '../../contract/case-api';
 import { caseFilterConditions, restrict } from '../../server/cases/filters';
-import { type CaseOrder, windowOfIds } from '../../server/cases/list';
+import { type CaseOrder, windowOfCases, windowOfIds } from '../../server/cases/list';
 import { dialectOf } from '../../server/db/dialect-of';
 import { startServer, type TestServer } from './harness';
 
@@ -86,5 +86,29 @@ describe('a page filtered by a region range', () => {
     const page = await plan('page');
     expect(page).toMatch(/cases_status_created_idx/);
     expect(page).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+
+  it('reads a page with its names in one statement: the window first, then each case by its id', async () => {
+    const filter: Partial<CaseFilter> = { status: ['processing'], region: '440000' };
+    const paged = await caseFilterConditions(db(), filter, 'page');
+    const order = ORDERS[0];
+    const ids = await windowOfIds(db(), everyCase, paged, order, { limit: 20, offset: 20 });
+    const query = windowOfCases(db(), everyCase, paged, order, { limit: 20, offset: 20 });
+    const rows = await query.execute();
+    expect(ids.length).toBe(20);
+    expect(rows.map((r) => r.id)).toEqual(ids.map((c) => c.id));
+    expect(rows.every((r) => r.lawyer_id === null || typeof r.lawyer_name === 'string')).toBe(true);
+    if (dialectOf(db()) !== 'sqlite') return;
+    const compiled = query.compile();
+    const plan = (
+      await db().executeQuery(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      )
+    ).rows
+      .map((r) => (r as { detail: string }).detail)
+      .join('\n');
+    expect(plan).toMatch(/MATERIALIZE w[\s\S]*cases_status_created_idx[\s\S]*SCAN w/);
+    expect(plan).toMatch(/SEARCH cases USING INTEGER PRIMARY KEY/);
+    expect(plan).not.toMatch(/SCAN cases/);
   });
 });
