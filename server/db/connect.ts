@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
+import { prepareMarkedStatements } from './reused-plans';
 import type { Database } from './schema';
 import { pgSignalChannel, type SignalChannel } from './signals';
 import { PooledSqliteDialect, SqliteReadPool } from './sqlite-read-pool';
@@ -131,6 +132,7 @@ export const PG_CONNECTION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 
 function connectPostgres(url: string, dataDir: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, options: PG_CONNECTION_OPTIONS });
+  prepareMarkedStatements(pool);
   // An idle connection the server drops (restart, network) must not crash the process.
   pool.on('error', (err) => console.error('[casedesk] PostgreSQL connection lost:', err.message));
   const parsed = new URL(url);
