@@ -36,6 +36,13 @@ afterAll(async () => {
     () => expect(document.querySelector('.arco-message, .arco-notification, .arco-modal')).toBeNull(),
     { timeout: 10_000 },
   );
+  // Arco's DatePicker sets its state 100 ms after it mounts or its panel closes (a plain
+  // setTimeout in DatePicker/picker.js, not cancelled on unmount). A file whose last test had
+  // a date picker could end inside those 100 ms, and the hook's update then met a torn-down
+  // environment ("window is not defined" from react-dom, seen once in a fresh-clone CI run).
+  // Timers fire in the order they fall due, so one of 150 ms set now runs after every such
+  // timer of this file's tests, whatever the machine's speed.
+  await new Promise((resolve) => setTimeout(resolve, 150));
   // Even with the DOM empty, a message whose time ran out just before keeps a 100 ms timer
   // (Arco's fade-out) that sets state after this file's DOM environment is torn down ("window
   // is not defined", seen on a loaded machine). The file's tests are over: class components
