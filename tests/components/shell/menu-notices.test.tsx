@@ -40,6 +40,18 @@ describe('menu load notices', () => {
     await waitFor(() => expect(document.querySelector('.arco-message')).toBeNull());
   });
 
+  it('shows no catalogue key when raised before the catalogue is in, and its words once it is', async () => {
+    // A reload restoring the session starts the menu's load before initI18n has the catalogue.
+    for (const locale of Object.keys(CATALOGUES)) i18n.removeResourceBundle(locale, 'translation');
+    showMenuLoading();
+    await waitFor(() => expect(document.querySelector('.arco-message')).not.toBeNull());
+    expect(messages()).toEqual(['']);
+    i18n.addResourceBundle('zh-CN', 'translation', await loadCatalogue('zh-CN', 'public'));
+    await i18n.changeLanguage('zh-CN');
+    await waitFor(() => expect(messages()).toEqual(['正在加载菜单…']));
+    dismissMenuLoading();
+  });
+
   it('says in words that the menu failed to load, and why', async () => {
     showMenuLoading();
     showMenuLoadFailed('网络异常');
