@@ -60,29 +60,32 @@ export async function resolveCaller(app: AppContext, authorization: string | und
  * once per connection (`reusePlan`).
  */
 export async function callerOfTokenHash(app: AppContext, tokenHash: string): Promise<Caller> {
-  const rows = await reusePlan(
-    app.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin('user_roles as r', 'r.user_id', 'u.id')
-      .leftJoin('lawyers as l', 'l.user_id', 'u.id')
-      .select([
-        's.id as sessionId',
-        's.role',
-        's.expires_at',
-        's.revoked_at',
-        's.last_seen_at',
-        'u.id as userId',
-        'u.phone',
-        'u.name',
-        'u.enabled',
-        'u.law_firm_id',
-        'r.role as heldRole',
-        'l.id as lawyerId',
-        'l.law_firm_id as lawyerFirmId',
-      ])
-      .where('s.token_hash', '=', tokenHash),
-  ).execute();
+  const { rows } = await app.db.executeQuery(
+    reusePlan(
+      app.db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('user_roles as r', 'r.user_id', 'u.id')
+        .leftJoin('lawyers as l', 'l.user_id', 'u.id')
+        .select([
+          's.id as sessionId',
+          's.role',
+          's.expires_at',
+          's.revoked_at',
+          's.last_seen_at',
+          'u.id as userId',
+          'u.phone',
+          'u.name',
+          'u.enabled',
+          'u.law_firm_id',
+          'r.role as heldRole',
+          'l.id as lawyerId',
+          'l.law_firm_id as lawyerFirmId',
+        ])
+        .where('s.token_hash', '=', tokenHash)
+        .compile(),
+    ),
+  );
   const row = rows[0];
   if (!row || row.revoked_at !== null || row.enabled !== 1) {
     throw new ApiError(401, CODES.illegalToken, 'auth.tokenInvalid');

@@ -1,4 +1,4 @@
-import type { Compilable } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -19,9 +19,12 @@ const names = new Map<string, string>();
 /** A bound on what each connection keeps; past it, statements simply run unnamed. */
 const MAX_REUSED = 32;
 
-/** Marks a query as one to prepare once per connection (see above); returns it unchanged. */
-export function reusePlan<Q extends Compilable>(query: Q): Q {
-  const { sql } = query.compile();
+/**
+ * Marks a compiled query as one to prepare once per connection (see above); returns it
+ * unchanged, to run with `db.executeQuery` (compiled once, not again by `execute`).
+ */
+export function reusePlan<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  const { sql } = query;
   if (!names.has(sql)) {
     if (/\bselect\s+(\S+\.)?\*|\.\*/i.test(sql))
       throw new Error('reusePlan: a statement with `*` would fail once a migration adds a column');
