@@ -5,6 +5,7 @@ import type { MenuNode } from '../../contract/menu';
 import type { AccountDetail, DeviceRow } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
 import { routesBreadthFirst } from '../../contract/routes';
+import { storeMenuBehindTheApi } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -92,16 +93,7 @@ describe('a page the role does not hold the ability for', () => {
       page: 'user-account',
       roles: ['lawyer'],
     } as MenuNode);
-    await server.app.db
-      .insertInto('menus')
-      .values({
-        role: 'lawyer',
-        tree: JSON.stringify(tree),
-        updated_at: new Date().toISOString(),
-        updated_by: null,
-      })
-      .onConflict((oc) => oc.column('role').doUpdateSet({ tree: JSON.stringify(tree) }))
-      .execute();
+    await storeMenuBehindTheApi(server, 'lawyer', tree);
 
     const menu = await ok<MenuNode[]>('lawyer', '/api/user/menu');
     expect(routesBreadthFirst(menu).map((r) => r.page)).not.toContain('user-account');

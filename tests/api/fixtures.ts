@@ -110,6 +110,15 @@ export async function createAccount(server: TestServer, role = 'caseOperation') 
   return { id: res.body.data.user.id, phone, password: res.body.data.initialPassword };
 }
 
+/** Stores a role's menu tree as is, behind the API and its checks (an old or hand-edited row). */
+export async function storeMenuBehindTheApi(server: TestServer, role: string, tree: unknown): Promise<void> {
+  await server.app.db
+    .insertInto('menus')
+    .values({ role, tree: JSON.stringify(tree), updated_at: new Date().toISOString(), updated_by: null })
+    .onConflict((oc) => oc.column('role').doUpdateSet({ tree: JSON.stringify(tree) }))
+    .execute();
+}
+
 export async function auditRows(server: TestServer, action: string, entityId?: number | string) {
   let query = server.app.db.selectFrom('audit_log').selectAll().where('action', '=', action);
   if (entityId !== undefined) query = query.where('entity_id', '=', String(entityId));

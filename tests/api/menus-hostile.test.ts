@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../contract/codes';
 import type { MenuNode } from '../../contract/menu';
 import { translate } from '../../contract/messages';
+import { storeMenuBehindTheApi } from './fixtures';
 import { startServer, type TestServer } from './harness';
 import { chain, defaultTree, getMenu, putMenu, resetMenu, useMenuServer } from './menu-fixtures';
 
@@ -82,16 +83,7 @@ describe('a hostile tree is refused, never a 500', () => {
   it('falls back to the default menu when a stored tree no longer parses (a key the schema dropped)', async () => {
     const tree = defaultTree('lawyer');
     Object.assign(tree[0], { onClick: 'alert(1)' });
-    await server.app.db
-      .insertInto('menus')
-      .values({
-        role: 'lawyer',
-        tree: JSON.stringify(tree),
-        updated_at: new Date().toISOString(),
-        updated_by: null,
-      })
-      .onConflict((oc) => oc.column('role').doUpdateSet({ tree: JSON.stringify(tree) }))
-      .execute();
+    await storeMenuBehindTheApi(server, 'lawyer', tree);
     expect((await getMenu('lawyer')).body.data).toMatchObject({
       source: 'default',
       tree: defaultTree('lawyer'),
