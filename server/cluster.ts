@@ -8,7 +8,8 @@ import type { Say } from './startup';
  * hands the connections out in turn). Workers keep nothing of their own that matters: sessions,
  * lockouts, SMS cool-downs, stream tickets and throttle counters are in the database.
  *
- * A worker that dies is logged and replaced; one that dies before it ever listened means the
+ * A worker that dies is logged and replaced (the replacement fails the case imports the dead
+ * one left running); one that dies before it ever listened means the
  * start itself is broken (port taken, database unreachable), so everything stops with exit 1
  * rather than forking forever. SIGTERM or SIGINT to the primary is passed on to every worker,
  * which stops gracefully (startup.ts `serve`); the primary exits once they all have.
@@ -21,8 +22,10 @@ export function runPrimary(config: ServerConfig, location: string, say: Say): vo
 
   // Our own count: cluster.workers may still list a worker when its 'exit' comes.
   const running = new Set<Worker>();
-  const fork = () => {
-    const worker = cluster.fork();
+  // A replacement is told whose place it takes: it fails the imports the dead worker left
+  // running (startup.ts `takeOver`) instead of leaving them until their heartbeat is stale.
+  const fork = (replaces?: number) => {
+    const worker = cluster.fork(replaces ? { CASEDESK_REPLACES_PID: String(replaces) } : {});
     running.add(worker);
     return worker;
   };
@@ -49,7 +52,7 @@ export function runPrimary(config: ServerConfig, location: string, say: Say): vo
       return;
     }
     listening.delete(worker.id);
-    const next = fork();
+    const next = fork(worker.process.pid);
     say(
       `worker ${worker.id} (pid ${worker.process.pid}) died (${how}); started worker ${next.id} in its place`,
     );

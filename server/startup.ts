@@ -40,6 +40,20 @@ export async function prepareDatabase(
 }
 
 /**
+ * A worker started in the place of one that died (cluster.ts passes the dead one's pid): the
+ * case imports it left running are failed now, as a process starting would fail them
+ * (`failInterruptedImports`: its owner is an earlier process on this host whose pid no longer
+ * runs), rather than staying `running` until their heartbeat is IMPORT_STALE_MS old. Imports
+ * of the other workers and hosts are left alone: their owners still run.
+ */
+async function takeOver(database: DatabaseHandle, say: Say): Promise<void> {
+  const dead = process.env.CASEDESK_REPLACES_PID;
+  if (!cluster.isWorker || !dead) return;
+  const failed = await failInterruptedImports(database.db, database.filesDir, new Date());
+  if (failed) say(`${failed} case import(s) left running by worker pid ${dead} marked failed`);
+}
+
+/**
  * Serves the API and the app from this process until SIGTERM or SIGINT, then stops
  * gracefully: no new connections, requests in flight finish (at most DRAIN_MS), open message
  * streams end (their browsers reconnect, to another process behind the same address), the
@@ -47,6 +61,7 @@ export async function prepareDatabase(
  */
 export async function serve(config: ServerConfig, database: DatabaseHandle, say: Say): Promise<void> {
   const { fastify } = await buildApp({ config, database });
+  await takeOver(database, say);
   // Several processes on one PostgreSQL server: messages reach a stream whichever holds it.
   if (database.signals) {
     const bus = signalBus(database.signals, (err) => fastify.log.warn({ err }, 'message signal not sent'));

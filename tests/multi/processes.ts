@@ -27,6 +27,8 @@ export interface SharedDatabase {
   integrityProblems(): Promise<string[]>;
   /** One query's rows, straight from the database (not through a server). */
   rows<T>(query: string): Promise<T[]>;
+  /** One statement that writes (what another process left behind), with its returned rows. */
+  write<T>(statement: string): Promise<T[]>;
   drop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function sharedDatabase(seeded: boolean): Promise<SharedDatabase> {
     return {
       url,
       rows: query,
+      write: query,
       integrityProblems: () => postgresProblems(url),
       drop: () =>
         withAdmin(adminUrl, async (c) => {
@@ -66,8 +69,8 @@ export async function sharedDatabase(seeded: boolean): Promise<SharedDatabase> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'casedesk.db');
   if (seeded) copyFileSync(inject('templateDb'), file);
-  const query = async <T>(text: string) => {
-    const db = new SQLite(file, { readonly: true });
+  const query = async <T>(text: string, readonly = true) => {
+    const db = new SQLite(file, { readonly, timeout: 5_000 });
     try {
       return db.prepare(text).all() as T[];
     } finally {
@@ -76,7 +79,8 @@ export async function sharedDatabase(seeded: boolean): Promise<SharedDatabase> {
   };
   return {
     url: `sqlite:${file}`,
-    rows: query,
+    rows: (text) => query(text),
+    write: (text) => query(text, false),
     async integrityProblems() {
       const db = new SQLite(file, { readonly: true });
       try {
