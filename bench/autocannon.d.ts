@@ -24,6 +24,13 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: awaited for its result; emits `response` for each answer as it comes. */
+  interface Instance extends Promise<Result> {
+    on(
+      event: 'response',
+      listener: (client: object, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
