@@ -16,7 +16,8 @@ export function chinaDay(at: Date): string {
 }
 
 /** Letter numbers of letters written in the product: LF, the China day, the row id. */
-const letterNoOf = (id: number, day: string) => `LF${day.replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+export const letterNoOf = (id: number, day: string) =>
+  `LF${day.replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
 
 /**
  * The handling lawyer writes a letter for a case in processing: the case's facts as they are

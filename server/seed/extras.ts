@@ -1,8 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
 import { rolesHolding } from '../../contract/access';
 import { LETTER_STATUSES } from '../../contract/cases';
+import { LETTER_TEMPLATES, type LetterFields } from '../../contract/letters';
 import { WALLET_TRANSACTION_KINDS, type WalletTransactionKind } from '../../contract/wallets';
 import type { Database } from '../db/schema';
+import { LETTER_TITLES } from '../letters/wording';
+import { chinaDay, letterNoOf } from '../letters/write';
 import type { Notice } from '../notifications/notify';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { insertMany } from './insert-many';
@@ -52,6 +55,7 @@ export async function seedExtras(
     });
   }
   await insertMany(db, 'law_firm_letters', letters);
+  const written = await seedDemoLawyersLetters(db, now, people);
 
   // Enterprise certification records of the firms' contact persons (and the demo one).
   const contactUsers = await db
@@ -198,7 +202,7 @@ export async function seedExtras(
   }
 
   return {
-    letters: letters.length,
+    letters: letters.length + written,
     certifications: certifications.length,
     messages: messages.length,
     devices: devices.length,
@@ -287,4 +291,84 @@ async function noticeOffers(db: Kysely<Database>): Promise<Map<number, SeededNot
     }
   }
   return offers;
+}
+
+/**
+ * Letters the demo lawyer (13800000005) wrote in the product on cases they handle in
+ * processing, so 我的律师函 and the review queue start with their kind of letter: two waiting
+ * for review, two passed, two sent back with a reason. Each is what `writeLetter` stores
+ * (template, the case's facts as fields, number LF<day>-<id>); its PDF is rendered from those
+ * when first opened. No random draws: the rest of the seed stays as it was.
+ */
+async function seedDemoLawyersLetters(
+  db: Kysely<Database>,
+  now: Date,
+  people: SeededPeople,
+): Promise<number> {
+  const lawyer = await db
+    .selectFrom('lawyers as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .innerJoin('law_firms as f', 'f.id', 'l.law_firm_id')
+    .select(['l.id', 'l.law_firm_id', 'u.name as lawyer_name', 'f.name as firm_name'])
+    .where('l.user_id', '=', people.demoUserIds.lawyer)
+    .executeTakeFirst();
+  if (!lawyer) return 0;
+  const cases = await db
+    .selectFrom('cases')
+    .select(['id', 'case_no', 'debtor_name', 'client_name', 'amount_fen'])
+    .where('lawyer_id', '=', lawyer.id)
+    .where('status', '=', 'processing')
+    .orderBy('id')
+    .limit(6)
+    .execute();
+  const outcomes = [
+    { status: 'auditing', reason: null },
+    { status: 'passed', reason: null },
+    { status: 'rejected', reason: '请写明调解地点与时间' },
+    { status: 'auditing', reason: null },
+    { status: 'passed', reason: null },
+    { status: 'rejected', reason: '欠款金额与还款记录不符，请核对' },
+  ] as const;
+  let n = 0;
+  for (const [i, record] of cases.entries()) {
+    const template = LETTER_TEMPLATES[i % LETTER_TEMPLATES.length];
+    const outcome = outcomes[i];
+    const submitted = new Date(now.getTime() - (i * 4 + 2) * DAY);
+    const fields: LetterFields = {
+      caseNo: record.case_no,
+      debtorName: record.debtor_name,
+      creditorName: record.client_name,
+      amountFen: Number(record.amount_fen),
+      firmName: lawyer.firm_name,
+      lawyerName: lawyer.lawyer_name,
+      date: chinaDay(submitted),
+      extra: '',
+    };
+    const reviewed = outcome.status === 'auditing' ? null : new Date(submitted.getTime() + DAY / 2);
+    const { id } = await db
+      .insertInto('law_firm_letters')
+      .values({
+        law_firm_id: lawyer.law_firm_id,
+        case_id: record.id,
+        lawyer_id: lawyer.id,
+        letter_no: `seed-${record.id}`,
+        title: `${LETTER_TITLES[template]} ${record.case_no}`,
+        status: outcome.status,
+        submitted_at: submitted.toISOString(),
+        reviewer_id: reviewed ? people.demoUserIds.bussinessOperation : null,
+        reviewed_at: reviewed?.toISOString() ?? null,
+        reason: outcome.reason,
+        template,
+        fields: JSON.stringify(fields),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('law_firm_letters')
+      .set({ letter_no: letterNoOf(id, fields.date) })
+      .where('id', '=', id)
+      .execute();
+    n++;
+  }
+  return n;
 }
