@@ -49,8 +49,14 @@ export async function prepareDatabase(
 async function takeOver(database: DatabaseHandle, say: Say): Promise<void> {
   const dead = process.env.CASEDESK_REPLACES_PID;
   if (!cluster.isWorker || !dead) return;
-  const failed = await failInterruptedImports(database.db, database.filesDir, new Date());
-  if (failed) say(`${failed} case import(s) left running by worker pid ${dead} marked failed`);
+  try {
+    const failed = await failInterruptedImports(database.db, database.filesDir, new Date());
+    if (failed) say(`${failed} case import(s) left running by worker pid ${dead} marked failed`);
+  } catch (err) {
+    // Not a reason to stop serving: a worker that dies before it listens stops every worker
+    // (cluster.ts), and the next process to start fails these imports anyway.
+    say(`the case imports of worker pid ${dead} were not checked: ${(err as Error).message}`);
+  }
 }
 
 /**
