@@ -118,6 +118,65 @@ describe('the frame', () => {
     await context.close();
   });
 
+  it('on a reload, says in words that the menu is loading, and that it failed', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto('/login');
+    await signIn(page, '13800000002');
+    await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
+    await page.getByTestId('sider-menu').getByText('案件管理').waitFor();
+
+    // The reload restores the session and asks for the menu again before the language's
+    // catalogue is in. Both answers are held, the catalogue until the notice is up, the menu
+    // until its words have been read, so what is seen does not depend on the machine's speed.
+    const hold = () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { held, release };
+    };
+    const catalogue = hold();
+    const menu = hold();
+    let menuAsked!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      menuAsked = resolve;
+    });
+    await page.route('**/assets/catalogue-*.js', async (route) => {
+      await catalogue.held;
+      await route.continue();
+    });
+    await page.route('**/api/user/menu*', async (route) => {
+      menuAsked();
+      await menu.held;
+      await route.continue();
+    });
+    await page.reload();
+    await asked;
+    const notice = page.locator('.arco-message');
+    await notice.waitFor();
+    // Before the catalogue: the spinner alone, never the catalogue's key.
+    assert.doesNotMatch((await notice.allTextContents()).join(' '), /menu\./);
+    catalogue.release();
+    const loading = notice.filter({ hasText: '正在加载菜单…' });
+    await loading.waitFor();
+    menu.release();
+    await loading.waitFor({ state: 'detached' });
+    await page.getByTestId('sider-menu').getByText('案件管理').waitFor();
+    await page.unrouteAll();
+
+    // A menu the server cannot give: the failure in words, with the server's reason.
+    await page.route('**/api/user/menu*', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),
+    );
+    await page.reload();
+    const failed = page.locator('.arco-notification').filter({ hasText: '菜单加载失败' });
+    await failed.waitFor();
+    const text = (await failed.textContent()) ?? '';
+    assert.match(text, /无法从后台获取菜单：/);
+    assert.doesNotMatch(text, /menu\./);
+    await context.close();
+  });
+
   it('logs out, clears the session and guards the pages again', async () => {
     const { context, page } = await freshPage(browser);
     await page.goto('/login');
