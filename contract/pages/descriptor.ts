@@ -1,12 +1,22 @@
 import type { AccessRule } from '../access';
 import { BULK_CASE_EVENTS, CASE_EVENTS } from '../cases';
-import { appPathSchema, menuIconSchema, pageIdSchema, titleKeySchema } from '../menu';
-import { accessRuleSchema } from '../role-schemas';
+import { menuIconSchema, pageIdSchema } from '../menu';
 import { DESCRIPTOR_LIMITS } from '../tree-limits';
 import { withinTreeLimits } from '../tree-limits-schema';
 import { z } from '../zod-mini';
 import { ENUM_NAMES } from './enums';
-import { type ApiCallMark, markReference, schemaReferences } from './references';
+import {
+  access,
+  apiPath,
+  columnSchema,
+  displayWidgetSchema,
+  type FieldDescriptor,
+  fieldPath,
+  fieldSchema,
+  key,
+  routeTemplate,
+} from './fields';
+import { markReference, schemaReferences } from './references';
 
 /**
  * Page descriptors: what the server sends, what the browser renders with Arco. Data only:
@@ -16,147 +26,25 @@ import { type ApiCallMark, markReference, schemaReferences } from './references'
  * Every object is strict: a key the schema does not name (`onClick`, `dangerouslySetInnerHTML`)
  * is refused at its own path, never silently dropped. The fields that hold an API path or an
  * app route say so on the schema (`apiPath`, `routeTemplate`: contract/pages/references.ts),
- * which is where `descriptorReferences` learns them.
+ * which is where `descriptorReferences` learns them. The building blocks (path templates,
+ * columns, inputs, form fields) are in fields.ts and re-exported here.
  */
 export const SCHEMA_VERSION = 1;
 
-const key = titleKeySchema;
-/** Shown only to roles holding this rule (contract/access.ts); the server enforces it again. */
-const access = z.optional(accessRuleSchema);
-/** A field of a record, as a dot path: `caseNo`, `lawyer.name`. */
-const fieldPath = z
-  .string()
-  .check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'descriptor.field'));
-
-/** An app route with `:params` filled from the record: /list/case-detail/:id. */
-export const routeTemplateSchema = appPathSchema;
-
-/** An API path under /api with `:params` from the record or route: /cases/:id/transitions. */
-export const apiTemplateSchema = z.string().check(
-  z.regex(/^\/(?!\/)[A-Za-z0-9\-_/:]*$/, 'descriptor.apiPath'),
-  z.refine((p) => !p.includes('//') && !/^\/api\//.test(p), 'descriptor.apiPath'),
-);
-
-/** A field holding an API path template, and the calls the browser makes with it. */
-const apiPath = (...calls: ApiCallMark[]) => markReference(apiTemplateSchema.clone(), { api: calls });
-/** A field holding an app route template (a link, a navigation, where a form goes next). */
-const routeTemplate = () => markReference(routeTemplateSchema.clone(), { route: true });
-
-export const DISPLAY_WIDGETS = [
-  'text',
-  'number',
-  'percent',
-  'fileSize',
-  'money',
-  'date',
-  'datetime',
-  'countdown',
-  'status',
-  'link',
-  'region',
-  'phone',
-  'enum',
-] as const;
-export const displayWidgetSchema = z.enum(DISPLAY_WIDGETS);
-export type DisplayWidget = z.infer<typeof displayWidgetSchema>;
-
-/** One value shown in a column, a description item or a stat card. */
-export const columnSchema = z.strictObject({
-  field: fieldPath,
-  title: key,
-  widget: z._default(displayWidgetSchema, 'text'),
-  enum: z.optional(z.enum(ENUM_NAMES)),
-  /** Route template for the link widget; `:name` comes from the record. */
-  link: z.optional(routeTemplate()),
-  sortable: z.optional(z.boolean()),
-  width: z.optional(z.number().check(z.int(), z.gte(40), z.lte(800))),
-  fixed: z.optional(z.enum(['left', 'right'])),
-  defaultHidden: z.optional(z.boolean()),
-  access,
-});
-export type ColumnDescriptor = z.infer<typeof columnSchema>;
-
-const option = z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), label: key });
-
-export const inputSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('input'),
-    maxLength: z.optional(z.number().check(z.int(), z.gte(1), z.lte(500))),
-  }),
-  z.strictObject({ kind: z.literal('password') }),
-  z.strictObject({
-    kind: z.literal('textarea'),
-    maxLength: z.number().check(z.int(), z.gte(1), z.lte(5000)),
-  }),
-  z.strictObject({
-    kind: z.literal('number'),
-    /** The range the input allows, in the value's unit: fen for money (`min: 1` is ¥0.01). */
-    min: z.optional(z.number()),
-    max: z.optional(z.number()),
-    /** Decimals typed; money always takes two (yuan and fen). */
-    precision: z.optional(z.number().check(z.int(), z.gte(0), z.lte(4))),
-    /** The user types yuan; the value is integer fen. */
-    money: z.optional(z.boolean()),
-  }),
-  z.strictObject({
-    kind: z.literal('select'),
-    options: z.optional(z.array(option).check(z.maxLength(200))),
-    enum: z.optional(z.enum(ENUM_NAMES)),
-    /** Options from a GET answering `{ list }`. */
-    optionsFrom: z.optional(
-      z.strictObject({ path: apiPath({ method: 'GET' }), value: fieldPath, label: fieldPath }),
-    ),
-    multiple: z.optional(z.boolean()),
-  }),
-  z.strictObject({ kind: z.literal('date') }),
-  z.strictObject({ kind: z.literal('datetime') }),
-  /** Two query/body values: `<name>From` and `<name>To`. */
-  z.strictObject({ kind: z.literal('dateRange') }),
-  /** Two values in money: `<name>Min` and `<name>Max` (fen). */
-  z.strictObject({ kind: z.literal('moneyRange') }),
-  z.strictObject({
-    kind: z.literal('region'),
-    depth: z._default(z.union([z.literal(1), z.literal(2), z.literal(3)]), 2),
-  }),
-  z.strictObject({ kind: z.literal('switch') }),
-  z.strictObject({
-    kind: z.literal('upload'),
-    /**
-     * Where each file is POSTed (multipart, field `file`); the field's value is the list of
-     * the server's answers. Without a path the input says that uploads are not available.
-     */
-    path: z.optional(apiPath({ method: 'POST' }, { method: 'DELETE', suffix: '/:id', when: 'removable' })),
-    accept: z.optional(z.string().check(z.regex(/^[a-z0-9.,/*-]*$/i), z.maxLength(100))),
-    maxSizeMb: z._default(z.number().check(z.gte(0.1), z.lte(20)), 10),
-    /**
-     * A stored file (an answer with an `id`) can be removed: after the user confirms, the
-     * input sends DELETE `<path>/<id>` and drops the file only once the server has.
-     */
-    removable: z.optional(z.boolean()),
-  }),
-]);
-export type InputDescriptor = z.infer<typeof inputSchema>;
-
-/** Named patterns instead of regex strings: descriptors never carry code. */
-export const FIELD_PATTERNS = ['phone', 'creditCode', 'licenceNo', 'caseNo', 'email', 'password'] as const;
-
-export const fieldSchema = z.strictObject({
-  name: fieldPath,
-  label: key,
-  input: inputSchema,
-  required: z.optional(z.boolean()),
-  min: z.optional(z.number()),
-  max: z.optional(z.number()),
-  minLength: z.optional(z.number().check(z.int(), z.gte(0))),
-  maxLength: z.optional(z.number().check(z.int(), z.gte(1))),
-  pattern: z.optional(z.enum(FIELD_PATTERNS)),
-  placeholder: z.optional(key),
-  defaultValue: z.optional(z.union([z.string(), z.number(), z.boolean()])),
-  /** Grid span out of 24. */
-  span: z.optional(z.number().check(z.int(), z.gte(1), z.lte(24))),
-  access,
-});
-export type FieldDescriptor = z.infer<typeof fieldSchema>;
+export {
+  apiTemplateSchema,
+  type ColumnDescriptor,
+  columnSchema,
+  DISPLAY_WIDGETS,
+  type DisplayWidget,
+  displayWidgetSchema,
+  FIELD_PATTERNS,
+  type FieldDescriptor,
+  fieldSchema,
+  type InputDescriptor,
+  inputSchema,
+  routeTemplateSchema,
+} from './fields';
 
 /** Show an action only when a record field holds one of these values (no expressions). */
 const whenSchema = z.strictObject({
