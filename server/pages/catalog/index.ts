@@ -1,5 +1,6 @@
 import type { PageDescriptor } from '../../../contract/pages/descriptor';
 import { accessPages } from './access';
+import { userAccountPages } from './accounts';
 import { builtinPages } from './builtins';
 import { casePages } from './cases';
 import { dashboardPages } from './dashboards';
@@ -15,6 +16,7 @@ export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
     ...casePages,
     ...firmPages,
     ...operationsPages,
+    ...userAccountPages,
     ...accessPages,
     ...letterPages,
   ].map((page) => [page.id, page]),
