@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageDescriptor } from '../../contract/pages/descriptor';
 import { PAGE_CATALOG } from '../../server/pages/catalog';
+import { userAccountPages } from '../../server/pages/catalog/accounts';
 import { operationsPages } from '../../server/pages/catalog/operations';
 import { checkCataloguePages } from './catalogue-checks';
 import { startServer, type TestServer } from './harness';
 
 checkCataloguePages('the operations page descriptors', operationsPages);
+checkCataloguePages('the 小律伴 account page descriptors', userAccountPages);
 
 it('serves the PDF viewer as a builtin page, and every operations page from the catalogue', () => {
   expect(PAGE_CATALOG.get('pdf-viewer')).toMatchObject({
