@@ -37,6 +37,8 @@ export const failEnvelopeSchema = z.object({
   code: z.number().check(z.int()),
   msg: z.string(),
   errors: z.optional(z.array(fieldErrorSchema)),
+  /** Figures the caller needs to recover (`{version, savedBy, savedAt}` on a stale decision). */
+  data: z.optional(z.unknown()),
 });
 export type FailEnvelope = z.infer<typeof failEnvelopeSchema>;
 

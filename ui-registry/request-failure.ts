@@ -12,6 +12,8 @@ export interface RequestFailure {
   code: number | null;
   /** Field errors of a 400: dot paths of the request body or query, with their messages. */
   fieldErrors: Array<{ path: string; message: string }>;
+  /** The failure envelope's `data`, as the server sent it (a stale decision: `{version, savedBy, savedAt}`). */
+  data?: unknown;
 }
 
 export function readFailure(error: unknown): RequestFailure {
@@ -22,6 +24,7 @@ export function readFailure(error: unknown): RequestFailure {
     message,
     status: typeof carrier.status === 'number' ? carrier.status : null,
     code: typeof carrier.code === 'number' ? carrier.code : null,
+    data: carrier.data,
     fieldErrors: errors.flatMap((item: unknown) => {
       const e = item as { path?: unknown; message?: unknown } | null;
       return e && typeof e.path === 'string' && typeof e.message === 'string'

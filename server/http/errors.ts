@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly messageKey: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly errors?: FieldError[],
+    /** Sent as the envelope's `data`: what the caller needs to recover (ARCHITECTURE §2). */
+    readonly data?: unknown,
   ) {
     super(messageKey);
   }
@@ -27,8 +29,12 @@ export const fail = {
   forbidden: (key: MessageKey = 'auth.forbidden', params: Record<string, string | number> = {}) =>
     new ApiError(403, CODES.forbidden, key, params),
   notFound: (key: MessageKey) => new ApiError(404, CODES.notFound, key),
-  conflict: (key: MessageKey, params: Record<string, string | number> = {}, errors?: FieldError[]) =>
-    new ApiError(409, CODES.conflict, key, params, errors),
+  conflict: (
+    key: MessageKey,
+    params: Record<string, string | number> = {},
+    errors?: FieldError[],
+    data?: unknown,
+  ) => new ApiError(409, CODES.conflict, key, params, errors, data),
   tooMany: (key: MessageKey, params: Record<string, string | number> = {}) =>
     new ApiError(429, CODES.tooManyRequests, key, params),
 };

@@ -95,6 +95,7 @@ export function failBody(lang: Language, err: ApiError): FailEnvelope {
       ...e,
       message: e.message === err.messageKey ? body.msg : localizeMessage(lang, e.message),
     }));
+  if (err.data !== undefined) body.data = err.data;
   return body;
 }
 

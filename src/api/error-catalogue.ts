@@ -52,6 +52,8 @@ export interface FailedAnswer {
   code: number | null;
   msg: string | null;
   errors: FieldError[];
+  /** The failure envelope's `data`: figures to recover with (a 409's `{version, savedBy, savedAt}`). */
+  data?: unknown;
   /** Path below /api, without the query: `/user/info`. */
   path: string;
   timedOut?: boolean;
@@ -192,7 +194,7 @@ export function unwrapBody(body: unknown): unknown {
 }
 
 /** The parts of a failed answer's body the catalogue reads. */
-export function readFailureBody(body: unknown): Pick<FailedAnswer, 'code' | 'msg' | 'errors'> {
+export function readFailureBody(body: unknown): Pick<FailedAnswer, 'code' | 'msg' | 'errors' | 'data'> {
   if (!isRecord(body)) return { code: null, msg: null, errors: [] };
   const code = body.code === undefined || body.code === null ? Number.NaN : Number(body.code);
   const msg =
@@ -201,5 +203,6 @@ export function readFailureBody(body: unknown): Pick<FailedAnswer, 'code' | 'msg
     code: Number.isFinite(code) ? code : null,
     msg: msg || null,
     errors: Array.isArray(body.errors) ? (body.errors as FieldError[]) : [],
+    data: body.data,
   };
 }

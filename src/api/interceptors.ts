@@ -103,7 +103,13 @@ function refuse(error: unknown, env: HttpEnvironment): never {
 function fail(answer: FailedAnswer, silent: boolean | undefined, env: HttpEnvironment): ApiFailure {
   const verdict = judgeFailure(answer, t);
   carryOut(verdict, silent, env);
-  return new ApiFailure(answer.msg || verdict.message, answer.status, answer.code, answer.errors);
+  return new ApiFailure(
+    answer.msg || verdict.message,
+    answer.status,
+    answer.code,
+    answer.errors,
+    answer.data,
+  );
 }
 
 /** `silent` calls skip what the user would see; the session is still cleared when it ended. */

@@ -23,6 +23,8 @@ export class ApiFailure extends Error {
     readonly status: number | null,
     readonly code: number | null,
     readonly errors: FieldError[] = [],
+    /** The failure envelope's `data` (a stale decision's `{version, savedBy, savedAt}`). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiFailure';

@@ -6,6 +6,7 @@ import { PROJECT_ROOT, readConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
+import { fail } from '../../server/http/errors';
 import { type ApiRoute, defineRoute } from '../../server/http/route';
 
 const SECRET = 'SQLITE_IOERR at /srv/casedesk/data/casedesk.db token=5f3a';
@@ -72,6 +73,16 @@ const routes: ApiRoute[] = [
       await app.db.insertInto('users').values(newUser('13900000002', 'CDRACE0003')).execute();
       await app.db.insertInto('users').values(newUser('13900000003', 'CDRACE0003')).execute();
       return null;
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/stale',
+    summary: 'refuses a decision taken on an older version, with what the caller needs to recover',
+    tags: ['test'],
+    access: 'public',
+    handler: async () => {
+      throw fail.conflict('http.validation', {}, undefined, { version: 3, savedAt: '2026-01-01T00:00:00Z' });
     },
   }),
 ];
@@ -155,6 +166,24 @@ describe('unique constraints that refuse a write', () => {
     const res = await built.fastify.inject({ method: 'POST', url: '/api/same-account-id-twice' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: CODES.conflict, errors: [{ path: 'account_id' }] });
+  });
+});
+
+describe('refusals that carry figures to recover with', () => {
+  it('send them as the envelope’s data', async () => {
+    const res = await built.fastify.inject({ method: 'PUT', url: '/api/stale' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: 'fail',
+      code: CODES.conflict,
+      msg: expect.any(String),
+      data: { version: 3, savedAt: '2026-01-01T00:00:00Z' },
+    });
+  });
+
+  it('leave data out when there is none', async () => {
+    const res = await built.fastify.inject({ method: 'POST', url: '/api/same-phone-twice' });
+    expect(Object.keys(res.json())).not.toContain('data');
   });
 });
 

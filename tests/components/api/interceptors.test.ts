@@ -228,6 +228,15 @@ describe('error catalogue', () => {
     expect(failure.errors).toEqual([{ path: 'phone', message: '该手机号已注册' }]);
   });
 
+  it("hands the failure envelope's data to the caller (a stale decision's version)", async () => {
+    const data = { version: 4, savedBy: { id: 3, name: '业务运营' }, savedAt: '2026-03-01T02:00:00.000Z' };
+    answer('/cases', () =>
+      HttpResponse.json({ status: 'fail', code: 40900, msg: '已被修改', data }, { status: 409 }),
+    );
+    const failure = await failureOf(apiGet('/cases', { silent: true }));
+    expect(failure).toMatchObject({ status: 409, code: 40900, data });
+  });
+
   it('says "Error" in the user\'s language when a failure code comes without a message', async () => {
     await setLocale('en-US');
     answer('/cases', () => HttpResponse.json({ code: 40000 }));
