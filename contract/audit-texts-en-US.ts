@@ -49,6 +49,7 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   'case.attachment.remove': { label: 'Attachment deleted', detail: '{{name}}' },
   'case.approve': { label: 'Approved', detail: '{{from}} → {{to}}' },
   'case.return': { label: 'Returned for correction', detail: '{{from}} → {{to}}; reason: {{reason}}' },
+  'case.resubmit': { label: 'Resubmitted for review', detail: '{{from}} → {{to}}' },
   'case.push': { label: 'Pushed to a law firm', detail: '{{from}} → {{to}}' },
   'case.accept': { label: 'Accepted by the firm', detail: '{{from}} → {{to}}' },
   'case.decline': { label: 'Declined by the firm', detail: '{{from}} → {{to}}; reason: {{reason}}' },

@@ -44,6 +44,7 @@ export const AUDIT_TEXTS_ZH_CN = {
   'case.attachment.remove': { label: '删除附件', detail: '{{name}}' },
   'case.approve': { label: '审核通过', detail: '{{from}} → {{to}}' },
   'case.return': { label: '退回修改', detail: '{{from}} → {{to}}，原因：{{reason}}' },
+  'case.resubmit': { label: '重新提交审核', detail: '{{from}} → {{to}}' },
   'case.push': { label: '推送律所', detail: '{{from}} → {{to}}' },
   'case.accept': { label: '律所接收', detail: '{{from}} → {{to}}' },
   'case.decline': { label: '律所拒绝', detail: '{{from}} → {{to}}，原因：{{reason}}' },

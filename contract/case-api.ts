@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { regionCodeSchema } from './account-rules';
 import {
   BULK_CASE_EVENTS,
+  CASE_ABILITY_NAMES,
   CASE_EVENTS,
   CASE_STAGES,
+  type CaseAbility,
   casePositionSchema,
   caseStageSchema,
   caseStatusSchema,
@@ -97,6 +99,14 @@ export const caseExportQuerySchema = caseFilterSchema.extend({
 });
 export type CaseExportQuery = z.infer<typeof caseExportQuerySchema>;
 
+/** What the caller may do to a case besides its events, each true or false. */
+export const caseCanSchema = z.object(
+  Object.fromEntries(CASE_ABILITY_NAMES.map((name) => [name, z.boolean()])) as Record<
+    CaseAbility,
+    z.ZodBoolean
+  >,
+);
+
 /** One case as the list shows it, with the events the caller may send to it now. */
 export const caseRowSchema = z.object({
   id: z.number().int(),
@@ -109,7 +119,7 @@ export const caseRowSchema = z.object({
   position: z.nullable(casePositionSchema),
   closeResult: z.nullable(closeResultSchema),
   suspendReason: z.string().nullable(),
-  /** Why review sent it back to intake, while it awaits review again. */
+  /** Why review sent it back, while it is returned (position `returned`). */
   returnReason: z.string().nullable(),
   debtorName: z.string(),
   clientName: z.string(),
@@ -126,6 +136,8 @@ export const caseRowSchema = z.object({
   updatedAt: z.string(),
   version: z.number().int(),
   allowedEvents: z.array(caseEventSchema),
+  /** What the caller may do to it besides its events (contract/cases.ts CASE_ABILITY_NAMES). */
+  can: caseCanSchema,
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
 

@@ -56,6 +56,7 @@ export type PushStatus = (typeof PUSH_STATUSES)[number];
 export const CASE_EVENTS = [
   'APPROVE',
   'RETURN',
+  'RESUBMIT',
   'PUSH',
   'ACCEPT',
   'DECLINE',
@@ -72,8 +73,20 @@ export type CaseEventName = (typeof CASE_EVENTS)[number];
 /** Events the case list sends to many cases at once (row selection, POST /api/cases/bulk-transitions). */
 export const BULK_CASE_EVENTS = ['ASSIGN', 'PUSH', 'CLOSE'] as const satisfies readonly CaseEventName[];
 
-/** Where a pending case stands: the case status machine's nested states of `pending`. */
-export const CASE_POSITIONS = ['awaitingReview', 'pool', 'pushed', 'accepted'] as const;
+/**
+ * Where a pending case stands: the case status machine's nested states of `pending`
+ * (`returned`: sent back by review with a reason, until it is corrected and resubmitted).
+ */
+export const CASE_POSITIONS = ['awaitingReview', 'returned', 'pool', 'pushed', 'accepted'] as const;
 export const casePositionSchema = z.enum(CASE_POSITIONS);
 export type CasePosition = z.infer<typeof casePositionSchema>;
+
+/**
+ * What a person may do to a case besides its events, as each case row's `can` (computed on
+ * the server by machines/caseRules.ts): review it, record a repayment, add a follow-up, write
+ * a lawyer's letter. Descriptors show an action with `when: {field: 'can.repay', in: [true]}`.
+ */
+export const CASE_ABILITY_NAMES = ['review', 'repay', 'followUp', 'writeLetter'] as const;
+export type CaseAbility = (typeof CASE_ABILITY_NAMES)[number];
+
 export const LETTER_STATUSES = ['auditing', 'passed', 'rejected'] as const;

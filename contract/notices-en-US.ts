@@ -5,7 +5,8 @@ export const NOTICES_EN_US: Record<NoticeKind, { title: string; content: string 
   'case.approved': { title: 'Case approved', content: 'Case {{caseNo}} passed review and is in the pool.' },
   'case.returned': {
     title: 'Case returned for correction',
-    content: 'Case {{caseNo}} did not pass review and was returned: {{reason}}',
+    content:
+      'Case {{caseNo}} did not pass review and was returned. Correct it on its edit page, then choose "Resubmit for review". Reason: {{reason}}',
   },
   'case.pushed': {
     title: 'A case was pushed to your firm',

@@ -6,7 +6,10 @@
  */
 export const NOTICES_ZH_CN = {
   'case.approved': { title: '案件已审核通过', content: '案件 {{caseNo}} 已通过审核，进入案件池。' },
-  'case.returned': { title: '案件被退回修改', content: '案件 {{caseNo}} 未通过审核，已退回修改：{{reason}}' },
+  'case.returned': {
+    title: '案件已退回',
+    content: '案件 {{caseNo}} 未通过审核，已退回。请在编辑页修改后点击“重新提交审核”。退回原因：{{reason}}',
+  },
   'case.pushed': {
     title: '新的推送案件',
     content: '案件 {{caseNo}}（{{title}}）已推送给贵所，请接收或拒绝。',

@@ -1,16 +1,31 @@
-import { assign, getNextTransitions, type SnapshotFrom, setup, transition } from 'xstate';
-import { type Ability, type AccessScope, scopeOf } from '../contract/access';
+import { and, assign, getNextTransitions, type SnapshotFrom, setup, transition } from 'xstate';
 import {
-  CASE_EVENTS,
   CASE_POSITIONS,
   CASE_STATUSES,
-  type CaseEventName,
   type CasePosition,
+  type CaseStage,
   type CaseStatus,
-  CLOSE_RESULTS,
   type CloseResult,
 } from '../contract/cases';
-import type { Role } from '../contract/roles';
+import {
+  CASE_EVENT_TYPES,
+  type CaseActor,
+  type CaseEvent,
+  type CaseEventType,
+  type CasePlace,
+  type EventOf,
+  isCaseEvent,
+  isSystem,
+  type RefusalReason,
+  refusalOf,
+  SAMPLE_DETAILS,
+} from './caseGuards';
+import type { PushRecordChange } from './casePushRecords';
+import type { CaseTag } from './caseTags';
+
+export * from './caseGuards';
+export type { PushRecordChange } from './casePushRecords';
+export type { CaseTag } from './caseTags';
 
 /**
  * A case's journey, written once for the browser and the server: the server accepts or
@@ -21,7 +36,8 @@ import type { Role } from '../contract/roles';
  * `pending` the case's position is a nested state, stored in its own column:
  *
  *   awaitingReview --APPROVE-------------------------------> pool
- *   awaitingReview --RETURN {reason}-----------------------> awaitingReview (back to intake)
+ *   awaitingReview --RETURN {reason}-----------------------> returned
+ *   returned --RESUBMIT (corrected)------------------------> awaitingReview
  *   pool --PUSH {lawFirmId}--------------------------------> pushed
  *   pushed --PUSH {lawFirmId} (to another firm)------------> pushed
  *   pushed --ACCEPT (the firm)-----------------------------> accepted
@@ -30,26 +46,22 @@ import type { Role } from '../contract/roles';
  *   pool | pushed | accepted --TAKE (a lawyer)-------------> processing
  *   pool | pushed | accepted --ASSIGN {lawyerId}-----------> processing
  *   processing --ASSIGN {lawyerId} (reassign)--------------> processing
- *   processing --RELEASE-----------------------------------> pending.pool
+ *   processing --RELEASE (not by the system)---------------> pending.pool
  *   processing --SUSPEND {reason}--------------------------> suspended
  *   suspended --RESUME-------------------------------------> processing
  *   processing | suspended --CLOSE {result}----------------> closed
  *   closed --REOPEN----------------------------------------> processing
  *
- * Who may send each event is the ability EVENT_ABILITY names (contract/access.ts), in the
- * scope the actor's role holds it: `all` over every case, `firm` over the cases of the
- * actor's firm, `own` over the cases the actor handles as their lawyer.
+ * Who may send each event is the ability EVENT_ABILITY names (caseGuards.ts, from
+ * contract/access.ts), in the scope the actor's role holds it: `all` over every case, `firm`
+ * over the cases of the actor's firm, `own` over the cases the actor handles as their lawyer;
+ * the system (SYSTEM) sends only SYSTEM_EVENTS.
+ *
+ * A decision also says what follows from it: the case's stage (a pending case is at intake, a
+ * closed one archived, a worked one past intake) and the changes to its push records
+ * (casePushRecords.ts). The states' tags (caseTags.ts) are the groups other rules ask for
+ * (caseRules.ts).
  */
-
-/** Who asks for the transition; the server fills it from the session, never from the request body. */
-export interface CaseActor {
-  role: Role;
-  userId: number;
-  /** The lawyer record of a lawyer user. */
-  lawyerId?: number | null;
-  /** The firm of a lawyer or a firm contact person. */
-  lawFirmId?: number | null;
-}
 
 export interface CaseContext {
   lawyerId: number | null;
@@ -58,8 +70,10 @@ export interface CaseContext {
   result: CloseResult | null;
   /** Set while suspended. */
   suspendReason: string | null;
-  /** Why review sent the case back to intake; set while it awaits review again. */
+  /** Why review sent the case back; set while it is returned. */
   returnReason: string | null;
+  /** The legal stage; the machine keeps its invariants (pending: intake, closed: archived). */
+  stage: CaseStage | null;
 }
 
 /** A case's state as stored: its status, its position while pending, and the context the rules read. */
@@ -72,142 +86,13 @@ export interface CaseState {
   result?: CloseResult | null;
   suspendReason?: string | null;
   returnReason?: string | null;
+  stage?: CaseStage | null;
 }
 
-/** The journey's events (contract/cases.ts CASE_EVENTS, the API's fixed names). */
-export const CASE_EVENT_TYPES = CASE_EVENTS;
-export type CaseEventType = CaseEventName;
-
-export type CaseEvent =
-  | { type: 'APPROVE'; actor: CaseActor }
-  | { type: 'RETURN'; actor: CaseActor; reason: string }
-  | { type: 'PUSH'; actor: CaseActor; lawFirmId: number | null }
-  | { type: 'ACCEPT'; actor: CaseActor }
-  | { type: 'DECLINE'; actor: CaseActor; reason: string }
-  | { type: 'TAKE'; actor: CaseActor }
-  /** To a lawyer; the server fills `lawFirmId` with the lawyer's firm before the final decision. */
-  | { type: 'ASSIGN'; actor: CaseActor; lawyerId: number | null; lawFirmId?: number | null }
-  | { type: 'RELEASE'; actor: CaseActor }
-  | { type: 'SUSPEND'; actor: CaseActor; reason: string }
-  | { type: 'RESUME'; actor: CaseActor }
-  | { type: 'CLOSE'; actor: CaseActor; result: CloseResult }
-  | { type: 'REOPEN'; actor: CaseActor };
-
-/** Why a transition was refused: i18n keys the browser shows and the server answers with (409). */
-export const REFUSAL_REASONS = [
-  'case.transition.unknownEvent',
-  'case.transition.unknownStatus',
-  'case.transition.notAllowedInStatus',
-  'case.transition.notPermitted',
-  'case.transition.alreadyTaken',
-  'case.transition.pushedToAnotherFirm',
-  'case.transition.firmRequired',
-  'case.transition.sameFirm',
-  'case.transition.lawyerRequired',
-  'case.transition.notHandlingLawyer',
-  'case.transition.notYourFirm',
-  'case.transition.reasonRequired',
-  'case.transition.invalidResult',
-] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
-
-export type TransitionDecision = { ok: true; next: CaseState } | { ok: false; reason: RefusalReason };
-
-/** The ability each event needs; the actor's scope of it says over which cases. */
-export const EVENT_ABILITY = {
-  APPROVE: 'cases.review',
-  RETURN: 'cases.review',
-  PUSH: 'cases.push',
-  ACCEPT: 'pushes.answer',
-  DECLINE: 'pushes.answer',
-  TAKE: 'cases.take',
-  ASSIGN: 'cases.assign',
-  RELEASE: 'cases.run',
-  SUSPEND: 'cases.run',
-  RESUME: 'cases.run',
-  CLOSE: 'cases.run',
-  REOPEN: 'cases.reopen',
-} as const satisfies Record<CaseEventType, Ability>;
-
-/** Is this case inside the scope the actor holds an ability in? */
-function scopeRefusal(
-  scope: AccessScope | null,
-  context: CaseContext,
-  actor: CaseActor,
-): RefusalReason | null {
-  if (scope === null) return 'case.transition.notPermitted';
-  if (scope === 'all') return null;
-  if (scope === 'firm') {
-    return actor.lawFirmId != null && actor.lawFirmId === context.lawFirmId
-      ? null
-      : 'case.transition.notYourFirm';
-  }
-  return actor.lawyerId != null && actor.lawyerId === context.lawyerId
-    ? null
-    : 'case.transition.notHandlingLawyer';
-}
-
-const scopeFor = (event: CaseEvent) => scopeOf(EVENT_ABILITY[event.type], event.actor.role);
-const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-
-type EventOf<T extends CaseEventType> = Extract<CaseEvent, { type: T }>;
-
-/**
- * Who may do what, and with which details. Where an event applies at all is the machine's
- * states; these rules are its guards, and the first rule that fails is the refusal's reason.
- */
-const RULES: { [T in CaseEventType]: (context: CaseContext, event: EventOf<T>) => RefusalReason | null } = {
-  APPROVE: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
-  RETURN: (context, event) =>
-    scopeRefusal(scopeFor(event), context, event.actor) ??
-    (hasText(event.reason) ? null : 'case.transition.reasonRequired'),
-  PUSH: (context, event) => {
-    const refusal = scopeRefusal(scopeFor(event), context, event.actor);
-    if (refusal) return refusal;
-    if (event.lawFirmId == null) return 'case.transition.firmRequired';
-    return event.lawFirmId === context.lawFirmId ? 'case.transition.sameFirm' : null;
-  },
-  // The firm the case was pushed to answers: the case's firm must be the actor's.
-  ACCEPT: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
-  DECLINE: (context, event) =>
-    scopeRefusal(scopeFor(event), context, event.actor) ??
-    (hasText(event.reason) ? null : 'case.transition.reasonRequired'),
-  TAKE: (context, event) => {
-    const { actor } = event;
-    // Taking is from the pool open to the lawyer, not over cases they already handle.
-    if (scopeFor(event) === null || actor.lawyerId == null) return 'case.transition.notPermitted';
-    if (context.lawyerId != null) return 'case.transition.alreadyTaken';
-    if (context.lawFirmId != null && context.lawFirmId !== actor.lawFirmId) {
-      return 'case.transition.pushedToAnotherFirm';
-    }
-    return null;
-  },
-  ASSIGN: (context, event) => {
-    const scope = scopeFor(event);
-    if (scope === null) return 'case.transition.notPermitted';
-    if (event.lawyerId == null) return 'case.transition.lawyerRequired';
-    if (scope === 'all') return null;
-    // Within a firm: one of its own lawyers (the server fills the lawyer's firm), on its own case.
-    if (event.lawFirmId != null && event.lawFirmId !== event.actor.lawFirmId) {
-      return 'case.transition.notYourFirm';
-    }
-    return scopeRefusal(scope, context, event.actor);
-  },
-  RELEASE: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
-  SUSPEND: (context, event) =>
-    scopeRefusal(scopeFor(event), context, event.actor) ??
-    (hasText(event.reason) ? null : 'case.transition.reasonRequired'),
-  RESUME: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
-  CLOSE: (context, event) =>
-    scopeRefusal(scopeFor(event), context, event.actor) ??
-    (CLOSE_RESULTS.includes(event.result) ? null : 'case.transition.invalidResult'),
-  REOPEN: (context, event) => scopeRefusal(scopeFor(event), context, event.actor),
-};
-
-function refusalOf(context: CaseContext, event: CaseEvent): RefusalReason | null {
-  const rule = RULES[event.type] as (context: CaseContext, event: CaseEvent) => RefusalReason | null;
-  return rule(context, event);
-}
+/** An accepted event: the state it leads to and the push record changes that follow. */
+export type TransitionDecision =
+  | { ok: true; next: CaseState & { stage: CaseStage }; pushes: PushRecordChange[] }
+  | { ok: false; reason: RefusalReason; params?: { state: CasePlace } };
 
 const allowedBy =
   (type: CaseEventType) =>
@@ -216,15 +101,83 @@ const allowedBy =
 
 const trimmed = (value: string) => value.trim();
 
+/** The firm a TAKE or ASSIGN leaves the case with: the lawyer's. */
+function firmAfter(context: CaseContext, event: CaseEvent): number | null {
+  if (event.type === 'TAKE') return event.actor.lawFirmId ?? context.lawFirmId;
+  if (event.type === 'ASSIGN') return event.lawFirmId ?? context.lawFirmId;
+  return context.lawFirmId;
+}
+
+/** Push record changes, as the machine's own action: `decideTransition` collects them. */
+const pushes = (changes: (args: { context: CaseContext; event: CaseEvent }) => PushRecordChange[]) => ({
+  type: 'recordPushes' as const,
+  params: (args: { context: CaseContext; event: CaseEvent }) => ({ changes: changes(args) }),
+});
+
+/** A push to the event's firm, withdrawing any push still open. */
+const pushToFirm = pushes(({ event }) => [
+  { kind: 'withdraw', lawFirmId: null },
+  ...(event.type === 'PUSH' && event.lawFirmId != null
+    ? [{ kind: 'open' as const, lawFirmId: event.lawFirmId }]
+    : []),
+]);
+const withdrawPushes = pushes(() => [{ kind: 'withdraw', lawFirmId: null }]);
+/** The firm's answer to its push (before the firm is cleared). */
+const answerPush = pushes(({ context, event }) =>
+  context.lawFirmId === null
+    ? []
+    : [
+        {
+          kind: 'answer',
+          lawFirmId: context.lawFirmId,
+          status: event.type === 'ACCEPT' ? 'accepted' : 'declined',
+          reason: event.type === 'DECLINE' ? trimmed(event.reason) : null,
+        },
+      ],
+);
+/**
+ * A pending case reaches a lawyer: a push to another firm than the lawyer's is withdrawn, and
+ * the lawyer's firm has accepted the case.
+ */
+const handOverPending = pushes(({ context, event }) => {
+  const next = firmAfter(context, event);
+  return [
+    ...(context.lawFirmId !== null && context.lawFirmId !== next
+      ? [{ kind: 'withdraw' as const, lawFirmId: context.lawFirmId }]
+      : []),
+    ...(next !== null ? [{ kind: 'acceptBy' as const, lawFirmId: next }] : []),
+  ];
+});
+/** A reassignment to a lawyer of another firm: that firm has accepted the case. */
+const handOverWorked = pushes(({ context, event }) => {
+  const next = firmAfter(context, event);
+  return next !== null && next !== context.lawFirmId ? [{ kind: 'acceptBy', lawFirmId: next }] : [];
+});
+
+const toLawyer = {
+  TAKE: {
+    guard: 'mayTake',
+    target: '#caseStatus.processing',
+    actions: [handOverPending, 'recordTakingLawyer'],
+  },
+  ASSIGN: {
+    guard: 'mayAssign',
+    target: '#caseStatus.processing',
+    actions: [handOverPending, 'recordAssignee'],
+  },
+} as const;
+
 export const caseStatusMachine = setup({
   types: {} as {
     context: CaseContext;
     events: CaseEvent;
     input: { lawyerId?: number | null; lawFirmId?: number | null };
+    tags: CaseTag;
   },
   guards: {
     mayApprove: allowedBy('APPROVE'),
     mayReturn: allowedBy('RETURN'),
+    mayResubmit: allowedBy('RESUBMIT'),
     mayPush: allowedBy('PUSH'),
     mayAccept: allowedBy('ACCEPT'),
     mayDecline: allowedBy('DECLINE'),
@@ -235,8 +188,12 @@ export const caseStatusMachine = setup({
     mayResume: allowedBy('RESUME'),
     mayClose: allowedBy('CLOSE'),
     mayReopen: allowedBy('REOPEN'),
+    /** A person, not the system: a case in a lawyer's hands is taken away only by people. */
+    byPerson: ({ event }) => !isSystem(event.actor),
   },
   actions: {
+    /** Collected by decideTransition; the server applies them to `case_pushes`. */
+    recordPushes: (_, _params: { changes: PushRecordChange[] }) => {},
     clearReturnReason: assign({ returnReason: null }),
     recordReturnReason: assign({
       returnReason: ({ event }) => (event.type === 'RETURN' ? trimmed(event.reason) : null),
@@ -247,12 +204,12 @@ export const caseStatusMachine = setup({
     clearFirm: assign({ lawFirmId: null }),
     recordTakingLawyer: assign(({ context, event }) =>
       event.type === 'TAKE'
-        ? { lawyerId: event.actor.lawyerId ?? null, lawFirmId: event.actor.lawFirmId ?? context.lawFirmId }
+        ? { lawyerId: event.actor.lawyerId ?? null, lawFirmId: firmAfter(context, event) }
         : {},
     ),
     recordAssignee: assign(({ context, event }) =>
       event.type === 'ASSIGN'
-        ? { lawyerId: event.lawyerId ?? null, lawFirmId: event.lawFirmId ?? context.lawFirmId }
+        ? { lawyerId: event.lawyerId ?? null, lawFirmId: firmAfter(context, event) }
         : {},
     ),
     returnToPool: assign({ lawyerId: null, lawFirmId: null }),
@@ -265,6 +222,15 @@ export const caseStatusMachine = setup({
       suspendReason: null,
     }),
     clearResult: assign({ result: null }),
+    // The stage's invariants: a pending case is at intake, a closed one archived, a worked one past intake.
+    stageAtIntake: assign({ stage: 'intake' }),
+    stageArchived: assign({ stage: 'archived' }),
+    stagePastIntake: assign({
+      stage: ({ context }) =>
+        context.stage === null || context.stage === 'intake' || context.stage === 'archived'
+          ? 'mediation'
+          : context.stage,
+    }),
   },
 }).createMachine({
   id: 'caseStatus',
@@ -274,59 +240,78 @@ export const caseStatusMachine = setup({
     result: null,
     suspendReason: null,
     returnReason: null,
+    stage: 'intake',
   }),
   initial: 'pending',
   states: {
     pending: {
+      tags: ['ongoing'],
+      entry: 'stageAtIntake',
       initial: 'awaitingReview',
       states: {
         awaitingReview: {
+          tags: ['inReview'],
           on: {
             APPROVE: { guard: 'mayApprove', target: 'pool', actions: 'clearReturnReason' },
-            RETURN: { guard: 'mayReturn', target: 'awaitingReview', actions: 'recordReturnReason' },
+            RETURN: { guard: 'mayReturn', target: 'returned', actions: 'recordReturnReason' },
+          },
+        },
+        returned: {
+          on: {
+            RESUBMIT: { guard: 'mayResubmit', target: 'awaitingReview', actions: 'clearReturnReason' },
           },
         },
         pool: {
+          tags: ['unassigned', 'openPool'],
           on: {
-            PUSH: { guard: 'mayPush', target: 'pushed', actions: 'recordFirm' },
-            TAKE: { guard: 'mayTake', target: '#caseStatus.processing', actions: 'recordTakingLawyer' },
-            ASSIGN: { guard: 'mayAssign', target: '#caseStatus.processing', actions: 'recordAssignee' },
+            PUSH: { guard: 'mayPush', target: 'pushed', actions: [pushToFirm, 'recordFirm'] },
+            ...toLawyer,
           },
         },
         pushed: {
+          tags: ['unassigned', 'withFirm'],
           on: {
-            PUSH: { guard: 'mayPush', target: 'pushed', actions: 'recordFirm' },
-            ACCEPT: { guard: 'mayAccept', target: 'accepted' },
-            DECLINE: { guard: 'mayDecline', target: 'pool', actions: 'clearFirm' },
-            RELEASE: { guard: 'mayRelease', target: 'pool', actions: 'clearFirm' },
-            TAKE: { guard: 'mayTake', target: '#caseStatus.processing', actions: 'recordTakingLawyer' },
-            ASSIGN: { guard: 'mayAssign', target: '#caseStatus.processing', actions: 'recordAssignee' },
+            PUSH: { guard: 'mayPush', target: 'pushed', actions: [pushToFirm, 'recordFirm'] },
+            ACCEPT: { guard: 'mayAccept', target: 'accepted', actions: answerPush },
+            DECLINE: { guard: 'mayDecline', target: 'pool', actions: [answerPush, 'clearFirm'] },
+            RELEASE: { guard: 'mayRelease', target: 'pool', actions: [withdrawPushes, 'clearFirm'] },
+            ...toLawyer,
           },
         },
         accepted: {
+          tags: ['unassigned', 'withFirm'],
           on: {
-            RELEASE: { guard: 'mayRelease', target: 'pool', actions: 'clearFirm' },
-            TAKE: { guard: 'mayTake', target: '#caseStatus.processing', actions: 'recordTakingLawyer' },
-            ASSIGN: { guard: 'mayAssign', target: '#caseStatus.processing', actions: 'recordAssignee' },
+            RELEASE: { guard: 'mayRelease', target: 'pool', actions: [withdrawPushes, 'clearFirm'] },
+            ...toLawyer,
           },
         },
       },
     },
     processing: {
+      tags: ['ongoing', 'worked', 'active', 'repayable', 'letterWritable', 'followUps'],
+      entry: 'stagePastIntake',
       on: {
-        ASSIGN: { guard: 'mayAssign', target: 'processing', actions: 'recordAssignee' },
-        RELEASE: { guard: 'mayRelease', target: '#caseStatus.pending.pool', actions: 'returnToPool' },
+        ASSIGN: { guard: 'mayAssign', target: 'processing', actions: [handOverWorked, 'recordAssignee'] },
+        RELEASE: {
+          guard: and(['mayRelease', 'byPerson']),
+          target: '#caseStatus.pending.pool',
+          actions: 'returnToPool',
+        },
         SUSPEND: { guard: 'maySuspend', target: 'suspended', actions: 'recordSuspendReason' },
         CLOSE: { guard: 'mayClose', target: 'closed', actions: 'recordResult' },
       },
     },
     suspended: {
+      tags: ['ongoing', 'worked', 'repayable', 'followUps'],
+      entry: 'stagePastIntake',
       on: {
         RESUME: { guard: 'mayResume', target: 'processing', actions: 'clearSuspendReason' },
         CLOSE: { guard: 'mayClose', target: 'closed', actions: 'recordResult' },
       },
     },
     closed: {
+      tags: ['finished', 'followUps'],
+      entry: 'stageArchived',
       on: {
         REOPEN: { guard: 'mayReopen', target: 'processing', actions: 'clearResult' },
       },
@@ -337,8 +322,18 @@ export const caseStatusMachine = setup({
 export type CaseSnapshot = SnapshotFrom<typeof caseStatusMachine>;
 
 /** The position a stored pending case stands at (an old row without one is in the pool). */
-function positionOf(state: CaseState): CasePosition {
+function positionOf(state: Pick<CaseState, 'position'>): CasePosition {
   return state.position && CASE_POSITIONS.includes(state.position) ? state.position : 'pool';
+}
+
+/** Where a case stands, as one name: `returned`, `pool`, ..., `processing`, `closed`. */
+export function casePlace(state: Pick<CaseState, 'status' | 'position'>): CasePlace {
+  return state.status === 'pending' ? positionOf(state) : state.status;
+}
+
+/** The state as the audit writes it: `pending.pool`, `processing`. */
+export function caseStateName(state: Pick<CaseState, 'status' | 'position'>): string {
+  return state.status === 'pending' ? `pending.${positionOf(state)}` : state.status;
 }
 
 /** The machine's snapshot for a stored case. */
@@ -351,6 +346,7 @@ export function caseSnapshot(state: CaseState): CaseSnapshot {
       result: state.status === 'closed' ? (state.result ?? null) : null,
       suspendReason: state.status === 'suspended' ? (state.suspendReason ?? null) : null,
       returnReason: state.status === 'pending' ? (state.returnReason ?? null) : null,
+      stage: state.stage ?? null,
     },
   });
 }
@@ -362,51 +358,31 @@ export function caseStateOf(snapshot: CaseSnapshot): CaseState {
   return { status: 'pending', position: value.pending as CasePosition, ...snapshot.context };
 }
 
-function isCaseEvent(event: unknown): event is CaseEvent {
-  const candidate = event as Partial<CaseEvent> | null;
-  return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    CASE_EVENT_TYPES.includes(candidate.type as CaseEventType) &&
-    typeof candidate.actor === 'object' &&
-    candidate.actor !== null &&
-    typeof candidate.actor.role === 'string'
-  );
-}
-
 /**
- * Accepts or refuses one event for a case, with the state it leads to or the reason it was
- * refused. Pure: the server stores `next` (under its optimistic lock) and answers 409 with
- * `reason` otherwise.
+ * Accepts or refuses one event for a case, with the state it leads to and the push record
+ * changes that follow, or the reason it was refused. Pure: the server stores `next` and the
+ * changes (under its optimistic lock) and answers 409 with `reason` otherwise.
  */
 export function decideTransition(state: CaseState, event: CaseEvent): TransitionDecision {
   if (!isCaseEvent(event)) return { ok: false, reason: 'case.transition.unknownEvent' };
   if (!CASE_STATUSES.includes(state.status)) return { ok: false, reason: 'case.transition.unknownStatus' };
   const snapshot = caseSnapshot(state);
   if (snapshot.can(event)) {
-    const [next] = transition(caseStatusMachine, snapshot, event);
-    return { ok: true, next: caseStateOf(next) };
+    const [next, actions] = transition(caseStatusMachine, snapshot, event);
+    const pushChanges = actions.flatMap((action) =>
+      action.type === 'recordPushes' ? (action.params as { changes: PushRecordChange[] }).changes : [],
+    );
+    const nextState = caseStateOf(next);
+    return { ok: true, next: { ...nextState, stage: nextState.stage ?? 'intake' }, pushes: pushChanges };
   }
-  const appliesInStatus = getNextTransitions(snapshot).some((t) => t.eventType === event.type);
-  if (!appliesInStatus) return { ok: false, reason: 'case.transition.notAllowedInStatus' };
-  return { ok: false, reason: refusalOf(snapshot.context, event) ?? 'case.transition.notAllowedInStatus' };
+  const appliesHere = getNextTransitions(snapshot).some((t) => t.eventType === event.type);
+  const refusal = appliesHere ? refusalOf(snapshot.context, event) : null;
+  if (refusal) return { ok: false, reason: refusal };
+  // The event does not apply where the case stands (or only to someone else than this actor
+  // here, like the system releasing a case in a lawyer's hands): say where it stands.
+  const place = casePlace(state);
+  return { ok: false, reason: `case.transition.inState.${place}`, params: { state: place } };
 }
-
-/** Details that pass the detail rules, so `allowedEvents` asks only who may act and when. */
-const SAMPLE_DETAILS: { [T in CaseEventType]: Omit<EventOf<T>, 'type' | 'actor'> } = {
-  APPROVE: {},
-  RETURN: { reason: 'sample' },
-  PUSH: { lawFirmId: -1 },
-  ACCEPT: {},
-  DECLINE: { reason: 'sample' },
-  TAKE: {},
-  ASSIGN: { lawyerId: 0 },
-  RELEASE: {},
-  SUSPEND: { reason: 'sample' },
-  RESUME: {},
-  CLOSE: { result: 'mediated' },
-  REOPEN: {},
-};
 
 /** The events this actor may send to this case now: the buttons the browser shows. */
 export function allowedEvents(state: CaseState, actor: CaseActor): CaseEventType[] {
@@ -414,3 +390,5 @@ export function allowedEvents(state: CaseState, actor: CaseActor): CaseEventType
     (type) => decideTransition(state, { type, actor, ...SAMPLE_DETAILS[type] } as CaseEvent).ok,
   );
 }
+
+export type { EventOf };

@@ -5,7 +5,10 @@ import { guardMachine } from './guardMachine';
 import { menuMachine } from './menuMachine';
 
 export * from './authMachine';
+export * from './casePushRecords';
+export * from './caseRules';
 export * from './caseStatusMachine';
+export * from './caseTags';
 export * from './guardMachine';
 export * from './menuMachine';
 export * from './redirect';
@@ -38,6 +41,7 @@ export const MACHINES: readonly MachineEntry[] = [
   {
     id: caseStatusMachine.id,
     machine: caseStatusMachine,
-    description: 'Case status: who may take, assign, release, suspend, resume, close and reopen a case.',
+    description:
+      'Case status: review (approve, return, resubmit), push, take, assign, release, suspend, resume, close and reopen a case.',
   },
 ];

@@ -14,18 +14,26 @@ export interface AuditEntry {
 
 /**
  * One row per write, inside the write's own transaction so the log and the change land
- * together or not at all. `actor` is null for anonymous writes (registration, reset).
+ * together or not at all. `actor` is null for anonymous writes (registration, reset) and for
+ * the product's own decisions (role `system`).
  */
 export async function recordAudit(
   db: Kysely<Database>,
-  who: { caller: Caller | null; requestId: string | null; at: Date; actorId?: number | null },
+  who: {
+    caller: Caller | null;
+    requestId: string | null;
+    at: Date;
+    actorId?: number | null;
+    /** The role recorded when it is not the caller's: `system` for the product's own decisions. */
+    actorRole?: string | null;
+  },
   entry: AuditEntry,
 ): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
       actor_id: who.actorId ?? who.caller?.userId ?? null,
-      actor_role: who.caller?.role ?? null,
+      actor_role: who.actorRole ?? who.caller?.role ?? null,
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId === null ? null : String(entry.entityId),

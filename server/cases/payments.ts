@@ -23,7 +23,7 @@ import { chinaDayEnd, chinaDayStart } from './filters';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { actorOf } from './scope';
-import { storeTransition, TRANSITION_COLUMNS } from './transitions';
+import { stateOfRow, storeTransition, TRANSITION_COLUMNS } from './transitions';
 import { visibleCase } from './visible-case';
 
 type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
@@ -108,21 +108,15 @@ async function closeWhenRepaid(
     .executeTakeFirstOrThrow();
   if (Number(total.repaid ?? 0) < amountFen) return false;
   const [current] = await caseRowsByIds(trx, [caseId], who.viewer);
-  if (!current || (current.status !== 'processing' && current.status !== 'suspended')) return false;
-  const decision = decideTransition(
-    {
-      status: current.status,
-      position: current.position,
-      lawyerId: current.lawyerId,
-      lawFirmId: current.lawFirmId,
-      suspendReason: current.suspendReason,
-    },
-    { type: 'CLOSE', actor: actorOf(who.viewer), result: 'repaid' },
-  );
+  if (!current) return false;
+  const actor = actorOf(who.viewer);
+  const event = { type: 'CLOSE', actor, result: 'repaid' } as const;
+  const decision = decideTransition(stateOfRow(current), event);
   if (!decision.ok) return false;
-  await storeTransition(trx, app, who, current, {
-    event: { type: 'CLOSE', actor: actorOf(who.viewer), result: 'repaid' },
+  await storeTransition(trx, app, { actor, caller: who.caller, requestId: who.requestId }, current, {
+    event,
     next: decision.next,
+    pushes: decision.pushes,
   });
   return true;
 }

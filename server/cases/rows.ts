@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CaseRow } from '../../contract/case-api';
 import type { CasePosition, CaseStage, CaseStatus, CaseType, CloseResult } from '../../contract/cases';
+import { type CaseCan, caseAbilities } from '../../machines/caseRules';
 import { allowedEvents, type CaseEventType } from '../../machines/caseStatusMachine';
 import type { Database } from '../db/schema';
 import { actorOf, type CaseViewer } from './scope';
@@ -18,9 +19,15 @@ export function casesWithNames(db: Kysely<Database>) {
 
 type NamedCase = Awaited<ReturnType<ReturnType<typeof casesWithNames>['executeTakeFirstOrThrow']>>;
 
-/** A stored case as the API shows it, with the events this viewer may send to it now. */
-export function toCaseRow(row: NamedCase, viewer: CaseViewer): CaseRow {
+/**
+ * A stored case as the API shows it, with the events this viewer may send to it now and what
+ * else they may do to it (`can`); without a viewer (the system reading it), neither.
+ */
+export function toCaseRow(row: NamedCase, viewer: CaseViewer | null): CaseRow {
   const status = row.status as CaseStatus;
+  const shaped = viewer
+    ? shapeFor(status, row.position as CasePosition | null, row.lawyer_id, row.law_firm_id, viewer)
+    : NOBODY;
   return {
     id: row.id,
     caseNo: row.case_no,
@@ -46,26 +53,26 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer): CaseRow {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
-    allowedEvents: eventsFor(
-      status,
-      row.position as CasePosition | null,
-      row.lawyer_id,
-      row.law_firm_id,
-      viewer,
-    ),
+    allowedEvents: shaped.events,
+    can: shaped.can,
   };
 }
 
-const eventsByShape = new Map<string, CaseEventType[]>();
+type Shaped = { events: CaseEventType[]; can: CaseCan };
+const NOBODY: Shaped = {
+  events: [],
+  can: { review: false, repay: false, followUp: false, writeLetter: false },
+};
+const byShape = new Map<string, Shaped>();
 
 /**
- * The machine's `allowedEvents` for a listed case. Resolving the machine costs about a
- * millisecond a case (seven events, a snapshot each), most of a page's time. Its rules read
- * ids only for "none" and "the actor's own", so each id is replaced by what it is to the
- * actor (none, theirs, another) and the machine's answer is kept per such shape: the same
- * machine decides, once per shape instead of once per row.
+ * The machine's `allowedEvents` and `can` (machines/caseRules.ts) for a listed case.
+ * Resolving the machine costs about a millisecond a case (a dozen events, a snapshot each),
+ * most of a page's time. Its rules read ids only for "none" and "the actor's own", so each id
+ * is replaced by what it is to the actor (none, theirs, another) and the machine's answer is
+ * kept per such shape: the same machine decides, once per shape instead of once per row.
  */
-function eventsFor(
+function shapeFor(
   status: CaseStatus,
   position: CasePosition | null,
   lawyerId: number | null,
@@ -88,19 +95,19 @@ function eventsFor(
     lawFirmId: actor.lawFirmId == null ? null : 1,
   };
   const key = JSON.stringify([state, shapeActor]);
-  let events = eventsByShape.get(key);
-  if (!events) {
-    events = allowedEvents(state, shapeActor);
-    eventsByShape.set(key, events);
+  let shaped = byShape.get(key);
+  if (!shaped) {
+    shaped = { events: allowedEvents(state, shapeActor), can: caseAbilities(state, shapeActor) };
+    byShape.set(key, shaped);
   }
-  return events;
+  return shaped;
 }
 
 /** The rows of these ids, in the order of the ids. */
 export async function caseRowsByIds(
   db: Kysely<Database>,
   ids: number[],
-  viewer: CaseViewer,
+  viewer: CaseViewer | null,
 ): Promise<CaseRow[]> {
   if (ids.length === 0) return [];
   const rows = await casesWithNames(db).where('cases.id', 'in', ids).execute();

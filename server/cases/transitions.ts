@@ -1,11 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { CaseRow, CaseTransitionRequest } from '../../contract/case-api';
-import type { CaseStage, CaseStatus, CloseResult } from '../../contract/cases';
+import type { CaseStage, CloseResult } from '../../contract/cases';
+import {
+  OPEN_PUSH_STATUSES,
+  type PushRecordChange,
+  WAITING_PUSH_STATUS,
+} from '../../machines/casePushRecords';
 import {
   type CaseActor,
   type CaseEvent,
   type CaseState,
+  caseStateName,
   decideTransition,
+  SYSTEM,
   type TransitionDecision,
 } from '../../machines/caseStatusMachine';
 import { recordAudit } from '../audit/audit';
@@ -13,7 +20,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
-import { transact } from '../notifications/bus';
+import { afterCommit, transact } from '../notifications/bus';
 import { firmContacts, lawyerUser, type NoticeParams, notify, usersHolding } from '../notifications/notify';
 import { type CaseColumn, forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
@@ -21,6 +28,15 @@ import { actorOf, type CaseViewer } from './scope';
 import { visibleCase } from './visible-case';
 
 export type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
+
+/** Who decided, as the writes record it: a person (their session) or the system. */
+export type DecidedBy = { actor: CaseActor; caller: Caller | null; requestId: string | null };
+
+const byPerson = (who: Who): DecidedBy => ({
+  actor: actorOf(who.viewer),
+  caller: who.caller,
+  requestId: who.requestId,
+});
 
 function eventOf(body: CaseTransitionRequest, actor: CaseActor): CaseEvent {
   switch (body.event) {
@@ -39,10 +55,10 @@ function eventOf(body: CaseTransitionRequest, actor: CaseActor): CaseEvent {
   }
 }
 
-function refuseUnlessAccepted(
-  decision: TransitionDecision,
-): asserts decision is { ok: true; next: CaseState } {
-  if (!decision.ok) throw fail.conflict(decision.reason);
+type Accepted = Extract<TransitionDecision, { ok: true }>;
+
+function refuseUnlessAccepted(decision: TransitionDecision): asserts decision is Accepted {
+  if (!decision.ok) throw fail.conflict(decision.reason, decision.params);
 }
 
 /**
@@ -73,39 +89,24 @@ async function resolveNamed(db: Kysely<Database>, event: CaseEvent): Promise<Cas
   return event;
 }
 
-/** The seed's invariants, kept by every transition: the pool is at intake, a closed case is archived. */
-function stageAfter(status: CaseStatus, stage: CaseStage): CaseStage {
-  if (status === 'pending') return 'intake';
-  if (status === 'closed') return 'archived';
-  return stage === 'intake' || stage === 'archived' ? 'mediation' : stage;
-}
-
 /**
- * A case's push records follow its events: a push opens one (pushed), the firm's answer
- * closes it (accepted, declined with the reason), withdrawing the case or giving it to
- * another firm closes it as withdrawn, and a lawyer of the firm taking or being assigned the
- * case accepts it (a firm never pushed to gets an accepted record of its own).
+ * Applies the push record changes the machine decided (machines/casePushRecords.ts) to the
+ * case's rows of `case_pushes`, in the transition's transaction.
  */
-async function recordPushes(
+async function applyPushChanges(
   trx: Kysely<Database>,
-  change: {
-    caseId: number;
-    event: CaseEvent;
-    from: CaseRow;
-    next: CaseState;
-    operatorId: number;
-    at: string;
-  },
+  change: { caseId: number; changes: PushRecordChange[]; operatorId: number | null; at: string },
 ) {
-  const { caseId, event, from, next, operatorId, at } = change;
+  const { caseId, changes, operatorId, at } = change;
   const open = (firmId: number | null) => {
     let q = trx
       .updateTable('case_pushes')
       .where('case_id', '=', caseId)
-      .where('push_status', 'in', ['pushed', 'accepted']);
+      .where('push_status', 'in', OPEN_PUSH_STATUSES);
     if (firmId !== null) q = q.where('law_firm_id', '=', firmId);
     return q;
   };
+  const waiting = (firmId: number) => open(firmId).where('push_status', '=', WAITING_PUSH_STATUS);
   const insert = (firmId: number, status: 'pushed' | 'accepted') =>
     trx
       .insertInto('case_pushes')
@@ -117,50 +118,29 @@ async function recordPushes(
         operator_id: operatorId,
       })
       .execute();
-
-  switch (event.type) {
-    case 'PUSH':
-      await open(null).set({ push_status: 'withdrawn', answered_at: at }).execute();
-      if (next.lawFirmId !== null) await insert(next.lawFirmId, 'pushed');
-      return;
-    case 'ACCEPT':
-      await open(from.lawFirmId)
-        .where('push_status', '=', 'pushed')
-        .set({ push_status: 'accepted', answered_at: at })
+  for (const c of changes) {
+    if (c.kind === 'withdraw') {
+      await open(c.lawFirmId).set({ push_status: 'withdrawn', answered_at: at }).execute();
+    } else if (c.kind === 'open') {
+      await insert(c.lawFirmId, 'pushed');
+    } else if (c.kind === 'answer') {
+      await waiting(c.lawFirmId)
+        .set({ push_status: c.status, answered_at: at, ...(c.reason === null ? {} : { reason: c.reason }) })
         .execute();
-      return;
-    case 'DECLINE':
-      await open(from.lawFirmId)
-        .where('push_status', '=', 'pushed')
-        .set({ push_status: 'declined', reason: event.reason.trim(), answered_at: at })
-        .execute();
-      return;
-    case 'RELEASE':
-      if (from.status === 'pending')
-        await open(null).set({ push_status: 'withdrawn', answered_at: at }).execute();
-      return;
-    case 'TAKE':
-    case 'ASSIGN': {
-      if (next.lawFirmId === null || (next.lawFirmId === from.lawFirmId && from.status !== 'pending')) return;
-      if (from.status === 'pending' && from.lawFirmId !== null && from.lawFirmId !== next.lawFirmId) {
-        await open(from.lawFirmId).set({ push_status: 'withdrawn', answered_at: at }).execute();
-      }
-      const accepted = await open(next.lawFirmId)
-        .where('push_status', '=', 'pushed')
+    } else {
+      const accepted = await waiting(c.lawFirmId)
         .set({ push_status: 'accepted', answered_at: at })
         .executeTakeFirst();
+      if (Number(accepted.numUpdatedRows) > 0) continue;
       const alreadyAccepted = await trx
         .selectFrom('case_pushes')
         .select('id')
         .where('case_id', '=', caseId)
-        .where('law_firm_id', '=', next.lawFirmId)
+        .where('law_firm_id', '=', c.lawFirmId)
         .where('push_status', '=', 'accepted')
         .executeTakeFirst();
-      if (Number(accepted.numUpdatedRows) === 0 && !alreadyAccepted) await insert(next.lawFirmId, 'accepted');
-      return;
+      if (!alreadyAccepted) await insert(c.lawFirmId, 'accepted');
     }
-    default:
-      return;
   }
 }
 
@@ -259,15 +239,15 @@ export async function applyTransition(
   const current = await visibleCase(app.db, who.viewer, id);
   if (body.version !== current.version) throw fail.conflict('case.staleVersion');
   const decided = await decide(app.db, current, eventOf(body, actorOf(who.viewer)));
-  await transact(app.db, (trx) => storeTransition(trx, app, who, current, decided));
+  await transact(app.db, (trx) => storeTransition(trx, app, byPerson(who), current, decided));
   forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });
   const [row] = await caseRowsByIds(app.db, [id], who.viewer);
   return row;
 }
 
-/** The machine's decision for an event on a stored case, with what the event names resolved. */
-export async function decide(db: Kysely<Database>, current: CaseRow, event: CaseEvent) {
-  const state: CaseState = {
+/** A stored case as the machine reads it. */
+export function stateOfRow(current: CaseRow): CaseState {
+  return {
     status: current.status,
     position: current.position,
     lawyerId: current.lawyerId,
@@ -275,7 +255,16 @@ export async function decide(db: Kysely<Database>, current: CaseRow, event: Case
     result: current.closeResult,
     suspendReason: current.suspendReason,
     returnReason: current.returnReason,
+    stage: current.stage,
   };
+}
+
+/** What the machine decided for an event: the event (with what it names resolved), the next state and the push changes. */
+export type Decided = { event: CaseEvent; next: Accepted['next']; pushes: PushRecordChange[] };
+
+/** The machine's decision for an event on a stored case, with what the event names resolved. */
+export async function decide(db: Kysely<Database>, current: CaseRow, event: CaseEvent): Promise<Decided> {
+  const state = stateOfRow(current);
   let decision = decideTransition(state, event);
   refuseUnlessAccepted(decision);
   const resolved = await resolveNamed(db, event);
@@ -283,7 +272,7 @@ export async function decide(db: Kysely<Database>, current: CaseRow, event: Case
     decision = decideTransition(state, resolved);
     refuseUnlessAccepted(decision);
   }
-  return { event: resolved, next: decision.next };
+  return { event: resolved, next: decision.next, pushes: decision.pushes };
 }
 
 /** The columns of `cases` a transition writes (besides updated_at and version): what the count cache forgets. */
@@ -302,9 +291,9 @@ export const TRANSITION_COLUMNS = [
 export async function storeTransition(
   trx: Kysely<Database>,
   app: AppContext,
-  who: Who,
+  by: DecidedBy,
   current: CaseRow,
-  decided: { event: CaseEvent; next: CaseState },
+  decided: Decided,
 ) {
   const { event, next } = decided;
   const now = app.clock.now();
@@ -317,7 +306,7 @@ export async function storeTransition(
     close_result: next.result ?? null,
     suspend_reason: next.suspendReason ?? null,
     return_reason: next.returnReason ?? null,
-    stage: stageAfter(next.status, current.stage),
+    stage: next.stage as CaseStage,
   } satisfies Record<(typeof TRANSITION_COLUMNS)[number], unknown>;
   const updated = await trx
     .updateTable('cases')
@@ -326,16 +315,14 @@ export async function storeTransition(
     .where('version', '=', current.version)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
-  await recordPushes(trx, {
+  await applyPushChanges(trx, {
     caseId: current.id,
-    event,
-    from: current,
-    next,
-    operatorId: who.caller.userId,
+    changes: decided.pushes,
+    operatorId: by.caller?.userId ?? null,
     at,
   });
-  const from = current.status === 'pending' ? `pending.${current.position}` : current.status;
-  const to = next.status === 'pending' ? `pending.${next.position}` : next.status;
+  const from = caseStateName(current);
+  const to = caseStateName(next);
   const detail =
     'reason' in event
       ? event.reason.trim()
@@ -346,7 +333,7 @@ export async function storeTransition(
           : '';
   await recordAudit(
     trx,
-    { caller: who.caller, requestId: who.requestId, at: now },
+    { caller: by.caller, requestId: by.requestId, at: now, actorRole: by.actor.role },
     {
       action: `case.${event.type.toLowerCase()}`,
       entity: 'case',
@@ -360,6 +347,8 @@ export async function storeTransition(
         result: event.type === 'CLOSE' ? event.result : null,
         lawyerId: next.lawyerId,
         lawFirmId: next.lawFirmId,
+        // The firm the case leaves (a decline, a withdrawn push): whose history this entry is.
+        fromLawFirmId: current.lawFirmId,
       },
     },
   );
@@ -369,4 +358,30 @@ export async function storeTransition(
     .where('id', '=', current.id)
     .executeTakeFirst();
   await notifyNext(trx, { event, from: current, next, createdBy: creator?.created_by ?? null, at: now });
+}
+
+/**
+ * One of the product's own decisions (ARCHITECTURE §4), through the same machine as actor
+ * `system` (machines/caseGuards.ts SYSTEM: it may send SYSTEM_EVENTS only, e.g. RELEASE of a
+ * case pushed to a firm that was suspended), inside the caller's transaction: the case is read
+ * there, decided at its current version and stored with its push records and an audit entry
+ * whose actor role is `system`. A refusal throws the machine's reason (409), so the caller's
+ * transaction decides whether one refused case stops the rest. List totals are forgotten once
+ * the caller's transaction commits (when it was opened with `transact`).
+ */
+export async function applySystemTransition(
+  trx: Kysely<Database>,
+  app: AppContext,
+  change: { caseId: number; event: 'RELEASE'; requestId: string | null },
+): Promise<void> {
+  const [current] = await caseRowsByIds(trx, [change.caseId], null);
+  if (!current) throw fail.notFound('case.notFound');
+  const decision = decideTransition(stateOfRow(current), { type: change.event, actor: SYSTEM });
+  refuseUnlessAccepted(decision);
+  await storeTransition(trx, app, { actor: SYSTEM, caller: null, requestId: change.requestId }, current, {
+    event: { type: change.event, actor: SYSTEM },
+    next: decision.next,
+    pushes: decision.pushes,
+  });
+  afterCommit(trx, () => forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS }));
 }

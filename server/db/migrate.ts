@@ -15,6 +15,7 @@ import * as m0015 from './migrations/0015_stored_files';
 import * as m0016 from './migrations/0016_shared_counters';
 import * as m0017 from './migrations/0017_case_terms';
 import * as m0018 from './migrations/0018_import_owners';
+import * as m0020 from './migrations/0020_returned_position';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0016_shared_counters': m0016,
   '0017_case_terms': m0017,
   '0018_import_owners': m0018,
+  '0020_returned_position': m0020,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -80,7 +80,7 @@ describe('review', () => {
     expect(notice?.content).toContain(before.case_no);
   });
 
-  it('returns a case to intake with the reason, kept on the case until it is approved', async () => {
+  it('returns a case to a position of its own with the reason, until it is corrected and resubmitted', async () => {
     const before = await caseAt('awaitingReview');
     await server.app.db
       .updateTable('cases')
@@ -89,12 +89,44 @@ describe('review', () => {
       .execute();
     const res = await send('superAdmin', before.id, { event: 'RETURN', reason: '缺少借款合同' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ position: 'awaitingReview', returnReason: '缺少借款合同' });
+    expect(res.body.data).toMatchObject({
+      status: 'pending',
+      position: 'returned',
+      returnReason: '缺少借款合同',
+      // The one thing left to do: correct it and send it back to review.
+      allowedEvents: ['RESUBMIT'],
+    });
     const notice = (await messagesOf('caseOperation', 'en-US')).find(
       (m) => m.link === `/list/case-edit/${before.id}`,
     );
     expect(notice?.title).toBe('Case returned for correction');
     expect(notice?.content).toContain('缺少借款合同');
+    expect(notice?.content).toContain('Resubmit for review');
+
+    // Review waits for the correction: it cannot approve a returned case, nor return it again.
+    const early = await send('caseOperation', before.id, { event: 'APPROVE' });
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toBe('案件已退回修改，需重新提交审核');
+    // Whoever edits cases resubmits it; business operations cannot.
+    expect((await send('bussinessOperation', before.id, { event: 'RESUBMIT' })).status).toBe(409);
+    const resubmitted = await send('caseOperation', before.id, { event: 'RESUBMIT' });
+    expect(resubmitted.status, JSON.stringify(resubmitted.body)).toBe(200);
+    expect(resubmitted.body.data).toMatchObject({
+      position: 'awaitingReview',
+      returnReason: null,
+      allowedEvents: ['APPROVE', 'RETURN'],
+    });
+    const audit = await server.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'params', 'actor_role'])
+      .where('entity', '=', 'case')
+      .where('entity_id', '=', String(before.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => [a.action, JSON.parse(a.params ?? '{}').to, a.actor_role])).toEqual([
+      ['case.return', 'pending.returned', 'superAdmin'],
+      ['case.resubmit', 'pending.awaitingReview', 'caseOperation'],
+    ]);
     const approved = await send('caseOperation', before.id, { event: 'APPROVE' });
     expect(approved.body.data).toMatchObject({ position: 'pool', returnReason: null });
   });
@@ -270,9 +302,9 @@ describe('POST /api/cases/bulk-transitions', () => {
         id: review.id,
         caseNo: review.case_no,
         ok: false,
-        reason: '案件当前状态不允许该操作',
-        code: 'case.transition.notAllowedInStatus',
-        params: {},
+        reason: '案件尚未通过审核',
+        code: 'case.transition.inState.awaitingReview',
+        params: { state: 'awaitingReview' },
       },
       {
         id: 99_999_999,

@@ -216,8 +216,9 @@ describe('bulk actions', () => {
     expect(res.body.data.results[1]).toMatchObject({
       id: review.id,
       ok: false,
-      code: 'case.transition.notAllowedInStatus',
-      reason: 'This action is not possible in the case’s current status',
+      code: 'case.transition.inState.awaitingReview',
+      params: { state: 'awaitingReview' },
+      reason: 'The case has not passed review yet',
     });
   });
 });

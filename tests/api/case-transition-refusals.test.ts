@@ -35,7 +35,7 @@ describe('POST /api/cases/:id/transitions: refusals answer 409 with the reason a
       'caseOperation',
       { status: 'processing' },
       { event: 'RESUME' },
-      'case.transition.notAllowedInStatus',
+      'case.transition.inState.processing',
     ],
     [
       'a take by operations',

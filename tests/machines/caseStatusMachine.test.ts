@@ -19,9 +19,24 @@ const OTHER_FIRM = 4;
  * One case per place on the journey: awaiting review and in the pool (no firm), pushed to and
  * accepted by firm 3, and the handled ones with lawyer 7 of firm 3.
  */
-type Place = 'awaitingReview' | 'pool' | 'pushed' | 'accepted' | 'processing' | 'suspended' | 'closed';
+type Place =
+  | 'awaitingReview'
+  | 'returned'
+  | 'pool'
+  | 'pushed'
+  | 'accepted'
+  | 'processing'
+  | 'suspended'
+  | 'closed';
 const CASES: Record<Place, CaseState> = {
   awaitingReview: { status: 'pending', position: 'awaitingReview', lawyerId: null, lawFirmId: null },
+  returned: {
+    status: 'pending',
+    position: 'returned',
+    lawyerId: null,
+    lawFirmId: null,
+    returnReason: '缺少借款合同',
+  },
   pool: { status: 'pending', position: 'pool', lawyerId: null, lawFirmId: null },
   pushed: { status: 'pending', position: 'pushed', lawyerId: null, lawFirmId: FIRM },
   accepted: { status: 'pending', position: 'accepted', lawyerId: null, lawFirmId: FIRM },
@@ -76,6 +91,7 @@ const HANDLERS: ActorName[] = ['superAdmin', 'caseOperation', 'lawyer'];
  */
 const EXPECTED: Record<Place, Partial<Record<CaseEventType, ActorName[]>>> = {
   awaitingReview: { APPROVE: OPS, RETURN: OPS },
+  returned: { RESUBMIT: OPS },
   pool: { PUSH: OPS, TAKE: ['lawyer', 'firmLawyer', 'otherLawyer'], ASSIGN: OPS },
   pushed: {
     PUSH: OPS,
@@ -98,7 +114,8 @@ const EXPECTED: Record<Place, Partial<Record<CaseEventType, ActorName[]>>> = {
 
 /** Where an accepted event leads from each place. */
 const NEXT: Record<Place, Partial<Record<CaseEventType, Place>>> = {
-  awaitingReview: { APPROVE: 'pool', RETURN: 'awaitingReview' },
+  awaitingReview: { APPROVE: 'pool', RETURN: 'returned' },
+  returned: { RESUBMIT: 'awaitingReview' },
   pool: { PUSH: 'pushed', TAKE: 'processing', ASSIGN: 'processing' },
   pushed: {
     PUSH: 'pushed',
@@ -121,6 +138,7 @@ const PLACES = Object.keys(CASES) as Place[];
 const EVENT_TYPES: CaseEventType[] = [
   'APPROVE',
   'RETURN',
+  'RESUBMIT',
   'PUSH',
   'ACCEPT',
   'DECLINE',
@@ -141,7 +159,7 @@ const matrix = PLACES.flatMap((place) =>
 describe('caseStatusMachine: every event from every place for every role', () => {
   it('covers all six roles and every event', () => {
     expect(ROLES.every((role) => ACTOR_NAMES.includes(role))).toBe(true);
-    expect(new Set(EVENT_TYPES).size).toBe(12);
+    expect(new Set(EVENT_TYPES).size).toBe(13);
   });
 
   it.each(matrix)('%s case, %s sends %s', (place, actorName, type) => {
@@ -149,7 +167,7 @@ describe('caseStatusMachine: every event from every place for every role', () =>
     const accepted = EXPECTED[place][type]?.includes(actorName) ?? false;
     expect(decision.ok).toBe(accepted);
     if (decision.ok) expect(placeOf(decision.next)).toBe(NEXT[place][type]);
-    else expect(decision.reason).toMatch(/^case\.transition\.\w+$/);
+    else expect(decision.reason).toMatch(/^case\.transition\.[\w.]+$/);
   });
 
   it.each(PLACES.flatMap((place) => ACTOR_NAMES.map((actor) => [place, actor] as const)))(
@@ -162,15 +180,25 @@ describe('caseStatusMachine: every event from every place for every role', () =>
 });
 
 describe('caseStatusMachine: reasons for a refusal', () => {
-  it('says the event does not apply in this place', () => {
+  it('says where the case stands when the event does not apply there', () => {
     expect(decideTransition(CASES.closed, eventFor('CLOSE', ACTORS.superAdmin))).toEqual({
       ok: false,
-      reason: 'case.transition.notAllowedInStatus',
+      reason: 'case.transition.inState.closed',
+      params: { state: 'closed' },
     });
     // A case awaiting review is not in the pool yet.
     expect(decideTransition(CASES.awaitingReview, eventFor('TAKE', ACTORS.lawyer))).toEqual({
       ok: false,
-      reason: 'case.transition.notAllowedInStatus',
+      reason: 'case.transition.inState.awaitingReview',
+      params: { state: 'awaitingReview' },
+    });
+    // Already with a lawyer: a push is too late.
+    expect(decideTransition(CASES.processing, eventFor('PUSH', ACTORS.caseOperation))).toMatchObject({
+      reason: 'case.transition.inState.processing',
+    });
+    // Returned: review waits for the corrected case.
+    expect(decideTransition(CASES.returned, eventFor('APPROVE', ACTORS.caseOperation))).toMatchObject({
+      reason: 'case.transition.inState.returned',
     });
   });
 
@@ -298,15 +326,31 @@ describe('caseStatusMachine: reasons for a refusal', () => {
 });
 
 describe('caseStatusMachine: what a transition records', () => {
-  it('keeps the return reason until approval', () => {
+  it('keeps the return reason while returned, until the corrected case is resubmitted', () => {
     const returned = decideTransition(CASES.awaitingReview, eventFor('RETURN', ACTORS.caseOperation));
     expect(returned).toMatchObject({
       ok: true,
-      next: { position: 'awaitingReview', returnReason: '材料不全' },
+      next: { status: 'pending', position: 'returned', returnReason: '材料不全' },
     });
     if (!returned.ok) return;
-    expect(decideTransition(returned.next, eventFor('APPROVE', ACTORS.caseOperation))).toMatchObject({
+    const resubmitted = decideTransition(returned.next, eventFor('RESUBMIT', ACTORS.caseOperation));
+    expect(resubmitted).toMatchObject({
+      ok: true,
+      next: { status: 'pending', position: 'awaitingReview', returnReason: null },
+    });
+    if (!resubmitted.ok) return;
+    expect(decideTransition(resubmitted.next, eventFor('APPROVE', ACTORS.caseOperation))).toMatchObject({
       next: { status: 'pending', position: 'pool', returnReason: null },
+    });
+  });
+
+  it('lets only those who edit cases resubmit a returned one', () => {
+    expect(decideTransition(CASES.returned, eventFor('RESUBMIT', ACTORS.bussinessOperation))).toEqual({
+      ok: false,
+      reason: 'case.transition.notPermitted',
+    });
+    expect(decideTransition(CASES.awaitingReview, eventFor('RESUBMIT', ACTORS.caseOperation))).toMatchObject({
+      reason: 'case.transition.inState.awaitingReview',
     });
   });
 
@@ -330,7 +374,9 @@ describe('caseStatusMachine: what a transition records', () => {
         result: null,
         suspendReason: null,
         returnReason: null,
+        stage: 'mediation',
       },
+      pushes: [{ kind: 'acceptBy', lawFirmId: OTHER_FIRM }],
     });
   });
 
@@ -379,6 +425,7 @@ describe('caseStatusMachine: what a transition records', () => {
       result: null,
       suspendReason: null,
       returnReason: null,
+      stage: 'mediation',
     });
   });
 });

@@ -75,6 +75,7 @@ describe('migrating an empty database', () => {
       '0016_shared_counters',
       '0017_case_terms',
       '0018_import_owners',
+      '0020_returned_position',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { col } from './builders';
 const EVENT_LABELS = {
   APPROVE: 'case.event.approve',
   RETURN: 'case.event.return',
+  RESUBMIT: 'case.event.resubmit',
   PUSH: 'case.event.push',
   ACCEPT: 'case.event.accept',
   DECLINE: 'case.event.decline',
@@ -21,6 +22,7 @@ const EVENT_LABELS = {
 
 const CONFIRMS: Partial<Record<(typeof CASE_EVENTS)[number], string>> = {
   APPROVE: 'case.confirm.approve',
+  RESUBMIT: 'case.confirm.resubmit',
   ACCEPT: 'case.confirm.accept',
   TAKE: 'case.confirm.take',
   RELEASE: 'case.confirm.release',

@@ -185,9 +185,9 @@ describe('bulk actions of the case list', () => {
               caseNo: 'MS00000002',
               ok: false,
               // The row's key decides the words; the server's own translation is only a fallback.
-              reason: 'This action is not possible in the case’s current status',
-              code: 'case.transition.notAllowedInStatus',
-              params: {},
+              reason: 'The case is closed',
+              code: 'case.transition.inState.closed',
+              params: { state: 'closed' },
             },
           ],
           succeeded: 1,
@@ -215,7 +215,7 @@ describe('bulk actions of the case list', () => {
     const rowOf = (caseNo: string) => within(panel).getByText(caseNo).closest('tr') as HTMLElement;
     expect(within(rowOf('MS00000001')).getByText('成功')).toBeInTheDocument();
     expect(within(rowOf('MS00000002')).getByText('被拒绝')).toBeInTheDocument();
-    expect(within(rowOf('MS00000002')).getByText('案件当前状态不允许该操作')).toBeInTheDocument();
+    expect(within(rowOf('MS00000002')).getByText('案件已结案')).toBeInTheDocument();
     expect(asked).toHaveLength(1);
     await user.click(within(panel).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(asked).toHaveLength(2));
