@@ -71,7 +71,8 @@ export async function openStream(
     if (value !== undefined) raw.setHeader(name, value);
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // Never stored (every /api answer), never re-encoded by a proxy.
+    'cache-control': 'no-store, no-cache, no-transform',
     connection: 'keep-alive',
     // nginx would otherwise hold events back in its buffer.
     'x-accel-buffering': 'no',
