@@ -12,7 +12,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
-import { bodyId, idValue, pageQuerySchema } from './paging';
+import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 
 /**
  * Requests and answers of the case endpoints (server/cases/). Query names follow the page
@@ -34,7 +34,7 @@ export const daySchema = z
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'rule.date');
 
 const idSchema = idValue;
-const fenQuery = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const fenQuery = wholeNumber();
 const text = (max: number) => z.string().trim().min(1).max(max).optional();
 
 /** `status=pending&status=closed` or `status=pending,closed`. */

@@ -23,6 +23,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'rule.agreement': 'Read and accept the lawyer agreement',
   'rule.boolean': 'Must be true or false',
   'rule.id': 'The id must be a positive integer',
+  'rule.wholeNumber': 'Must be a whole number, in digits only',
   'rule.nicknameRequired': 'Enter a nickname',
   'rule.countryRegionRequired': 'Choose a country or region',
   'rule.introductionMax': 'The introduction can have at most 200 characters',

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../contract/messages';
+import { wholeNumber } from '../../contract/paging';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
@@ -10,7 +11,7 @@ import { SHOWN_COLUMNS, shownMessage } from './shown';
 export const streamQuerySchema = z.object({
   ticket: z.string().min(1).max(100),
   /** Resume after this message id (what EventSource's Last-Event-ID says, for clients that reopen by hand). */
-  after: z.coerce.number().int().min(0).optional(),
+  after: wholeNumber().optional(),
   /** The reader's language; EventSource sends the browser's Accept-Language, not the app's. */
   lang: z.enum(LANGUAGES).optional(),
 });
