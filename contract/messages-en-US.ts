@@ -169,6 +169,14 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'import.noRows': 'The file holds no cases',
   'import.tooManyRows': 'Too many rows: at most {{max}} rows can be imported at once',
   'import.tooLarge': 'The file is too large: an import file may be at most {{mb}} MB',
+  'import.zipEntries': 'The file holds too many entries (more than {{max}}): it is not a normal spreadsheet',
+  'import.expandsTooFar':
+    'The file expands too far (more than {{mb}} MB): split it and import the parts one by one',
+  'import.compressedTooFar':
+    '{{part}} in the file is compressed too far (more than {{max}} times): it is not a normal spreadsheet',
+  'import.tooManyStrings':
+    'The file holds too much text (more than {{max}} strings): split it and import the parts one by one',
+  'import.rowTooLong': 'Row {{row}} is longer than {{max}} characters: a quote may not be closed',
   'import.notFound': 'No such import',
   'import.interrupted': 'The import stopped (server restart or error)',
   'import.rowColumn': 'Row',

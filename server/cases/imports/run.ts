@@ -13,7 +13,7 @@ import { forgetCaseCounts } from '../count-cache';
 import { insertCases, storedCaseNos } from '../intake';
 import { importTempDirFor, type ReceivedImport } from './receive';
 import { checkRow, type Reason, rowTexts } from './row-check';
-import { sheetRows } from './sheet-rows';
+import { sheetLimitsFor, sheetRows } from './sheet-rows';
 
 /** Rows judged, and in mode `valid` written, per transaction. */
 const BATCH = 500;
@@ -212,7 +212,7 @@ async function checkAll(
   };
 
   let header = true;
-  for await (const row of sheetRows(file.path, file.kind)) {
+  for await (const row of sheetRows(file.path, file.kind, sheetLimitsFor(app.config))) {
     if (header) {
       header = false;
       continue;
@@ -245,7 +245,7 @@ async function insertAll(app: AppContext, userId: number, file: ReceivedImport, 
   await app.db.transaction().execute(async (trx) => {
     let batch: CaseIntake[] = [];
     let header = true;
-    for await (const row of sheetRows(file.path, file.kind)) {
+    for await (const row of sheetRows(file.path, file.kind, sheetLimitsFor(app.config))) {
       if (header) {
         header = false;
         continue;
