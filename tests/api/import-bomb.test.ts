@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '../../contract/case-intake';
 import { workbookParts, zipOf } from '../zip-parts';
 import { startServer, type TestServer } from './harness';
-import { tempFiles, upload, useImportServer, zh } from './import-fixtures';
+import { finished, tempFiles, upload, useImportServer, zh } from './import-fixtures';
 
 /**
  * An .xlsx is a zip, and its shared strings are held in memory: 8 MB holding 50 million `<si>`
@@ -36,13 +36,13 @@ function workbook(more: Buffer, opts: { declaredSize?: number } = {}) {
 const emptyStrings = (count: number) => Buffer.from('<si/>'.repeat(count));
 
 /** Uploads the file while asking for /api/health again and again; every answer is counted. */
-async function uploadWhileAskingHealth(bytes: Uint8Array<ArrayBuffer>) {
+async function uploadWhileAskingHealth(bytes: Uint8Array<ArrayBuffer>, name = 'bomb.xlsx') {
   let done = false;
   const health: number[] = [];
   const asking = (async () => {
     while (!done) health.push((await server.call('GET', '/api/health')).status);
   })();
-  const res = await upload({ name: 'bomb.xlsx', bytes }, 'all').finally(() => {
+  const res = await upload({ name, bytes }, 'all').finally(() => {
     done = true;
   });
   await asking;
@@ -121,5 +121,54 @@ describe('an .xlsx that expands too far', () => {
     const parts = workbookParts([{ name: 'cases', rows: HEADER_ROW + row }], HEADER_STRINGS);
     const res = await upload({ name: 'honest.xlsx', bytes: new Uint8Array(zipOf(parts)) }, 'all');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await finished(res.body.data.id)).toMatchObject({ status: 'done', imported: 1, invalid: 0 });
+  });
+});
+
+describe('a .csv with a quote left open', () => {
+  const header = IMPORT_COLUMNS.map((c) => c.header).join(',');
+
+  it('is answered 400 naming the row (740 KB after the quote), the server answering others meanwhile', async () => {
+    const before = { jobs: await server.count('case_imports'), cases: await server.count('cases') };
+    const tail = Array.from(
+      { length: 20_000 },
+      (_, i) => `CS${String(i).padStart(8, '0')},借款合同纠纷,民事`,
+    ).join('\n');
+    const bytes = `${header}\nCS99999999,"借款合同纠纷,民事\n${tail}\n`;
+    expect(Buffer.byteLength(bytes)).toBeGreaterThan(740_000);
+    const started = Date.now();
+    const { res, health, after } = await uploadWhileAskingHealth(new TextEncoder().encode(bytes), 'open.csv');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(zh('import.rowTooLong', { row: 2, max: 65_536 }));
+    expect(health.every((s) => s === 200)).toBe(true);
+    expect(after).toBe(200);
+    await expectNothingLeft(before);
+    // Not a time limit on the machine: a bound far above one pass, far below the minute it took.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('still reads a quoted cell with line breaks and doubled quotes', async () => {
+    const cells = [
+      'CS10000001',
+      '借款合同纠纷',
+      '民事',
+      '张三',
+      '某小额贷款有限公司',
+      '440305',
+      '12345.67',
+      '2099-06-30',
+      '',
+      '"逾期未还\n第二行 ""引号"""',
+    ];
+    const res = await upload({ name: 'quoted.csv', bytes: `${header}\n${cells.join(',')}\n` }, 'all');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const done = await finished(res.body.data.id);
+    expect(done).toMatchObject({ status: 'done', imported: 1, invalid: 0 });
+    const stored = await server.app.db
+      .selectFrom('cases')
+      .select('description')
+      .where('case_no', '=', 'CS10000001')
+      .executeTakeFirstOrThrow();
+    expect(stored.description).toBe('逾期未还\n第二行 "引号"');
   });
 });
