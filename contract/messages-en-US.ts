@@ -23,6 +23,8 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'rule.agreement': 'Read and accept the lawyer agreement',
   'rule.boolean': 'Must be true or false',
   'rule.id': 'The id must be a positive integer',
+  'rule.textChars': 'Must not contain control characters, text direction overrides or broken characters',
+  'rule.textBlank': 'Must show some text, not only blanks or invisible characters',
   'rule.wholeNumber': 'Must be a whole number, in digits only',
   'rule.nicknameRequired': 'Enter a nickname',
   'rule.countryRegionRequired': 'Choose a country or region',

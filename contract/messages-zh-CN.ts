@@ -20,6 +20,8 @@ export const MESSAGES_ZH_CN = {
   'rule.agreement': '请阅读并同意《律师入驻协议》',
   'rule.boolean': '取值只能是 true 或 false',
   'rule.id': '编号必须是正整数',
+  'rule.textChars': '不能包含控制字符、文字方向控制符或残缺的字符',
+  'rule.textBlank': '不能只有空白或不可见的字符',
   'rule.wholeNumber': '须为整数，只能填写数字',
   'rule.nicknameRequired': '请输入昵称',
   'rule.countryRegionRequired': '请选择国家/地区',
