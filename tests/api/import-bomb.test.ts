@@ -97,6 +97,16 @@ describe('an .xlsx that expands too far', () => {
     await expectNothingLeft(before);
   });
 
+  it('refuses shared strings larger than 1 KiB a row (at least 8 MiB) before reading them', async () => {
+    const strings = Buffer.from(
+      Array.from({ length: 500_000 }, (_, i) => `<si><t>${(i * 7919) % 1_000_003}</t></si>`).join(''),
+    );
+    expect(strings.length).toBeGreaterThan(8 * 2 ** 20);
+    const res = await upload({ name: 'large.xlsx', bytes: workbook(strings) }, 'all');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(zh('import.expandsTooFar', { mb: 8 }));
+  });
+
   it('refuses a zip of more entries than an .xlsx holds', async () => {
     const parts = workbookParts([{ name: 'cases', rows: HEADER_ROW }], HEADER_STRINGS);
     for (let i = 0; i < 1001; i++) parts.push({ name: `xl/media/image${i}.png`, data: Buffer.from('x') });

@@ -171,7 +171,9 @@ async function partsOf(zip: yauzl.ZipFile, limits: SheetLimits): Promise<Map<str
         if (entry.uncompressedSize > 2 ** 20 && expansion > limits.expansion)
           return reject(new SheetRefused('import.compressedTooFar', { part: name, max: limits.expansion }));
         if (name === 'xl/sharedStrings.xml' && entry.uncompressedSize > limits.sharedStringBytes)
-          return reject(new SheetRefused('import.tooManyStrings', { max: limits.sharedStrings }));
+          return reject(
+            new SheetRefused('import.expandsTooFar', { mb: Math.round(limits.sharedStringBytes / 2 ** 20) }),
+          );
         parts.set(name, entry);
       }
       zip.readEntry();
