@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCreditCode } from './credit-code';
+import { refuseBadText, textField } from './text';
 
 /**
  * The product's input rules, written once and used by the server's validation and the
@@ -17,7 +18,10 @@ export const phoneSchema = z
  * must contain a digit, an upper-case and a lower-case letter.
  */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[^\s]{6,64}$/;
-export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'rule.password');
+export const passwordSchema = z
+  .string()
+  .regex(PASSWORD_PATTERN, 'rule.password')
+  .superRefine(refuseBadText());
 
 export const smsCodeSchema = z
   .string()
@@ -29,7 +33,12 @@ export const creditCodeSchema = z.string().trim().toUpperCase().refine(isValidCr
 /** GB/T 2260 administrative division code: six digits. */
 export const regionCodeSchema = z.string().regex(/^\d{6}$/, 'rule.regionCode');
 
-export const personNameSchema = z.string().trim().min(2, 'rule.nameLength').max(30, 'rule.nameLength');
+export const personNameSchema = textField({
+  min: 2,
+  max: 30,
+  minMessage: 'rule.nameLength',
+  maxMessage: 'rule.nameLength',
+});
 
 export const emailSchema = z.email('rule.email').max(100);
 

@@ -9,10 +9,11 @@ import {
 } from './account-rules';
 import { bodyId } from './paging';
 import { roleSchema } from './role-schemas';
+import { refuseBadText, textField } from './text';
 
 export const loginRequestSchema = z.object({
-  phone: z.string().trim().min(1, 'rule.phoneRequired').max(20),
-  password: z.string().min(1, 'rule.passwordRequired').max(128),
+  phone: textField({ min: 1, max: 20, minMessage: 'rule.phoneRequired' }),
+  password: z.string().min(1, 'rule.passwordRequired').max(128).superRefine(refuseBadText()),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -70,10 +71,10 @@ export const resetPasswordRequestSchema = z.object({
 });
 
 export const registerLawFirmRequestSchema = z.object({
-  firmName: z.string().trim().min(2, 'rule.firmName').max(60, 'rule.firmName'),
+  firmName: textField({ min: 2, max: 60, minMessage: 'rule.firmName', maxMessage: 'rule.firmName' }),
   regionCode: regionCodeSchema,
   creditCode: creditCodeSchema,
-  address: z.string().trim().max(200).optional(),
+  address: textField({ max: 200 }).optional(),
   contactName: personNameSchema,
   phone: phoneSchema,
   code: smsCodeSchema,

@@ -14,7 +14,8 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
-import { bodyId, idValue, pageQuerySchema } from './paging';
+import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
+import { textField } from './text';
 
 /**
  * Requests and answers of the case endpoints (server/cases/). Query names follow the page
@@ -36,8 +37,8 @@ export const daySchema = z
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'rule.date');
 
 const idSchema = idValue;
-const fenQuery = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const text = (max: number) => z.string().trim().min(1).max(max).optional();
+const fenQuery = wholeNumber();
+const text = (max: number) => textField({ min: 1, max }).optional();
 
 /** `status=pending&status=closed` or `status=pending,closed`. */
 const statusList = z.preprocess(
@@ -254,16 +255,16 @@ export type CaseDetail = z.infer<typeof caseDetailSchema>;
 /** PUT /cases/:id: the version read, plus the fields to change. */
 export const caseEditRequestSchema = z.object({
   version: z.number().int().positive(),
-  title: z.string().trim().min(2).max(100).optional(),
+  title: textField({ min: 2, max: 100 }).optional(),
   type: z.optional(caseTypeSchema),
-  debtorName: z.string().trim().min(1).max(60).optional(),
-  clientName: z.string().trim().min(1).max(60).optional(),
+  debtorName: textField({ min: 1, max: 60 }).optional(),
+  clientName: textField({ min: 1, max: 60 }).optional(),
   regionCode: regionCodeSchema.optional(),
   amountFen: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   entrustExpiresOn: daySchema.optional(),
-  court: z.string().trim().max(100).nullable().optional(),
+  court: textField({ max: 100 }).nullable().optional(),
   courtSessionAt: z.iso.datetime({ offset: true }).nullable().optional(),
-  description: z.string().trim().max(2000).nullable().optional(),
+  description: textField({ max: 2000, multiline: true }).nullable().optional(),
 });
 export type CaseEditRequest = z.infer<typeof caseEditRequestSchema>;
 
@@ -274,8 +275,8 @@ export type CaseEditRequest = z.infer<typeof caseEditRequestSchema>;
 export const caseTransitionRequestSchema = z.object({
   event: caseEventSchema,
   version: z.number().int().positive(),
-  reason: z.string().max(200).optional(),
-  result: z.string().max(20).optional(),
+  reason: textField({ max: 200, multiline: true }).optional(),
+  result: textField({ max: 20 }).optional(),
   lawyerId: bodyId.nullable().optional(),
   lawFirmId: bodyId.nullable().optional(),
 });
@@ -290,8 +291,8 @@ export { BULK_CASE_EVENTS };
 export const bulkTransitionRequestSchema = z.object({
   event: z.enum(BULK_CASE_EVENTS),
   ids: z.array(bodyId).min(1).max(100),
-  reason: z.string().max(200).optional(),
-  result: z.string().max(20).optional(),
+  reason: textField({ max: 200, multiline: true }).optional(),
+  result: textField({ max: 20 }).optional(),
   lawyerId: bodyId.nullable().optional(),
   lawFirmId: bodyId.nullable().optional(),
 });
@@ -317,14 +318,14 @@ export const bulkTransitionResultSchema = z.object({
 export type BulkTransitionResult = z.infer<typeof bulkTransitionResultSchema>;
 
 export const followUpRequestSchema = z.object({
-  note: z.string().trim().min(1).max(500),
+  note: textField({ min: 1, max: 500, multiline: true }),
   paymentStatus: z.enum(PAYMENT_STATUSES),
 });
 
 export const repaymentRequestSchema = z.object({
   amountFen: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   repaidOn: daySchema,
-  note: z.string().trim().max(200).optional(),
+  note: textField({ max: 200, multiline: true }).optional(),
 });
 
 /** Case-node statistics: one row per stage with a count per status. */

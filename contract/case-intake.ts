@@ -3,6 +3,7 @@ import { caseEditRequestSchema } from './case-api';
 import { CASE_NO_PATTERN, CASE_TYPES, type CaseType } from './cases';
 import { ENUM_LABELS_EN_US } from './labels-en-US';
 import { ENUM_LABELS_ZH_CN } from './labels-zh-CN';
+import { MAX_PAGE_SIZE, wholeNumber } from './paging';
 import { isKnownRegion } from './regions';
 
 /**
@@ -121,8 +122,8 @@ export type CaseImport = z.infer<typeof caseImportSchema>;
 export const caseImportStartedSchema = z.object({ id: z.number().int() });
 
 export const caseImportListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  page: wholeNumber(1).default(1),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE).default(10),
 });
 
 /** Where the browser goes for the import page (the notice's link). */

@@ -3,6 +3,7 @@ import { creditCodeSchema, personNameSchema, phoneSchema } from './account-rules
 import { certificationStateSchema } from './auth';
 import { repeated } from './firm-api';
 import { pagedSchema, pageQuerySchema } from './paging';
+import { textField } from './text';
 
 /**
  * Real-name (enterprise) certification of an account: the caller submits, a reviewer decides,
@@ -52,12 +53,17 @@ export function idNumberProblem(
 
 export const submitCertificationRequestSchema = z
   .object({
-    enterpriseName: z.string().trim().min(2, 'rule.enterpriseName').max(60, 'rule.enterpriseName'),
+    enterpriseName: textField({
+      min: 2,
+      max: 60,
+      minMessage: 'rule.enterpriseName',
+      maxMessage: 'rule.enterpriseName',
+    }),
     enterpriseCertType: enterpriseCertTypeSchema,
     creditCode: creditCodeSchema,
     legalPersonName: personNameSchema,
     legalPersonIdType: legalPersonIdTypeSchema,
-    legalPersonIdNumber: z.string().trim().toUpperCase(),
+    legalPersonIdNumber: textField({ max: 40 }).toUpperCase(),
     contactPhone: phoneSchema,
   })
   .superRefine((value, ctx) => {
@@ -102,7 +108,7 @@ export const certificationPageSchema = pagedSchema(certificationRecordSchema);
 export const certificationQueueQuerySchema = pageQuerySchema.extend({
   status: repeated(certificationStatusSchema, CERTIFICATION_STATUSES.length).optional(),
   /** Enterprise name or credit code contains it. */
-  keyword: z.string().trim().min(1).max(60).optional(),
+  keyword: textField({ min: 1, max: 60 }).optional(),
 });
 export type CertificationQueueQuery = z.infer<typeof certificationQueueQuerySchema>;
 

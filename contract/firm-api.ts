@@ -11,6 +11,7 @@ import { LETTER_STATUSES } from './cases';
 import { letterExtraEditSchema, letterTemplateSchema } from './letters';
 import { idValue, pageQuerySchema } from './paging';
 import { reviewStatusSchema } from './reviews';
+import { textField } from './text';
 
 /**
  * Requests and answers of the law-firm, lawyer and letter endpoints (server/lawfirms/,
@@ -21,7 +22,7 @@ import { reviewStatusSchema } from './reviews';
  */
 
 const idSchema = idValue;
-const text = (max: number) => z.string().trim().min(1).max(max).optional();
+const text = (max: number) => textField({ min: 1, max }).optional();
 
 /** `reviewStatus=auditing&reviewStatus=rejected` or `reviewStatus=auditing,rejected`. */
 export function repeated<T extends z.ZodType<string, string>>(item: T, max: number) {
@@ -91,7 +92,7 @@ export const lawFirmEditRequestSchema = z.object({
   regionCode: regionCodeSchema,
   contactName: personNameSchema,
   contactPhone: phoneSchema,
-  address: clearable(z.string().trim().max(200)),
+  address: clearable(textField({ max: 200 })),
 });
 export type LawFirmEditRequest = z.infer<typeof lawFirmEditRequestSchema>;
 
@@ -142,7 +143,9 @@ export type LawyerProfile = z.infer<typeof lawyerProfileSchema>;
 /** PUT /lawyers/mine: what a lawyer edits about themselves; the licence is reviewed, not edited. */
 export const lawyerEditRequestSchema = z.object({
   email: clearable(emailSchema),
-  introduction: clearable(z.string().trim().max(INTRODUCTION_MAX, 'rule.introductionMax')),
+  introduction: clearable(
+    textField({ max: INTRODUCTION_MAX, multiline: true, maxMessage: 'rule.introductionMax' }),
+  ),
 });
 export type LawyerEditRequest = z.infer<typeof lawyerEditRequestSchema>;
 
@@ -195,7 +198,7 @@ export type LetterRow = z.infer<typeof letterRowSchema>;
 
 /** POST /letters/:id/resubmit: a letter sent back, stamped again and sent in for review. */
 export const letterResubmitRequestSchema = z.object({
-  note: z.string().trim().max(200).optional(),
+  note: textField({ max: 200, multiline: true }).optional(),
   /** A letter written in the product: the lawyer's paragraph, rewritten (its PDF follows). */
   extra: letterExtraEditSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LETTER_TEMPLATES } from './enum-values';
+import { textField } from './text';
 
 export { LETTER_TEMPLATES };
 
@@ -14,7 +15,7 @@ export type LetterTemplate = z.infer<typeof letterTemplateSchema>;
 /** The lawyer's own paragraph, at most this many characters. */
 export const LETTER_EXTRA_MAX = 1000;
 
-const extraSchema = z.string().trim().max(LETTER_EXTRA_MAX, 'rule.letterExtraMax');
+const extraSchema = textField({ max: LETTER_EXTRA_MAX, multiline: true, maxMessage: 'rule.letterExtraMax' });
 
 /** POST /cases/:id/letters. */
 export const writeLetterRequestSchema = z.strictObject({

@@ -23,6 +23,9 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'rule.agreement': 'Read and accept the lawyer agreement',
   'rule.boolean': 'Must be true or false',
   'rule.id': 'The id must be a positive integer',
+  'rule.textChars': 'Must not contain control characters, text direction overrides or broken characters',
+  'rule.textBlank': 'Must show some text, not only blanks or invisible characters',
+  'rule.wholeNumber': 'Must be a whole number, in digits only',
   'rule.nicknameRequired': 'Enter a nickname',
   'rule.countryRegionRequired': 'Choose a country or region',
   'rule.introductionMax': 'The introduction can have at most 200 characters',
@@ -176,6 +179,14 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'import.noRows': 'The file holds no cases',
   'import.tooManyRows': 'Too many rows: at most {{max}} rows can be imported at once',
   'import.tooLarge': 'The file is too large: an import file may be at most {{mb}} MB',
+  'import.zipEntries': 'The file holds too many entries (more than {{max}}): it is not a normal spreadsheet',
+  'import.expandsTooFar':
+    'The file expands too far (more than {{mb}} MB): split it and import the parts one by one',
+  'import.compressedTooFar':
+    '{{part}} in the file is compressed too far (more than {{max}} times): it is not a normal spreadsheet',
+  'import.tooManyStrings':
+    'The file holds too much text (more than {{max}} strings): split it and import the parts one by one',
+  'import.rowTooLong': 'Row {{row}} is longer than {{max}} characters: a quote may not be closed',
   'import.notFound': 'No such import',
   'import.interrupted': 'The import stopped (server restart or error)',
   'import.rowColumn': 'Row',

@@ -5,6 +5,7 @@ import { MESSAGE_TYPES } from './notifications';
 import { ENUMS } from './pages/enums';
 import { idValue, pageQuerySchema } from './paging';
 import { roleSchema } from './role-schemas';
+import { textField } from './text';
 import { WALLET_TRANSACTION_KINDS } from './wallets';
 
 /**
@@ -16,7 +17,7 @@ import { WALLET_TRANSACTION_KINDS } from './wallets';
  * `sortOrder` (ascend | descend).
  */
 
-const text = (max: number) => z.string().trim().min(1).max(max).optional();
+const text = (max: number) => textField({ min: 1, max }).optional();
 const idSchema = idValue;
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'], 'rule.boolean')
@@ -193,11 +194,7 @@ export type BusinessCaseRow = z.infer<typeof businessCaseRowSchema>;
 
 export const attachmentListQuerySchema = pageQuerySchema.extend({
   /** A whole case number, or a part of one. */
-  caseNo: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20)
+  caseNo: textField({ min: 1, max: 20 })
     .transform((v) => v.toUpperCase())
     .optional(),
   /** Only attachments whose name ends in .pdf. */

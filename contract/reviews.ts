@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_STATUSES } from './enum-values';
+import { textField } from './text';
 
 export { REVIEW_STATUSES };
 
@@ -10,7 +11,7 @@ export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 export const reviewDecisionSchema = z
   .object({
     status: z.enum(['passed', 'rejected']),
-    reason: z.string().trim().max(200).optional(),
+    reason: textField({ max: 200, multiline: true }).optional(),
   })
   .refine((d) => d.status === 'passed' || (d.reason ?? '').length > 0, {
     message: 'review.reasonRequired',

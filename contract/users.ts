@@ -9,6 +9,7 @@ import {
 import { userInfoSchema } from './auth';
 import { bodyId, idValue, pageQuerySchema } from './paging';
 import { roleSchema } from './role-schemas';
+import { textField } from './text';
 
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'], 'rule.boolean')
@@ -16,8 +17,8 @@ const booleanQuery = z
 
 export const userListQuerySchema = pageQuerySchema.extend({
   role: z.optional(roleSchema),
-  phone: z.string().trim().max(20).optional(),
-  name: z.string().trim().max(30).optional(),
+  phone: textField({ max: 20 }).optional(),
+  name: textField({ max: 30 }).optional(),
   enabled: booleanQuery.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
@@ -79,7 +80,7 @@ export const editUserRequestSchema = z.object({
   role: z.optional(roleSchema),
   lawFirmId: bodyId.nullable().optional(),
   email: emailSchema.nullable().optional(),
-  nickname: z.string().trim().min(1).max(30).nullable().optional(),
+  nickname: textField({ min: 1, max: 30 }).nullable().optional(),
 });
 
 export const unbindRequestSchema = z.object({ deviceId: bodyId });
@@ -87,11 +88,13 @@ export const unbindRequestSchema = z.object({ deviceId: bodyId });
 /** The caller's own profile (user settings, basic information tab). */
 export const saveInfoRequestSchema = z.object({
   email: emailSchema,
-  nickname: z.string().trim().min(1, 'rule.nicknameRequired').max(30),
-  countryRegion: z.string().trim().min(1, 'rule.countryRegionRequired').max(30),
+  nickname: textField({ min: 1, max: 30, minMessage: 'rule.nicknameRequired' }),
+  countryRegion: textField({ min: 1, max: 30, minMessage: 'rule.countryRegionRequired' }),
   area: regionCodeSchema,
-  address: z.string().trim().max(200).optional().default(''),
-  introduction: z.string().max(INTRODUCTION_MAX, 'rule.introductionMax').optional().default(''),
+  address: textField({ max: 200 }).optional().default(''),
+  introduction: textField({ max: INTRODUCTION_MAX, multiline: true, maxMessage: 'rule.introductionMax' })
+    .optional()
+    .default(''),
   website: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'rule.website' })])
     .optional()

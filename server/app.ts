@@ -12,7 +12,7 @@ import { type AppContext, type Clock, systemClock } from './context';
 import type { DatabaseHandle } from './db/connect';
 import { answerClientError, answerFrameworkError } from './http/before-routing';
 import { languageOf } from './http/language';
-import { API_PREFIX, installErrorHandling, registerRoutes } from './http/register';
+import { API_CACHE_CONTROL, installErrorHandling, isApiPath, registerRoutes } from './http/register';
 import type { ApiRoute } from './http/route';
 import { SECURITY_HEADERS } from './http/security-headers';
 import { registerThrottles } from './http/throttle';
@@ -63,9 +63,14 @@ export async function buildApp(
   // The first hook: whatever answers later (a plugin's hook, a parser, a handler, a static
   // file, the 404) carries the security headers and the request id.
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX)) app.metrics.requests++;
     reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
+    if (isApiPath(request.url)) {
+      app.metrics.requests++;
+      // No answer of the API (JSON, a refusal, a download, the event stream) is kept by a
+      // browser or a proxy: they hold one person's cases and tokens.
+      reply.header('cache-control', API_CACHE_CONTROL);
+    }
   });
 
   installErrorHandling(fastify, app);
@@ -100,9 +105,8 @@ export async function buildApp(
   }
 
   fastify.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
     const readsThePage = request.method === 'GET' || request.method === 'HEAD';
-    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || !serveApp || !readsThePage) {
+    if (isApiPath(request.url) || !serveApp || !readsThePage) {
       return reply
         .status(404)
         .send({ status: 'fail', code: CODES.notFound, msg: translate(languageOf(request), 'http.notFound') });

@@ -58,6 +58,11 @@ export interface ServerConfig {
   menuLinkHosts: string[];
   /** Seconds between heartbeats (and catch-up reads) of a live message stream (NOTIFY_HEARTBEAT_SECONDS). */
   streamHeartbeatSeconds: number;
+  /**
+   * Live message streams one user may hold open in one process (STREAMS_PER_USER); a newer one
+   * ends their oldest. Counted per process: with WORKERS=N a user holds at most N times as many.
+   */
+  streamsPerUser: number;
   /** Data rows one case import may hold (IMPORT_MAX_ROWS). */
   importMaxRows: number;
   /** Largest case import file accepted (IMPORT_MAX_MB). */
@@ -145,6 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiDocsPublic: docsPublic === '1',
     menuLinkHosts: readLinkHosts(env.MENU_LINK_HOSTS),
     streamHeartbeatSeconds: positiveInteger(env, 'NOTIFY_HEARTBEAT_SECONDS', 25),
+    streamsPerUser: positiveInteger(env, 'STREAMS_PER_USER', 10),
     importMaxRows: positiveInteger(env, 'IMPORT_MAX_ROWS', 200_000),
     importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
     businessTimeZone,

@@ -6,6 +6,7 @@ import {
   switchRoleRequestSchema,
   userInfoSchema,
 } from '../../contract/auth';
+import { refuseBadText } from '../../contract/text';
 import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -16,7 +17,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { revokeSession } from './sessions';
 
 const changePasswordSchema = z.object({
-  oldPassword: z.string().min(1, 'rule.passwordRequired').max(128),
+  oldPassword: z.string().min(1, 'rule.passwordRequired').max(128).superRefine(refuseBadText()),
   newPassword: passwordSchema,
 });
 

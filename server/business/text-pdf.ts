@@ -33,14 +33,33 @@ function ucs2Hex(text: string): string {
   return `<${hex}>`;
 }
 
-/** Splits a line to fit the page: Latin glyphs are about half an em wide, Chinese ones a full em. */
+/**
+ * Helvetica's advance widths (thousandths of an em) of printable ASCII, 0x20-0x7E, from Adobe's
+ * Helvetica.afm; every viewer sets the standard font with these. STSong-Light's are all 1000
+ * (the font's /DW, with no /W).
+ */
+const HELVETICA_WIDTHS = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+  556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+  500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+  556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+
+/** A character's width in points at `size`, as the viewer sets it. */
+export function charWidth(char: string, size: number): number {
+  const code = char.codePointAt(0) ?? 0;
+  return ((code >= 0x20 && code <= 0x7e ? (HELVETICA_WIDTHS[code - 0x20] ?? 1000) : 1000) / 1000) * size;
+}
+
+/** Splits a line to fit the page, between any two characters, by the widths the viewer sets them at. */
 function wrap(line: PdfLine): PdfLine[] {
   const room = PAGE.width - 2 * PAGE.margin;
   const out: PdfLine[] = [];
   let current = '';
   let width = 0;
   for (const char of line.text) {
-    const w = (LATIN_ONLY.test(char) ? 0.55 : 1) * line.size;
+    const w = charWidth(char, line.size);
     if (width + w > room && current) {
       out.push({ ...line, text: current, gapBefore: out.length === 0 ? line.gapBefore : 0 });
       current = '';

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '../../contract/codes';
 import { ApiError, refusalForStatus, refusalFromFramework } from './errors';
 import { languageOf } from './language';
-import { failBody } from './register';
+import { API_CACHE_CONTROL, failBody, isApiPath } from './register';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -19,11 +19,9 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   else request.log.error({ err: error, reqId: request.id }, 'unexpected error before routing');
   const answer =
     refusal ?? new ApiError(500, CODES.internal, 'http.internal', { requestId: String(request.id) });
-  return reply
-    .headers(SECURITY_HEADERS)
-    .header('x-request-id', request.id)
-    .status(answer.httpStatus)
-    .send(failBody(languageOf(request), answer));
+  reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
+  if (isApiPath(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
+  return reply.status(answer.httpStatus).send(failBody(languageOf(request), answer));
 }
 
 const CLIENT_ERROR_STATUS: Record<string, number> = {
@@ -44,6 +42,8 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket) {
     const headers = {
       ...SECURITY_HEADERS,
       'content-type': 'application/json; charset=utf-8',
+      // The request could not be read, so whether it was the API's is unknown: nothing here is to be kept.
+      'cache-control': API_CACHE_CONTROL,
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
     };

@@ -15,6 +15,15 @@ import { localizeMessage, parseInput } from './validation';
 
 export const API_PREFIX = '/api';
 
+/** What every /api answer says about caching (app.ts sets it first; downloads may add `private`). */
+export const API_CACHE_CONTROL = 'no-store';
+
+/** Whether a request URL (path and query) is the API's: `/api` itself or below it. */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
 /**
  * Registers declared routes: authenticate, authorise, validate, run, wrap in the envelope.
  * Closing the server waits for every handler still running, also those whose client has

@@ -68,33 +68,76 @@ const PAGE = { width: 595.28, height: 841.89, margin: 64 } as const;
 const BODY = 12;
 const LEADING = 1.75;
 
-/** Punctuation that may not open a line (it stays at the end of the line before, a little over). */
+/** Punctuation that may not open a line: it takes the character before it down with it. */
 const NO_LINE_START = /^[，。、；：！？”’）》」』,.;:!?)]$/u;
+
+interface Piece {
+  text: string;
+  width: number;
+}
 
 /**
  * Breaks text into lines that fit `width` at `size`: Chinese breaks between any characters,
- * Latin words and numbers stay whole, closing punctuation never opens a line.
+ * Latin words and numbers stay whole while they fit a line and break between characters when
+ * they do not (a 60-character name, an account number), and closing punctuation never opens a
+ * line: it takes the piece before it to the next line. Nothing is drawn past `width`.
  */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const tokens = text.match(/[A-Za-z0-9.,%¥\-:/()（）]+|\s|./gu) ?? [];
+  const measure = (t: string): Piece => ({ text: t, width: font.widthOfTextAtSize(t, size) });
   const lines: string[] = [];
-  let line = '';
+  let line: Piece[] = [];
   let used = 0;
-  for (const token of tokens) {
-    // Widths add up token by token: measuring the whole line again at each token would lay
+  const breakLine = () => {
+    lines.push(
+      line
+        .map((p) => p.text)
+        .join('')
+        .trimEnd(),
+    );
+    line = [];
+    used = 0;
+  };
+  const add = (piece: Piece) => {
+    // A space never opens a line.
+    if (line.length === 0 && piece.text.trim() === '') return;
+    line.push(piece);
+    used += piece.width;
+  };
+  for (const token of text.match(/[A-Za-z0-9.,%¥\-:/()（）]+|\s|./gu) ?? []) {
+    // Widths add up piece by piece: measuring the whole line again at each piece would lay
     // it out again each time (quadratic in the paragraph).
-    const w = font.widthOfTextAtSize(token, size);
-    if (line && !NO_LINE_START.test(token) && used + w > width) {
-      lines.push(line.trimEnd());
-      line = token.trimStart();
-      used = line ? w : 0;
-    } else {
-      line += token;
-      used += w;
+    for (const piece of piecesOf(measure(token), measure, width)) {
+      if (line.length > 0 && used + piece.width > width) {
+        const before = line.at(-1);
+        if (NO_LINE_START.test(piece.text) && line.length > 1 && before && !NO_LINE_START.test(before.text)) {
+          line.pop();
+          used -= before.width;
+          breakLine();
+          add(before);
+        } else breakLine();
+      }
+      add(piece);
     }
   }
-  if (line) lines.push(line);
+  if (line.length > 0) breakLine();
   return lines;
+}
+
+/** A token as pieces no wider than `width`: itself, or its characters gathered while they fit. */
+function piecesOf(token: Piece, measure: (t: string) => Piece, width: number): Piece[] {
+  if (token.width <= width) return [token];
+  const pieces: Piece[] = [];
+  let piece: Piece = { text: '', width: 0 };
+  for (const char of token.text) {
+    const w = measure(char).width;
+    if (piece.text && piece.width + w > width) {
+      pieces.push(piece);
+      piece = { text: '', width: 0 };
+    }
+    piece = { text: piece.text + char, width: piece.width + w };
+  }
+  if (piece.text) pieces.push(piece);
+  return pieces;
 }
 
 export async function renderLetterPdf(
@@ -149,7 +192,10 @@ export async function renderLetterPdf(
   });
   y -= 8;
   write(wording.to, BODY + 1);
-  for (const paragraph of wording.paragraphs) {
+  // A line break the lawyer typed starts a paragraph of its own.
+  for (const paragraph of wording.paragraphs
+    .flatMap((p) => p.split(/\r?\n/))
+    .map((p) => p.replaceAll('\t', ' ').trim())) {
     // The first line of a Chinese paragraph is indented by two characters.
     const [first, ...rest] = wrap(paragraph, font, BODY, room - 2 * BODY);
     newLineAt(BODY);

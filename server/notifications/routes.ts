@@ -4,6 +4,7 @@ import {
   messageTypeSchema,
   readMessagesRequestSchema,
 } from '../../contract/notifications';
+import { wholeNumber } from '../../contract/paging';
 import { recordAudit } from '../audit/audit';
 import { defineRoute } from '../http/route';
 import { SHOWN_COLUMNS, shownMessage } from './shown';
@@ -15,7 +16,7 @@ export const MESSAGE_LIST_MAX = 100;
 
 export const messageListQuerySchema = z.object({
   type: z.optional(messageTypeSchema),
-  limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX).default(50),
+  limit: wholeNumber(1, MESSAGE_LIST_MAX).default(50),
 });
 
 /** How many of the ids were marked read now, and what is left unread, for the bell's badge. */

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../contract/messages';
+import { wholeNumber } from '../../contract/paging';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
@@ -10,7 +11,7 @@ import { SHOWN_COLUMNS, shownMessage } from './shown';
 export const streamQuerySchema = z.object({
   ticket: z.string().min(1).max(100),
   /** Resume after this message id (what EventSource's Last-Event-ID says, for clients that reopen by hand). */
-  after: z.coerce.number().int().min(0).optional(),
+  after: wholeNumber().optional(),
   /** The reader's language; EventSource sends the browser's Accept-Language, not the app's. */
   lang: z.enum(LANGUAGES).optional(),
 });
@@ -19,12 +20,32 @@ type StreamQuery = z.infer<typeof streamQuerySchema>;
 /** Messages read from the database at a time while catching up. */
 const BATCH = 100;
 
-/** How to end each open stream, per app, so that closing the server (tests, SIGTERM) does not wait on them. */
-const openStreams = new WeakMap<AppContext, Set<() => void>>();
+/** Why a stream ends: the client left or the session ended (`gone`), or a newer stream of the same user took its place. */
+type EndStream = (why?: 'gone' | 'replaced') => void;
+
+/**
+ * How to end each open stream, per app and user, oldest first: closing the server (tests,
+ * SIGTERM) ends them all, and a user's stream past STREAMS_PER_USER ends their oldest.
+ */
+const openStreams = new WeakMap<AppContext, Map<number, Set<EndStream>>>();
 
 /** Ends every open stream of the app; called before the server closes (app.ts). */
 export function closeStreams(app: AppContext): void {
-  for (const end of openStreams.get(app) ?? []) end();
+  for (const streams of openStreams.get(app)?.values() ?? []) for (const end of streams) end();
+}
+
+/** How many streams the user holds open in this process. */
+export function openStreamCount(app: AppContext, userId: number): number {
+  return openStreams.get(app)?.get(userId)?.size ?? 0;
+}
+
+/** The user's open streams in this process (oldest first), made when the first opens. */
+function streamsOf(app: AppContext, userId: number): Set<EndStream> {
+  const byUser = openStreams.get(app) ?? new Map<number, Set<EndStream>>();
+  openStreams.set(app, byUser);
+  const streams = byUser.get(userId) ?? new Set<EndStream>();
+  byUser.set(userId, streams);
+  return streams;
 }
 
 function resumePoint(request: FastifyRequest, query: StreamQuery): number | null {
@@ -71,7 +92,8 @@ export async function openStream(
     if (value !== undefined) raw.setHeader(name, value);
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // Never stored (every /api answer), never re-encoded by a proxy.
+    'cache-control': 'no-store, no-cache, no-transform',
     connection: 'keep-alive',
     // nginx would otherwise hold events back in its buffer.
     'x-accel-buffering': 'no',
@@ -133,21 +155,28 @@ export async function openStream(
     if (closed) return;
     raw.write(': heartbeat\n\n');
     if (await sessionStillGood().catch(() => true)) void send();
-    else end();
+    else end('gone');
   }, app.config.streamHeartbeatSeconds * 1000);
 
-  const registry = openStreams.get(app) ?? new Set();
-  openStreams.set(app, registry);
-  function end() {
+  const streams = streamsOf(app, caller.userId);
+  function end(why: 'gone' | 'replaced' = 'gone') {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
     unsubscribe();
-    registry.delete(end);
+    streams.delete(end);
+    if (streams.size === 0) openStreams.get(app)?.delete(caller.userId);
+    // The browser reopens a stream that breaks; told why, it waits until its tab is looked at.
+    if (why === 'replaced') raw.write('event: replaced\ndata: {}\n\n');
     raw.end();
   }
-  registry.add(end);
-  raw.on('close', end);
+  streams.add(end);
+  raw.on('close', () => end());
+  // A new tab always gets its stream: past the cap, the user's oldest here gives way.
+  for (const oldest of streams) {
+    if (streams.size <= app.config.streamsPerUser) break;
+    oldest('replaced');
+  }
 
   await send();
 }

@@ -51,6 +51,10 @@ export const registrationRoutes = [
     body: registerLawFirmRequestSchema,
     response: registrationResponseSchema,
     handler: async ({ app, body, requestId }) => {
+      // The code first: whoever does not hold it learns nothing about which phones, credit
+      // codes or licence numbers are taken (a wrong code is the same 400 either way).
+      const now = app.clock.now();
+      await spendCode(app, body.phone, 'register', body.code, now);
       await assertPhoneFree(app.db, body.phone);
       const firmTaken = await app.db
         .selectFrom('law_firms')
@@ -62,8 +66,6 @@ export const registrationRoutes = [
           { path: 'creditCode', message: 'register.creditCodeTaken' },
         ]);
       }
-      const now = app.clock.now();
-      await spendCode(app, body.phone, 'register', body.code, now);
       const passwordHash = await hashPassword(body.password);
       const at = now.toISOString();
       const { userId } = await app.db.transaction().execute(async (trx) => {
@@ -119,6 +121,8 @@ export const registrationRoutes = [
     body: registerLawyerRequestSchema,
     response: registrationResponseSchema,
     handler: async ({ app, body, requestId }) => {
+      const now = app.clock.now();
+      await spendCode(app, body.phone, 'register', body.code, now);
       const firm = await app.db
         .selectFrom('law_firms')
         .select('id')
@@ -128,8 +132,6 @@ export const registrationRoutes = [
       if (!firm) throw fail.field('lawFirmId', 'register.firmNotFound');
       await assertPhoneFree(app.db, body.phone);
       await assertLicenceFree(app.db, body.licenceNo);
-      const now = app.clock.now();
-      await spendCode(app, body.phone, 'register', body.code, now);
       const passwordHash = await hashPassword(body.password);
       const { userId } = await app.db.transaction().execute((trx) =>
         createAccount(

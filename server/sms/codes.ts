@@ -78,8 +78,9 @@ async function withinCooldown(trx: Kysely<Database>, phone: string, purpose: Sms
 
 /**
  * Spends the newest live code for the phone and purpose. Single use; a wrong guess counts
- * against the code and five wrong guesses spend it. Callers check everything else about the
- * request first, so a code is only spent on a change that is about to happen.
+ * against the code and five wrong guesses spend it. Registration and password reset spend it
+ * before any other check, so that a wrong code answers the same whether the phone (licence
+ * number, credit code) has an account or not; a refusal after it costs a new code.
  */
 export async function consumeCode(
   db: Kysely<Database>,

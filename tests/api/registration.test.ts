@@ -6,6 +6,7 @@ import {
   freshLicenceNo,
   lawFirmApplication,
   lawyerApplication,
+  requestCode,
   validCreditCode,
   wrongCheckChar,
 } from './fixtures';
@@ -184,16 +185,16 @@ describe('law firm registration', () => {
     expect(firm.credit_code).toBe(creditCode);
   });
 
-  it('refuses a phone that already has an account, naming the field, and writes nothing', async () => {
+  it('answers a phone that already has an account as a wrong code (it never gets one), and writes nothing', async () => {
     const application = await lawFirmApplication(server, ++serial);
     const before = await counts();
     const res = await register('lawfirm', { ...application, phone: '13800000005' });
-    expect(res.status).toBe(409);
-    expect(res.body.errors?.map((e) => e.path)).toEqual(['phone']);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.path)).toEqual(['code']);
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses a credit code already registered, naming the field, and keeps the SMS code', async () => {
+  it('refuses a credit code already registered, naming the field; the code is spent', async () => {
     const first = await lawFirmApplication(server, ++serial);
     expect((await register('lawfirm', first)).status).toBe(200);
     const second = await lawFirmApplication(server, ++serial);
@@ -203,8 +204,13 @@ describe('law firm registration', () => {
     expect(res.body.code).toBe(CODES.conflict);
     expect(res.body.errors?.map((e) => e.path)).toEqual(['creditCode']);
     expect(await counts()).toEqual(before);
-    // The refusal did not spend the code: the corrected application goes through.
-    expect((await register('lawfirm', second)).status).toBe(200);
+    // The code was checked and spent first, so the corrected application needs a new one.
+    const spent = await register('lawfirm', second);
+    expect(spent.status).toBe(400);
+    expect(spent.body.errors?.map((e) => e.path)).toEqual(['code']);
+    server.clock.advance(61_000);
+    const code = await requestCode(server, second.phone, 'register');
+    expect((await register('lawfirm', { ...second, code })).status).toBe(200);
   });
 
   it('answers 409, not 500, when two applications race for one credit code', async () => {
@@ -371,12 +377,12 @@ describe('lawyer registration', () => {
     expect(answers.find((a) => a.status === 409)?.body.errors?.map((e) => e.path)).toEqual(['licenceNo']);
   });
 
-  it('refuses a phone that already has an account, naming the field', async () => {
+  it('answers a phone that already has an account as a wrong code (it never gets one)', async () => {
     const application = await lawyerApplication(server, demoFirmId);
     const before = await counts();
     const res = await register('lawyer', { ...application, phone: '13800000001' });
-    expect(res.status).toBe(409);
-    expect(res.body.errors?.map((e) => e.path)).toEqual(['phone']);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.path)).toEqual(['code']);
     expect(await counts()).toEqual(before);
   });
 
@@ -398,6 +404,44 @@ describe('lawyer registration', () => {
     const application = await lawyerApplication(server, demoFirmId);
     expect((await register('lawyer', application)).status).toBe(200);
     const again = await register('lawyer', { ...application, licenceNo: freshLicenceNo() });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(400);
+    expect(again.body.errors?.map((e) => e.path)).toEqual(['code']);
+  });
+});
+
+describe('registration tells nothing to whoever lacks the code', () => {
+  /** Everything a wrong-code answer shows, to compare a taken value's answer with a free one's. */
+  const answerOf = (res: Awaited<ReturnType<typeof register>>) => ({
+    status: res.status,
+    code: res.body.code,
+    msg: res.body.msg,
+    errors: res.body.errors,
+  });
+
+  it('answers a wrong code the same whether the phone, licence number or credit code is taken or free', async () => {
+    const takenFirm = await lawFirmApplication(server, ++serial);
+    expect((await register('lawfirm', takenFirm)).status).toBe(200);
+    const takenLawyer = await lawyerApplication(server, demoFirmId);
+    expect((await register('lawyer', takenLawyer)).status).toBe(200);
+
+    const firm = await lawFirmApplication(server, ++serial);
+    const lawyer = await lawyerApplication(server, demoFirmId);
+    const wrong = { code: firm.code === '000000' ? '000001' : '000000' };
+    const firmAnswers = [
+      await register('lawfirm', { ...firm, ...wrong }),
+      await register('lawfirm', { ...firm, ...wrong, phone: '13800000004' }),
+      await register('lawfirm', { ...firm, ...wrong, creditCode: takenFirm.creditCode }),
+    ].map(answerOf);
+    const lawyerWrong = { code: lawyer.code === '000000' ? '000001' : '000000' };
+    const lawyerAnswers = [
+      await register('lawyer', { ...lawyer, ...lawyerWrong }),
+      await register('lawyer', { ...lawyer, ...lawyerWrong, phone: '13800000005' }),
+      await register('lawyer', { ...lawyer, ...lawyerWrong, licenceNo: takenLawyer.licenceNo }),
+    ].map(answerOf);
+    for (const answers of [firmAnswers, lawyerAnswers]) {
+      expect(answers[0]).toMatchObject({ status: 400, errors: [{ path: 'code' }] });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    }
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sheetRows } from '../../server/cases/imports/sheet-rows';
+import { sheetLimitsFor, sheetRows } from '../../server/cases/imports/sheet-rows';
+import { readConfig } from '../../server/config';
 
 const dir = mkdtempSync(join(tmpdir(), 'sheet-rows-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +31,7 @@ async function xlsxWithEntriesFirst(first: string[]): Promise<string> {
 
 async function read(file: string) {
   const rows: unknown[][] = [];
-  for await (const row of sheetRows(file, 'xlsx')) rows.push(row.cells);
+  for await (const row of sheetRows(file, 'xlsx', sheetLimitsFor(readConfig({})))) rows.push(row.cells);
   return rows;
 }
 

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { ApiError, fail } from '../../http/errors';
 import { displayName } from '../attachments';
 import { columnsOf } from './row-check';
-import { type SheetKind, sheetRows, UnreadableSheet } from './sheet-rows';
+import { type SheetKind, SheetRefused, sheetLimitsFor, sheetRows, UnreadableSheet } from './sheet-rows';
 
 /** An uploaded file that passed every check made before the import is answered. */
 export interface ReceivedImport {
@@ -106,8 +106,9 @@ async function scan(
 ): Promise<{ positions: (number | null)[]; total: number }> {
   let positions: (number | null)[] | null = null;
   let total = -1;
+  const limits = sheetLimitsFor(app.config);
   try {
-    for await (const row of sheetRows(path, kind)) {
+    for await (const row of sheetRows(path, kind, limits)) {
       const columns = columnsOf(row.cells);
       if (columns.missing.length > 0)
         throw fail.field('file', 'import.badHeaders', { missing: columns.missing.join('、') });
@@ -115,13 +116,14 @@ async function scan(
       break;
     }
     if (positions === null) throw fail.field('file', 'import.noRows');
-    for await (const _ of sheetRows(path, kind, { countOnly: true })) {
+    for await (const _ of sheetRows(path, kind, limits, { countOnly: true })) {
       total++;
       if (total > app.config.importMaxRows)
         throw fail.field('file', 'import.tooManyRows', { max: app.config.importMaxRows });
     }
   } catch (err) {
     if (err instanceof UnreadableSheet) throw fail.field('file', 'import.notSpreadsheet');
+    if (err instanceof SheetRefused) throw fail.field('file', err.key, err.params);
     throw err;
   }
   if (total <= 0) throw fail.field('file', 'import.noRows');

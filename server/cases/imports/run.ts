@@ -7,13 +7,14 @@ import { CASE_IMPORT_ROUTE, type CaseIntake, IMPORT_ERRORS_KEPT } from '../../..
 import { recordAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
+import { uniqueViolation } from '../../db/unique-violation';
 import type { Caller } from '../../http/route';
 import { notify } from '../../notifications/notify';
 import { forgetCaseCounts } from '../count-cache';
 import { insertCases, storedCaseNos } from '../intake';
 import { importTempDirFor, type ReceivedImport } from './receive';
 import { checkRow, type Reason, rowTexts } from './row-check';
-import { sheetRows } from './sheet-rows';
+import { sheetLimitsFor, sheetRows } from './sheet-rows';
 
 /** Rows judged, and in mode `valid` written, per transaction. */
 const BATCH = 500;
@@ -115,8 +116,9 @@ async function runImport(
     } else {
       // Nothing is imported unless every row is valid: judge them all first, then write them
       // in one transaction (a duplicate that appears in between fails the whole import).
-      await checkAll(app, { id, userId: who.caller.userId }, file, progress, false);
-      if (progress.invalid === 0) await insertAll(app, who.caller.userId, file, progress);
+      const { takenLate } = await checkAll(app, { id, userId: who.caller.userId }, file, progress, false);
+      if (takenLate) await judgeAgain(app, { id, userId: who.caller.userId }, file, progress);
+      if (progress.invalid === 0) await insertAllOrNameTaken(app, who.caller.userId, id, file, progress);
     }
     await finish(app, who, id, file, progress, null);
   } catch (err) {
@@ -142,8 +144,12 @@ async function checkAll(
   file: ReceivedImport,
   progress: Progress,
   write: boolean,
-): Promise<void> {
+): Promise<{ takenLate: boolean }> {
   const firstRowOf = new Map<string, number>();
+  // Rows passed as new by one batch, then stored numbers met by a later one: another import
+  // may have stored the earlier batches' numbers in between too.
+  let passedFresh = false;
+  let takenLate = false;
   let valid: { rowNo: number; value: CaseIntake; texts: string[] }[] = [];
   let refused: Refused[] = [];
 
@@ -154,6 +160,8 @@ async function checkAll(
       valid.map((v) => v.value.caseNo),
     );
     const fresh = valid.filter((v) => !stored.has(v.value.caseNo));
+    if (stored.size > 0 && passedFresh) takenLate = true;
+    if (fresh.length > 0) passedFresh = true;
     for (const v of valid)
       if (stored.has(v.value.caseNo))
         refused.push({
@@ -212,7 +220,7 @@ async function checkAll(
   };
 
   let header = true;
-  for await (const row of sheetRows(file.path, file.kind)) {
+  for await (const row of sheetRows(file.path, file.kind, sheetLimitsFor(app.config))) {
     if (header) {
       header = false;
       continue;
@@ -236,6 +244,46 @@ async function checkAll(
     if (valid.length + refused.length >= BATCH) await flush();
   }
   await flush();
+  return { takenLate };
+}
+
+/**
+ * Mode `all`, every row valid: writes them all, unless some of their case numbers were stored
+ * after the first pass judged them (another import or a form, at the same time; on PostgreSQL
+ * the unique index makes this transaction wait for the other and then refuses it). Then nothing
+ * is written and the rows are judged again, so the import names its duplicates as it would
+ * have a moment later.
+ */
+async function insertAllOrNameTaken(
+  app: AppContext,
+  userId: number,
+  id: number,
+  file: ReceivedImport,
+  progress: Progress,
+): Promise<void> {
+  try {
+    await insertAll(app, userId, file, progress);
+  } catch (err) {
+    if (!uniqueViolation(err)?.includes('cases.case_no')) throw err;
+    await judgeAgain(app, { id, userId }, file, progress);
+    // Judged again and still all valid: the number that collided is gone again; say what happened.
+    if (progress.invalid === 0) throw err;
+  }
+}
+
+/**
+ * Mode `all`: the rows judged again from the start, their refusals of the first judgment
+ * forgotten, once the numbers another import stored meanwhile are all in.
+ */
+async function judgeAgain(
+  app: AppContext,
+  job: { id: number; userId: number },
+  file: ReceivedImport,
+  progress: Progress,
+): Promise<void> {
+  await app.db.deleteFrom('case_import_rows').where('import_id', '=', job.id).execute();
+  Object.assign(progress, { processed: 0, imported: 0, invalid: 0, errors: [] } satisfies Progress);
+  await checkAll(app, job, file, progress, false);
 }
 
 /** Mode `all`, every row valid: the second pass writes them all in one transaction. */
@@ -245,7 +293,7 @@ async function insertAll(app: AppContext, userId: number, file: ReceivedImport, 
   await app.db.transaction().execute(async (trx) => {
     let batch: CaseIntake[] = [];
     let header = true;
-    for await (const row of sheetRows(file.path, file.kind)) {
+    for await (const row of sheetRows(file.path, file.kind, sheetLimitsFor(app.config))) {
       if (header) {
         header = false;
         continue;

@@ -16,7 +16,8 @@ export interface MessageStreamOptions {
  * fresh one-time ticket (EventSource cannot send the session header), so when the stream
  * breaks this closes it and opens a new one with a new ticket, resuming after the last
  * message id it saw, waiting 1 s, 2 s, 4 s ... up to 30 s between failed attempts (reset once
- * a stream opens). Returns the function that stops following.
+ * a stream opens). A stream the server replaced by a newer tab's reopens when this tab is
+ * looked at again. Returns the function that stops following.
  */
 export function followMessages({ after, onMessage }: MessageStreamOptions): () => void {
   let lastId = after;
@@ -30,6 +31,26 @@ export function followMessages({ after, onMessage }: MessageStreamOptions): () =
     const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures);
     failures += 1;
     retry = setTimeout(() => void open(), delay);
+  };
+
+  // A newer tab of the same user took this stream's place (the server's STREAMS_PER_USER):
+  // reopening at once would take another tab's, and the tabs would take turns for ever, so
+  // this one waits until it is looked at again.
+  let seen: (() => void) | undefined;
+  const reopenWhenSeen = () => {
+    seen = () => {
+      if (document.visibilityState !== 'visible') return;
+      forgetSeen();
+      void open();
+    };
+    document.addEventListener('visibilitychange', seen);
+    window.addEventListener('focus', seen);
+  };
+  const forgetSeen = () => {
+    if (!seen) return;
+    document.removeEventListener('visibilitychange', seen);
+    window.removeEventListener('focus', seen);
+    seen = undefined;
   };
 
   const open = async () => {
@@ -57,6 +78,12 @@ export function followMessages({ after, onMessage }: MessageStreamOptions): () =
       lastId = message.id;
       onMessage(message);
     });
+    stream.addEventListener('replaced', () => {
+      stream.close();
+      if (source !== stream) return;
+      source = null;
+      reopenWhenSeen();
+    });
     // EventSource would retry with the same, used-up ticket: close it and open a new one.
     stream.addEventListener('error', () => {
       stream.close();
@@ -70,6 +97,7 @@ export function followMessages({ after, onMessage }: MessageStreamOptions): () =
   return () => {
     stopped = true;
     clearTimeout(retry);
+    forgetSeen();
     source?.close();
     source = null;
   };
