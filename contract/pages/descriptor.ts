@@ -80,6 +80,7 @@ export type ActionDescriptor =
       path: string;
       body?: 'none' | 'record' | 'selection' | 'form';
       form?: FieldDescriptor[];
+      sendVersion?: boolean;
       successMessage?: string;
     })
   | (BaseAction & { kind: 'transition'; event: (typeof CASE_EVENTS)[number] })
@@ -111,6 +112,8 @@ export const actionSchema: z.ZodMiniType<ActionDescriptor> = z.lazy(() =>
       body: z.optional(z.enum(['none', 'record', 'selection', 'form'])),
       /** Fields asked for in a small form before the call (body: form). */
       form: z.optional(z.array(fieldSchema).check(z.maxLength(20))),
+      /** body: form: the record's `version` goes with the values (a decision names what was read; 409 when older). */
+      sendVersion: z.optional(z.boolean()),
       successMessage: z.optional(key),
     }),
     markReference(

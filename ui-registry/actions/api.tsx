@@ -4,6 +4,7 @@ import { useRegistryEnv } from '../context';
 import { toBody } from '../fields/values';
 import { fillTemplate, getField } from '../record';
 import type { ActionProps } from '../registry';
+import { isConflict } from '../request-failure';
 import { ActionButton } from './action-button';
 import { sendChange } from './send';
 
@@ -23,6 +24,9 @@ export function ApiAction({ action, record, params, selection, onDone }: ActionP
   const { t } = env;
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<boolean | null>(null);
+  // Each opening of the dialog is a fresh form: nothing typed before carries over.
+  const [opening, setOpening] = useState(0);
+  const version = getField(record, 'version');
   const path = fillTemplate(action.path, (name) => getField(record, name) ?? params[name]);
   const body = action.body ?? 'none';
   const usable = path !== null && (body !== 'selection' || (selection?.keys.length ?? 0) > 0);
@@ -38,6 +42,7 @@ export function ApiAction({ action, record, params, selection, onDone }: ActionP
     if (!usable) return;
     if (action.confirm && !(await env.confirm(t(action.confirm)))) return;
     if (body === 'form') {
+      setOpening((n) => n + 1);
       setAsking(true);
       return;
     }
@@ -57,14 +62,24 @@ export function ApiAction({ action, record, params, selection, onDone }: ActionP
       {asking !== null && (
         <Suspense fallback={null}>
           <ActionFormModal
+            key={`${String(version)}:${opening}`}
             title={t(action.label)}
             fields={action.form ?? []}
             params={params}
             visible={asking}
             onCancel={() => setAsking(false)}
             onSubmit={async (values) => {
-              const failure = await send(toBody(action.form ?? [], values));
+              const sent = toBody(action.form ?? [], values);
+              const failure = await send(action.sendVersion ? { ...sent, version } : sent);
               if (!failure) setAsking(false);
+              // The record changed meanwhile (409): the dialog closes, the list reads it again and
+              // the notice says so; the person decides again on what they now see.
+              if (failure && isConflict(failure)) {
+                setAsking(false);
+                onDone?.();
+                env.notify('warning', failure.message);
+                return null;
+              }
               return failure;
             }}
           />
