@@ -92,6 +92,10 @@ describe('letter review lands on what the reviewer saw', () => {
 
     // The reviewer's list shows it needing a decision again (without ↻), and its review page
     // asks afresh: under review, no dialog open, an empty reason.
+    // (Back on the list after the decision, the queue shows every letter, oldest first: the
+    // reviewer looks for this one by its number.)
+    await visible(reviewer).getByPlaceholder('函件编号或标题').fill(letterNo);
+    await visible(reviewer).getByRole('button', { name: '查询' }).click();
     await rowOf(reviewer, letterNo).waitFor();
     assert.equal(await rejectDialog(reviewer).isVisible(), false);
     await rowOf(reviewer, letterNo).getByText('审核', { exact: true }).click();
