@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maskPhone } from '../../contract/access';
 import type { SmsPurpose } from '../../contract/auth';
 import {
   publicLawFirmSchema,
@@ -9,7 +10,6 @@ import {
 } from '../../contract/auth';
 import { recordAudit } from '../audit/audit';
 import { clearFailures } from '../auth/lockout';
-import { maskPhone } from '../auth/login';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
