@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { creditCodeCheckChar } from '../../contract/credit-code';
 import { cityList, provinceCodeOf, provinceList } from '../../contract/regions';
 import type { Role } from '../../contract/roles';
-import { hashPassword } from '../auth/passwords';
+import { newAccountPasswordHash } from '../auth/set-password';
 import type { Database } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { insertMany } from './insert-many';
@@ -115,7 +115,7 @@ export async function seedPeople(
   people.push(...lawyerPeople);
 
   // Every account has its own salt, so each hash is computed (in parallel on libuv's pool).
-  const hashes = await Promise.all(people.map(() => hashPassword(DEMO_PASSWORD)));
+  const hashes = await Promise.all(people.map(() => newAccountPasswordHash(DEMO_PASSWORD)));
   const userRows = people.map((p, i) => {
     const registered = at(rng.int(30, 800));
     return {
