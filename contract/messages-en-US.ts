@@ -147,6 +147,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'page.unknownRoute': 'Not a route of the app route table',
   'page.versionNotFound': 'This page has no such version',
   'page.accessMismatch': "The route table sets this page's ability; a descriptor cannot change it",
+  'page.unknownBuiltin': 'The app has no built-in page of this name (component)',
   'page.accessRequired': 'A page outside the route table must name the ability that opens it (access)',
   'http.validation': 'Invalid request parameters',
   'http.notFound': 'No such API',

@@ -138,6 +138,7 @@ export const MESSAGES_ZH_CN = {
   'page.unknownRoute': '路由模板不在应用的路由表中',
   'page.versionNotFound': '该页面没有这个版本',
   'page.accessMismatch': '该页面所需权限由路由表决定，描述中不能改为其他权限',
+  'page.unknownBuiltin': '应用中没有这个内置页面（component）',
   'page.accessRequired': '不在路由表中的页面必须声明打开它所需的权限（access）',
   'http.validation': '请求参数有误',
   'http.notFound': '接口不存在',

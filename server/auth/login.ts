@@ -1,3 +1,4 @@
+import { maskPhone } from '../../contract/access';
 import type { LoginResponse } from '../../contract/auth';
 import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
@@ -92,8 +93,4 @@ async function assertReviewed(app: AppContext, userId: number, role: Role, lawFi
     });
   }
   throw new ApiError(403, CODES.accountNotReviewed, 'auth.accountAuditing');
-}
-
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***';
 }
