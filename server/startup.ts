@@ -1,13 +1,12 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { failInterruptedImports } from './cases/imports/run';
-import type { ServerConfig } from './config';
+import type { ServerConfig, StorageKind } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { setMessageBus, signalBus } from './notifications/bus';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { createStorage } from './storage/create';
-import type { StorageKind } from './storage/storage';
 
 export type Say = (msg: string) => void;
 

@@ -5,10 +5,10 @@ import type { Role } from '../../contract/roles';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { loadUserInfo } from '../users/user-info';
 import { checkPassword, lockedOut } from './lockout';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
+import { loadUserInfo } from './user-info';
 
 const wrongPair = () => new ApiError(400, CODES.validation, 'auth.wrongPassword');
 

@@ -10,12 +10,12 @@ import { refuseBadText } from '../../contract/text';
 import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { loadUserInfo } from '../users/user-info';
 import { checkPassword, lockedOut } from './lockout';
 import { login } from './login';
 import { verifyPassword } from './passwords';
 import { revokeSession } from './sessions';
 import { setPassword } from './set-password';
+import { loadUserInfo } from './user-info';
 
 const changePasswordSchema = z.object({
   oldPassword: z.string().min(1, 'rule.passwordRequired').max(128).superRefine(refuseBadText()),

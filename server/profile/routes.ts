@@ -3,10 +3,10 @@ import { maskPhone } from '../../contract/access';
 import { phoneSchema, smsCodeSchema } from '../../contract/account-rules';
 import { userInfoSchema } from '../../contract/auth';
 import { recordAudit } from '../audit/audit';
+import { loadUserInfo } from '../auth/user-info';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { consumeCode } from '../sms/codes';
-import { loadUserInfo } from '../users/user-info';
 
 export const bindPhoneRequestSchema = z.object({ phone: phoneSchema, code: smsCodeSchema });
 

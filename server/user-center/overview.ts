@@ -8,6 +8,7 @@ import type { Role } from '../../contract/roles';
 import type { UserOverview } from '../../contract/user-center';
 import { phoneFor } from '../access/phones';
 import { type CaseCondition, type CaseViewer, visibleCondition } from '../cases/scope';
+import { caseTagged } from '../cases/tagged';
 import type { Database } from '../db/schema';
 import type { Caller } from '../http/route';
 import { SHOWN_COLUMNS, shownMessage } from '../notifications/shown';
@@ -15,12 +16,11 @@ import { SHOWN_COLUMNS, shownMessage } from '../notifications/shown';
 /** How many rows each part of the overview shows; the lists behind them have their own pages. */
 export const OVERVIEW_ROWS = 20;
 
-const WORKED: CaseStatus[] = ['processing', 'suspended'];
-
 /**
  * Which cases are in the caller's hands, from the scope their role reads cases in
- * (contract/access.ts `cases.read`): `own` (a lawyer) the cases they work on now; `firm` (a
- * contact person) the firm's cases pushed to it, accepted or being worked; everyone else the
+ * (contract/access.ts `cases.read`): `own` (a lawyer) the cases they work on now (the case
+ * machine's `worked`, as the workplace and the lawyers list count them); `firm` (a contact
+ * person) the firm's cases pushed to it, accepted (`withFirm`) or being worked; everyone else the
  * cases they entered or pushed themselves, so nobody sees more than they could already open.
  */
 function casesInHands(viewer: CaseViewer): { kind: UserOverview['cases']['kind']; where: CaseCondition } {
@@ -28,7 +28,7 @@ function casesInHands(viewer: CaseViewer): { kind: UserOverview['cases']['kind']
   if (scope === 'own')
     return {
       kind: 'handling',
-      where: (eb) => eb.and([eb('lawyer_id', '=', viewer.lawyerId ?? -1), eb('status', 'in', WORKED)]),
+      where: (eb) => eb.and([eb('lawyer_id', '=', viewer.lawyerId ?? -1), caseTagged('worked', '')]),
     };
   if (scope === 'firm')
     return {
@@ -36,10 +36,7 @@ function casesInHands(viewer: CaseViewer): { kind: UserOverview['cases']['kind']
       where: (eb) =>
         eb.and([
           eb('law_firm_id', '=', viewer.lawFirmId ?? -1),
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('position', 'in', ['pushed', 'accepted'])]),
-            eb('status', 'in', WORKED),
-          ]),
+          eb.or([caseTagged('withFirm', ''), caseTagged('worked', '')]),
         ]),
     };
   return {
@@ -219,7 +216,7 @@ async function firmTeam(
       eb
         .selectFrom('cases as c')
         .whereRef('c.lawyer_id', '=', 'l.id')
-        .where('c.status', 'in', WORKED)
+        .where(caseTagged('worked', 'c'))
         .select((s) => s.fn.countAll<number>().as('n'))
         .as('handling'),
     ])

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/audit';
 import { generatePassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { newAccountPasswordHash, setPassword } from '../auth/set-password';
+import { loadUserInfo } from '../auth/user-info';
 import type { AppContext } from '../context';
 import { unbindDevice } from '../devices/unbind';
 import { fail } from '../http/errors';
@@ -28,7 +29,6 @@ import { defineRoute } from '../http/route';
 import { listUsers } from './admin';
 import { assertLicenceFree, assertPhoneFree, createAccount } from './create-account';
 import { assertSuperAdminRemains, holdsSuperAdmin } from './super-admins';
-import { loadUserInfo } from './user-info';
 
 async function requireUser(app: AppContext, id: number) {
   const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

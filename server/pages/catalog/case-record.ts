@@ -9,7 +9,7 @@ import {
   SCHEMA_VERSION,
   type TabsPage,
 } from '../../../contract/pages/descriptor';
-import { awaitingReview, col, field, go } from './builders';
+import { col, field, go, mayDo } from './builders';
 import { status, transitions } from './case-common';
 
 /**
@@ -180,7 +180,7 @@ const caseDetail = detailPage(
     // Review is for cases awaiting it (new, or returned and edited).
     {
       ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
-      when: awaitingReview,
+      when: mayDo('review'),
     },
     ...transitions('PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
@@ -240,7 +240,7 @@ const processing = detailPage(
       body: 'form',
       form: followUpForm,
       successMessage: 'case.followUpSaved',
-      when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+      when: mayDo('followUp'),
     },
     {
       kind: 'api',
@@ -251,7 +251,7 @@ const processing = detailPage(
       body: 'form',
       form: repaymentForm,
       successMessage: 'case.repaymentSaved',
-      when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+      when: mayDo('repay'),
     },
     {
       kind: 'api',
@@ -263,7 +263,7 @@ const processing = detailPage(
       body: 'form',
       form: letterForm,
       successMessage: 'letter.written',
-      when: { field: 'status', in: ['processing'] },
+      when: mayDo('writeLetter'),
     },
     ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
   ],
