@@ -14,11 +14,8 @@ import { checkPassword, lockedOut } from './lockout';
 import { login } from './login';
 import { verifyPassword } from './passwords';
 import { revokeSession } from './sessions';
-<<<<<<< HEAD
-import { loadUserInfo } from './user-info';
-=======
 import { setPassword } from './set-password';
->>>>>>> h/walkdata
+import { loadUserInfo } from './user-info';
 
 const changePasswordSchema = z.object({
   oldPassword: z.string().min(1, 'rule.passwordRequired').max(128).superRefine(refuseBadText()),
