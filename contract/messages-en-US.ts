@@ -84,6 +84,10 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'lawyer.noOwnProfile': 'This account has no lawyer profile',
   'letter.notFound': 'Letter not found, or not visible to you',
   'letter.notAuditing': 'This letter has already been reviewed',
+  'letter.staleVersion':
+    'This letter has changed since you read it (reviewed or sent in again); read it again before deciding',
+  'letter.caseClosed':
+    'The case is closed or no longer in processing; this letter can no longer be passed or sent in again',
   'letter.notRejected': 'Only a letter that was sent back can be submitted again',
   'letter.notHandler': "Only the case's handling lawyer may write a letter for it",
   'letter.caseNotProcessing': 'Letters can only be written for a case in processing',

@@ -78,6 +78,8 @@ export const MESSAGES_ZH_CN = {
   'lawyer.noOwnProfile': '当前账号没有律师档案',
   'letter.notFound': '律师函不存在或不在您的可见范围内',
   'letter.notAuditing': '该律师函已审核，不能重复审核',
+  'letter.staleVersion': '律师函已被他人修改（已审核或重新提交），请查看最新内容后再决定',
+  'letter.caseClosed': '案件已结案或不在处理中，该律师函不能再通过或重新提交',
   'letter.notRejected': '只有被退回的律师函可以重新提交',
   'letter.notHandler': '只有案件的承办律师可以为本案撰写律师函',
   'letter.caseNotProcessing': '只有处理中的案件可以撰写律师函',
