@@ -84,6 +84,13 @@ export const lawFirmRowSchema = z.object({
   caseCount: z.number().int(),
   /** Review decisions recorded for the firm (passes and rejections, in the audit log). */
   decisionCount: z.number().int(),
+  /** 1 when registered, +1 on every change: a review or suspension names the one it read. */
+  version: z.number().int(),
+  /** When the firm (passed review) was suspended, and why; null when it is not. */
+  suspendedAt: z.string().nullable(),
+  suspendReason: z.string().nullable(),
+  /** passed and suspended reads `suspended`; otherwise the review status (what the list shows). */
+  standing: z.enum(['auditing', 'passed', 'rejected', 'suspended']),
 });
 export type LawFirmRow = z.infer<typeof lawFirmRowSchema>;
 
@@ -130,6 +137,12 @@ export const lawyerRowSchema = z.object({
   caseCount: z.number().int(),
   activeCaseCount: z.number().int(),
   closedCaseCount: z.number().int(),
+  /** 1 when registered, +1 on every change: a review or suspension names the one it read. */
+  version: z.number().int(),
+  /** When the lawyer (passed review) was suspended, and why; null when not. */
+  suspendedAt: z.string().nullable(),
+  suspendReason: z.string().nullable(),
+  standing: z.enum(['auditing', 'passed', 'rejected', 'suspended']),
 });
 export type LawyerRow = z.infer<typeof lawyerRowSchema>;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LetterRow } from '../../contract/firm-api';
 import type { LetterFields } from '../../contract/letters';
+import { STORAGE_KINDS } from '../../server/config';
 import { renderLetterPdf } from '../../server/letters/pdf';
 import { chinaDay } from '../../server/letters/write';
-import { STORAGE_KINDS } from '../../server/storage/storage';
 import { auditRows } from './fixtures';
 import { startServer, type TestServer } from './harness';
 import {

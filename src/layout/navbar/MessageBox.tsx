@@ -103,6 +103,9 @@ export function MessageBox() {
     <Popover
       trigger="click"
       content={content}
+      // Arco caps a popover at 350 px; the list is wider, so the popup takes its width from the box.
+      className="message-box-popup"
+      style={{ maxWidth: 'none' }}
       position="br"
       popupVisible={open}
       onVisibleChange={(visible) => {
