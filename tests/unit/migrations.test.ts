@@ -77,6 +77,7 @@ describe('migrating an empty database', () => {
       '0018_import_owners',
       '0020_returned_position',
       '0021_letter_versions',
+      '0022_review_versions',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
