@@ -67,7 +67,7 @@ const caseFilters: FieldDescriptor[] = [
   field(
     'lawyerId',
     'case.lawyer',
-    { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'name' } },
+    { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'label' } },
     { access: 'cases.assign' },
   ),
   field('lawFirmId', 'case.lawFirm', {
