@@ -37,10 +37,8 @@ describe('a case sent back by review', () => {
     await dialog.getByRole('button', { name: '确定' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.goto('/list/search-table');
+    await page.goto(`/list/search-table?keyword=${target.caseNo}`);
     const list = page.locator('.keep-alive-page:not([hidden])');
-    await list.locator('input[name="keyword"]').fill(target.caseNo);
-    await list.getByRole('button', { name: '查询' }).click();
     const row = list.locator('tr', { hasText: target.caseNo });
     await row.getByText('已退回').waitFor();
     await row.getByText(reason).waitFor();
