@@ -64,7 +64,8 @@ function refuseUnlessAccepted(decision: TransitionDecision): asserts decision is
 /**
  * What an ASSIGN or PUSH names, checked against the database once the machine has let the
  * caller do it at all (so a lawyer trying to push hears "not permitted", not "no such firm"):
- * a lawyer who passed review, whose firm comes with them, or a firm that passed review.
+ * a lawyer who passed review and is not suspended, whose firm comes with them, or a firm that
+ * passed review and is not suspended.
  */
 async function resolveNamed(db: Kysely<Database>, event: CaseEvent): Promise<CaseEvent> {
   if (event.type === 'ASSIGN' && event.lawyerId != null) {
@@ -73,6 +74,7 @@ async function resolveNamed(db: Kysely<Database>, event: CaseEvent): Promise<Cas
       .select(['id', 'law_firm_id'])
       .where('id', '=', event.lawyerId)
       .where('review_status', '=', 'passed')
+      .where('suspended_at', 'is', null)
       .executeTakeFirst();
     if (!lawyer) throw fail.field('lawyerId', 'lawyer.notFound');
     return { ...event, lawFirmId: lawyer.law_firm_id };
@@ -80,11 +82,13 @@ async function resolveNamed(db: Kysely<Database>, event: CaseEvent): Promise<Cas
   if (event.type === 'PUSH' && event.lawFirmId != null) {
     const firm = await db
       .selectFrom('law_firms')
-      .select('id')
+      .select(['id', 'suspended_at'])
       .where('id', '=', event.lawFirmId)
       .where('review_status', '=', 'passed')
       .executeTakeFirst();
     if (!firm) throw fail.field('lawFirmId', 'lawfirm.notFound');
+    // A suspended firm gets no more pushes (server/reviews/suspension.ts).
+    if (firm.suspended_at !== null) throw fail.field('lawFirmId', 'lawfirm.suspended');
   }
   return event;
 }

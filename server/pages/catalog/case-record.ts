@@ -9,7 +9,7 @@ import {
   SCHEMA_VERSION,
   type TabsPage,
 } from '../../../contract/pages/descriptor';
-import { awaitingReview, col, field, go } from './builders';
+import { col, field, go, mayDo } from './builders';
 import { status, transitions } from './case-common';
 
 /**
@@ -181,7 +181,7 @@ const caseDetail = detailPage(
     // Review is for cases awaiting it (new, or returned and edited).
     {
       ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
-      when: awaitingReview,
+      when: mayDo('review'),
     },
     ...transitions('PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
@@ -241,7 +241,7 @@ const processing = detailPage(
       body: 'form',
       form: followUpForm,
       successMessage: 'case.followUpSaved',
-      when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+      when: mayDo('followUp'),
     },
     {
       kind: 'api',
@@ -258,8 +258,7 @@ const processing = detailPage(
         col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
       ],
       successMessage: 'case.repaymentSaved',
-      // Processing or suspended (machines/caseRules.ts canRepay), for whoever works the case.
-      when: { field: 'can.repay', in: [true] },
+      when: mayDo('repay'),
     },
     {
       kind: 'api',
@@ -271,7 +270,7 @@ const processing = detailPage(
       body: 'form',
       form: letterForm,
       successMessage: 'letter.written',
-      when: { field: 'status', in: ['processing'] },
+      when: mayDo('writeLetter'),
     },
     ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
   ],
