@@ -137,6 +137,12 @@ export const caseRowSchema = z.object({
   updatedAt: z.string(),
   version: z.number().int(),
   allowedEvents: z.array(caseEventSchema),
+  /**
+   * The caller's ASSIGN may withdraw a push the firm (`lawFirmName`) has not answered yet: the
+   * case waits for that firm's answer and the caller may assign any firm's lawyer. The
+   * assignment dialog says so and asks to confirm.
+   */
+  assignWithdrawsPush: z.boolean(),
   /** What the caller may do to it besides its events (contract/cases.ts CASE_ABILITY_NAMES). */
   can: caseCanSchema,
 });
@@ -379,6 +385,8 @@ export const lawyerOptionsQuerySchema = z.object({
 export const lawyerOptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The name with the firm, as a picker shows it: 张三 · XX律师事务所. */
+  label: z.string(),
   lawFirmId: z.number().int(),
   lawFirmName: z.string(),
 });

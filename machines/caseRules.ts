@@ -42,6 +42,9 @@ export function hasCaseTag(state: Pick<CaseState, 'status' | 'position'>, tag: C
 /** Approved and in nobody's hands yet (pool, pushed, accepted). */
 export const isUnassigned = (state: Pick<CaseState, 'status' | 'position'>) =>
   hasCaseTag(state, 'unassigned');
+/** Pushed to a firm that has not answered: an assignment to another firm's lawyer withdraws the push. */
+export const isAwaitingFirmAnswer = (state: Pick<CaseState, 'status' | 'position'>) =>
+  hasCaseTag(state, 'awaitingAnswer');
 /** In a lawyer's hands (processing or suspended). */
 export const isWorked = (state: Pick<CaseState, 'status' | 'position'>) => hasCaseTag(state, 'worked');
 /** Closed. */

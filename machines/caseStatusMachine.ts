@@ -269,7 +269,7 @@ export const caseStatusMachine = setup({
           },
         },
         pushed: {
-          tags: ['unassigned', 'withFirm'],
+          tags: ['unassigned', 'withFirm', 'awaitingAnswer'],
           on: {
             PUSH: { guard: 'mayPush', target: 'pushed', actions: [pushToFirm, 'recordFirm'] },
             ACCEPT: { guard: 'mayAccept', target: 'accepted', actions: answerPush },

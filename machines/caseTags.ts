@@ -11,6 +11,8 @@ export const CASE_TAGS = {
   unassigned: 'approved, no lawyer yet',
   /** Waiting at a firm: pushed to it, or accepted by it and waiting for one of its lawyers. */
   withFirm: 'pushed to or accepted by a firm',
+  /** Pushed to a firm that has not answered yet (ACCEPT or DECLINE). */
+  awaitingAnswer: 'pushed, the firm has not answered',
   /** In the pool open to every lawyer (not pushed to any firm). */
   openPool: 'in the pool open to every lawyer',
   /** A lawyer works it: processing, or suspended for a while. */

@@ -53,6 +53,7 @@ export function caseRows(now: number): CaseRow[] {
       updatedAt: new Date(created + i * 7 * HOUR).toISOString(),
       version: 1,
       allowedEvents: EVENTS[status],
+      assignWithdrawsPush: false,
       can: { review: false, repay: false, followUp: false, writeLetter: false },
     };
   });

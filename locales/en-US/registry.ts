@@ -50,6 +50,12 @@ export default {
   'registry.export.unavailable': 'Downloads are not available here',
   'registry.export.failed': 'The export failed: {{message}}',
   'registry.transition.conflict': '{{message}} (the case was reloaded)',
+  'registry.transition.changedBy':
+    '{{name}} changed this case at {{at}}; it was reloaded, look at it before you act',
+  'registry.transition.changed': 'Someone else changed this case; it was reloaded, look at it before you act',
+  'registry.transition.assignWithdrawsPush':
+    'This case was pushed to {{firm}}, which has not answered yet. Assigning a lawyer of another firm withdraws that push; assigning one of its own lawyers accepts the case for it.',
+  'registry.transition.assignConfirm': 'Confirm assignment',
   'registry.bulk.title': '{{label}} ({{count}} selected)',
   'registry.bulk.summary': '{{succeeded}} done, {{failed}} not done',
   'registry.bulk.case': 'Case number',

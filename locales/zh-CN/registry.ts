@@ -49,6 +49,11 @@ export default {
   'registry.export.unavailable': '当前环境不支持下载文件',
   'registry.export.failed': '导出失败：{{message}}',
   'registry.transition.conflict': '{{message}}（已重新加载案件）',
+  'registry.transition.changedBy': '案件已被{{name}}于 {{at}} 修改，已重新加载，请看过后再操作',
+  'registry.transition.changed': '案件已被他人修改，已重新加载，请看过后再操作',
+  'registry.transition.assignWithdrawsPush':
+    '本案已推送至{{firm}}，该所尚未答复。分配给其他律所的律师将撤回这次推送；分配给该所的律师即视为该所接收。',
+  'registry.transition.assignConfirm': '确认分配',
   'registry.bulk.title': '{{label}}（已选 {{count}} 件）',
   'registry.bulk.summary': '成功 {{succeeded}} 件，未完成 {{failed}} 件',
   'registry.bulk.case': '案件编号',

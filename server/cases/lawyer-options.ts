@@ -41,7 +41,13 @@ export async function lawyerOptions(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    list: rows.map((r) => ({ id: r.id, name: r.name, lawFirmId: r.law_firm_id, lawFirmName: r.firm_name })),
+    list: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      label: `${r.name} · ${r.firm_name}`,
+      lawFirmId: r.law_firm_id,
+      lawFirmName: r.firm_name,
+    })),
     total: Number(count.n),
   };
 }

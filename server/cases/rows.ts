@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import { scopeOf } from '../../contract/access';
 import type { CaseRow } from '../../contract/case-api';
 import type { CasePosition, CaseStage, CaseStatus, CaseType, CloseResult } from '../../contract/cases';
-import { type CaseCan, caseAbilities } from '../../machines/caseRules';
+import { type CaseCan, caseAbilities, isAwaitingFirmAnswer } from '../../machines/caseRules';
 import { allowedEvents, type CaseEventType } from '../../machines/caseStatusMachine';
 import type { Database } from '../db/schema';
 import { actorOf, type CaseViewer } from './scope';
@@ -54,6 +55,11 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer | null): CaseRow {
     updatedAt: row.updated_at,
     version: row.version,
     allowedEvents: shaped.events,
+    assignWithdrawsPush:
+      shaped.events.includes('ASSIGN') &&
+      viewer !== null &&
+      scopeOf('cases.assign', viewer.role) === 'all' &&
+      isAwaitingFirmAnswer({ status, position: row.position as CasePosition | null }),
     can: shaped.can,
   };
 }

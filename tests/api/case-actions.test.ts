@@ -299,3 +299,37 @@ describe("a case's detail shows only the reader's firm's pushes", () => {
     expect(asOperations.body.data.auditTrail.some((a) => a.reason === secret)).toBe(true);
   });
 });
+
+describe("operations' assignment of a case pushed to a firm", () => {
+  it('is flagged as withdrawing the unanswered push for operations only, and the lawyer picker names each firm', async () => {
+    const c = await freshCase({ status: 'pending', firm: 'none' });
+    const read = async (role: 'caseOperation' | 'lawfirmContactPerson') =>
+      (await server.call<CaseDetail>('GET', `/api/cases/${c.id}`, { token: await server.tokenFor(role) }))
+        .body.data;
+    expect((await read('caseOperation')).assignWithdrawsPush).toBe(false);
+    const pushed = await transition('caseOperation', c.id, {
+      event: 'PUSH',
+      version: c.version,
+      lawFirmId: demoFirmId,
+    });
+    expect(pushed.body.data.assignWithdrawsPush).toBe(true);
+    expect(await read('caseOperation')).toMatchObject({ assignWithdrawsPush: true, position: 'pushed' });
+    // The firm's own contact assigns its own lawyers: that accepts the push, withdraws nothing.
+    expect((await read('lawfirmContactPerson')).assignWithdrawsPush).toBe(false);
+    const accepted = await transition('lawfirmContactPerson', c.id, {
+      event: 'ACCEPT',
+      version: pushed.body.data.version,
+    });
+    expect(accepted.status).toBe(200);
+    expect((await read('caseOperation')).assignWithdrawsPush).toBe(false);
+
+    const options = await server.call<{ list: Array<{ name: string; label: string; lawFirmName: string }> }>(
+      'GET',
+      '/api/lawyers/options',
+      { token: await server.tokenFor('caseOperation') },
+    );
+    expect(options.status).toBe(200);
+    expect(options.body.data.list.length).toBeGreaterThan(1);
+    for (const o of options.body.data.list) expect(o.label).toBe(`${o.name} · ${o.lawFirmName}`);
+  });
+});

@@ -27,7 +27,7 @@ export const TRANSITION_FIELDS: Partial<Record<(typeof CASE_EVENTS)[number], Fie
       // Operations choose among every passed lawyer, a firm's contact person among the firm's own.
       name: 'lawyerId',
       label: 'registry.transition.lawyer',
-      input: { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'name' } },
+      input: { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'label' } },
       required: true,
     },
   ],

@@ -1,10 +1,13 @@
+import { Alert } from '@arco-design/web-react';
 import { lazy, Suspense, use, useState } from 'react';
 import { type ActionDescriptor, CASE_TRANSITION_PATH } from '../../contract/pages/descriptor';
 import { type RegistryEnvironment, useRegistryEnv } from '../context';
 import { isEmptyValue, toBody } from '../fields/values';
 import { fillTemplate, getField } from '../record';
 import type { ActionProps, DataRecord } from '../registry';
-import { isConflict } from '../request-failure';
+import { isConflict, type RequestFailure } from '../request-failure';
+import { formatDateTime } from '../widgets/date';
+import { displayText } from '../widgets/text';
 import { ActionButton } from './action-button';
 import { allowedCaseEvents } from './case-events';
 import { sendChange } from './send';
@@ -55,8 +58,22 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
     );
     if (!failure || !isConflict(failure)) return failure;
     onDone?.();
-    return { ...failure, message: t('registry.transition.conflict', { message: failure.message }) };
+    return { ...failure, message: conflictMessage(failure) };
   };
+
+  /** A stale version names who changed the case and when (`data: {savedBy, savedAt}`); other refusals say their reason. */
+  const conflictMessage = (failure: RequestFailure) => {
+    const data = (failure.data ?? {}) as { savedBy?: { name?: unknown } | null; savedAt?: unknown };
+    if (!data || typeof data !== 'object' || !('version' in data)) {
+      return t('registry.transition.conflict', { message: failure.message });
+    }
+    const name = typeof data.savedBy?.name === 'string' ? data.savedBy.name : '';
+    return name && typeof data.savedAt === 'string'
+      ? t('registry.transition.changedBy', { name, at: formatDateTime(data.savedAt) })
+      : t('registry.transition.changed');
+  };
+  // Operations assigning a case that waits for a firm's answer: say that the push may be withdrawn.
+  const withdrawsPush = action.event === 'ASSIGN' && getField(record, 'assignWithdrawsPush') === true;
 
   const start = async () => {
     if (path === null) return;
@@ -94,6 +111,21 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
             fields={fields}
             params={params}
             visible={asking}
+            {...(withdrawsPush
+              ? {
+                  intro: (
+                    <Alert
+                      type="warning"
+                      data-testid="assign-withdraws-push"
+                      style={{ marginBottom: 16 }}
+                      content={t('registry.transition.assignWithdrawsPush', {
+                        firm: displayText(getField(record, 'lawFirmName')),
+                      })}
+                    />
+                  ),
+                  okText: t('registry.transition.assignConfirm'),
+                }
+              : {})}
             onCancel={() => setAsking(false)}
             onSubmit={async (values) => {
               const details = toBody(fields, values);

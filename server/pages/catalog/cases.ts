@@ -45,6 +45,8 @@ const allCaseColumns = (detailRoute: string): ColumnDescriptor[] => [
   col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
   status,
   col('position', 'case.position', { widget: 'enum', enum: 'casePosition', width: 110 }),
+  // Why review sent a case back (已退回): seen in the list, not only on opening the case.
+  col('returnReason', 'case.returnReason', { width: 200 }),
   // How a closed case ended (已还款, 调解成功, ...): the lists answer "closed how?" without opening it.
   col('closeResult', 'case.closeResult', { widget: 'enum', enum: 'closeResult', width: 100 }),
   col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage', width: 90, defaultHidden: true }),
@@ -79,7 +81,7 @@ const caseFilters: FieldDescriptor[] = [
   field(
     'lawyerId',
     'case.lawyer',
-    { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'name' } },
+    { kind: 'select', optionsFrom: { path: '/lawyers/options', value: 'id', label: 'label' } },
     { access: 'cases.assign' },
   ),
   field('lawFirmId', 'case.lawFirm', {

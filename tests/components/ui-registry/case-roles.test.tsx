@@ -322,7 +322,18 @@ describe('the firm’s case list (contact person)', () => {
     server.use(
       http.get('/api/cases', () => ok({ list: [pushed, accepted, handled], total: 3 })),
       http.get('/api/lawyers/options', () =>
-        ok({ list: [{ id: 9, name: '张律师', lawFirmId: 5, lawFirmName: '深圳恒信律师事务所' }], total: 1 }),
+        ok({
+          list: [
+            {
+              id: 9,
+              name: '张律师',
+              label: '张律师 · 深圳恒信律师事务所',
+              lawFirmId: 5,
+              lawFirmName: '深圳恒信律师事务所',
+            },
+          ],
+          total: 1,
+        }),
       ),
       http.post('/api/cases/:id/transitions', async ({ request, params }) => {
         sent.push({ id: String(params.id), body: await request.json() });
@@ -393,7 +404,7 @@ describe('the firm’s case list (contact person)', () => {
     await screen.findByText('MS00000002');
     await user.click(await rowAction('MS00000002', '分配'));
     const dialog = await screen.findByRole('dialog');
-    await choose(dialog, '承办律师', '张律师');
+    await choose(dialog, '承办律师', '张律师 · 深圳恒信律师事务所');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() =>
       expect(sent).toEqual([{ id: '2', body: { event: 'ASSIGN', version: 3, lawyerId: 9 } }]),

@@ -166,7 +166,12 @@ describe('the detail page', () => {
     const { sent } = caseApi(record);
     server.use(
       http.get('/api/lawyers/options', () =>
-        ok({ list: [{ id: 5, name: '赵律师', lawFirmId: 2, lawFirmName: '明理律所' }], total: 1 }),
+        ok({
+          list: [
+            { id: 5, name: '赵律师', label: '赵律师 · 明理律所', lawFirmId: 2, lawFirmName: '明理律所' },
+          ],
+          total: 1,
+        }),
       ),
       http.get('/api/register/lawfirms', () =>
         ok({ list: [{ id: 2, name: '明理律所', regionCode: '440305' }] }),
@@ -176,13 +181,49 @@ describe('the detail page', () => {
     await shown();
     await user.click(button('分配') as HTMLElement);
     const dialog = await screen.findByRole('dialog');
+    // Nothing to withdraw: no warning.
+    expect(within(dialog).queryByTestId('assign-withdraws-push')).toBeNull();
     // No lawyer chosen: the form asks for one before anything is sent.
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请填写承办律师')).toBeInTheDocument();
     expect(sent).toEqual([]);
-    await choose(dialog, '承办律师', '赵律师');
+    // Each lawyer with their firm.
+    await choose(dialog, '承办律师', '赵律师 · 明理律所');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(sent).toEqual([{ event: 'ASSIGN', version: 3, lawyerId: 5 }]));
+  });
+
+  it('says that assigning a case pushed to a firm that has not answered withdraws the push, and asks to confirm', async () => {
+    const record = caseRecord({
+      status: 'pending',
+      position: 'pushed',
+      lawyerId: null,
+      lawFirmId: 2,
+      lawFirmName: '明理律师事务所',
+      allowedEvents: ['ASSIGN'],
+      assignWithdrawsPush: true,
+    });
+    const { sent } = caseApi(record);
+    server.use(
+      http.get('/api/lawyers/options', () =>
+        ok({
+          list: [
+            { id: 6, name: '钱律师', label: '钱律师 · 公正律所', lawFirmId: 3, lawFirmName: '公正律所' },
+          ],
+          total: 1,
+        }),
+      ),
+    );
+    renderWithRegistry(<DescriptorView descriptor={caseDetail} params={{ id: '7' }} />);
+    await shown();
+    await user.click(button('分配') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('assign-withdraws-push')).toHaveTextContent(
+      '本案已推送至明理律师事务所，该所尚未答复。分配给其他律所的律师将撤回这次推送',
+    );
+    await choose(dialog, '承办律师', '钱律师 · 公正律所');
+    await user.click(within(dialog).getByRole('button', { name: '确认分配' }));
+    await waitFor(() => expect(sent).toEqual([{ event: 'ASSIGN', version: 3, lawyerId: 6 }]));
   });
 
   it('sends an API action’s small form and reloads the record', async () => {
