@@ -63,6 +63,9 @@ function withCaseCounts(q: LawyerQuery) {
     'l.review_reason',
     'l.reviewed_at',
     'l.created_at',
+    'l.version',
+    'l.suspended_at',
+    'l.suspend_reason',
     'r.name as reviewer_name',
     eb
       .selectFrom('cases as c')
@@ -101,6 +104,10 @@ function toRow(l: LawyerRecord): LawyerRow {
     reviewerName: l.reviewer_name,
     reviewedAt: l.reviewed_at,
     createdAt: l.created_at,
+    version: l.version,
+    suspendedAt: l.suspended_at,
+    suspendReason: l.suspend_reason,
+    standing: l.suspended_at !== null ? 'suspended' : (l.review_status as ReviewStatus),
     caseCount: Number(l.case_count ?? 0),
     activeCaseCount: Number(l.active_case_count ?? 0),
     closedCaseCount: Number(l.closed_case_count ?? 0),

@@ -76,6 +76,7 @@ describe('migrating an empty database', () => {
       '0017_case_terms',
       '0018_import_owners',
       '0020_returned_position',
+      '0021_letter_versions',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

@@ -37,6 +37,7 @@ const basics: DetailPage['sections'][number] = {
     col('returnReason', 'case.returnReason'),
     col('amountFen', 'case.amount', { widget: 'money' }),
     col('repaidFen', 'case.repaidFen', { widget: 'money' }),
+    col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
     col('regionCode', 'case.region', { widget: 'region' }),
     col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date' }),
     col('createdAt', 'case.createdAt', { widget: 'datetime' }),
@@ -250,6 +251,12 @@ const processing = detailPage(
       path: '/cases/:id/repayments',
       body: 'form',
       form: repaymentForm,
+      // What the debtor still owes: a repayment may not be more (the server answers 409 with the figure).
+      summary: [
+        col('amountFen', 'case.amount', { widget: 'money' }),
+        col('repaidFen', 'case.repaidFen', { widget: 'money' }),
+        col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
+      ],
       successMessage: 'case.repaymentSaved',
       when: mayDo('repay'),
     },
