@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cachedFigure } from '../cases/count-cache';
-import { caseTagged } from '../cases/tagged';
+import { countCases } from '../cases/list';
+import { viewerOf, visibleParts } from '../cases/scope';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import {
@@ -161,11 +162,10 @@ export const dashboardRoutes = [
       const now = app.clock.now();
       const [breakdown, pool, trend, recovered, sessions] = await Promise.all([
         caseBreakdown(app.db, scope),
-        app.db
-          .selectFrom('cases')
-          .where(caseTagged('openPool', ''))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
+        // The lawyer's 案件池 as its page lists it: the open pool and what is pushed to their firm.
+        viewerOf(app.db, caller).then((viewer) =>
+          countCases(app.db, visibleParts(viewer, { pool: true }), []),
+        ),
         monthlyTrend(app.db, scope, now),
         recoveredFen(app.db, scope),
         upcomingSessions(app.db, scope, now),
@@ -174,7 +174,7 @@ export const dashboardRoutes = [
         totals: {
           cases: breakdown.totals.cases,
           inProgress: breakdown.totals.inProgress,
-          pool: Number(pool.n),
+          pool,
           recoveredFen: recovered,
         },
         trend,

@@ -170,3 +170,29 @@ describe('one figure for the cases in a lawyer’s hands', () => {
     expect(member?.handling).toBe(own.totals.inProgress);
   });
 });
+
+describe('the lawyer’s 案件池待接', () => {
+  it('is the total of the lawyer’s 案件池 page (the open pool and what is pushed to their firm)', async () => {
+    const own = (await workplace('lawyer', '/api/dashboard/lawyer-workplace')) as Workplace & {
+      totals: { pool: number };
+    };
+    const page = await server.call<{ total: number }>('GET', '/api/cases/pool?pageSize=1', {
+      token: await server.tokenFor('lawyer'),
+    });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const lawyer = await demoLawyer(server);
+    const pushedToFirm = await server.app.db
+      .selectFrom('cases')
+      .where('law_firm_id', '=', lawyer.law_firm_id)
+      .where('position', 'is not', null)
+      .where('lawyer_id', 'is', null)
+      .where('status', '=', 'pending')
+      .where('position', '<>', 'awaitingReview')
+      .where('position', '<>', 'returned')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    // Not a trivial agreement: the demo firm has cases pushed to it besides the open pool.
+    expect(Number(pushedToFirm.n)).toBeGreaterThan(0);
+    expect(own.totals.pool).toBe(page.body.data.total);
+  });
+});
