@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { renderAudit } from '../../contract/audit';
 import type { CaseDetail } from '../../contract/case-api';
 import { CASE_EVENTS, type CaseEventName } from '../../contract/cases';
@@ -74,8 +74,25 @@ export async function caseDetail(
       .selectFrom('audit_log as l')
       .leftJoin('users as u', 'u.id', 'l.actor_id')
       .select(['l.id', 'l.at', 'l.action', 'l.summary', 'l.params', 'l.actor_role', 'u.name as actor_name'])
-      .where('l.entity', '=', 'case')
-      .where('l.entity_id', '=', String(id))
+      // The case's own entries, and those of the letters written on it (written, decided,
+      // resubmitted), of the reader's firm only unless they read every firm's pushes.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('l.entity', '=', 'case'), eb('l.entity_id', '=', String(id))]),
+          eb.and([
+            eb('l.entity', '=', 'letter'),
+            eb(
+              'l.entity_id',
+              'in',
+              eb
+                .selectFrom('law_firm_letters as lt')
+                .select(sql<string>`cast(lt.id as text)`.as('id'))
+                .where('lt.case_id', '=', id)
+                .$if(firms !== 'all', (q) => q.where('lt.law_firm_id', '=', ownFirm)),
+            ),
+          ]),
+        ]),
+      )
       .orderBy('l.at', 'desc')
       .orderBy('l.id', 'desc')
       .limit(200)

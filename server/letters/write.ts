@@ -1,7 +1,9 @@
 import { formatDate } from '../../contract/dates';
 import type { LetterFields, WriteLetterRequest } from '../../contract/letters';
+import { canWriteLetter } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
 import { viewerOf } from '../cases/scope';
+import { caseTagged } from '../cases/tagged';
 import { visibleCase } from '../cases/visible-case';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
@@ -35,7 +37,7 @@ export async function writeLetter(
   const record = await visibleCase(app.db, viewer, caseId);
   if (viewer.lawyerId === null || record.lawyerId !== viewer.lawyerId)
     throw fail.forbidden('letter.notHandler');
-  if (record.status !== 'processing') throw fail.conflict('letter.caseNotProcessing');
+  if (!canWriteLetter(record)) throw fail.conflict('letter.caseNotProcessing');
   const lawyer = await app.db
     .selectFrom('lawyers as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -63,7 +65,7 @@ export async function writeLetter(
       .updateTable('cases')
       .set((eb) => ({ version: eb.ref('version') }))
       .where('id', '=', caseId)
-      .where('status', '=', 'processing')
+      .where(caseTagged('letterWritable', ''))
       .where('lawyer_id', '=', viewer.lawyerId)
       .executeTakeFirst();
     if (Number(held.numUpdatedRows) !== 1) throw fail.conflict('letter.caseNotProcessing');
