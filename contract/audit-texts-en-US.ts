@@ -35,6 +35,13 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   'lawyer.editProfile': { label: 'Lawyer profile edited', detail: '{{name}}' },
   'lawyer.review.passed': { label: 'Lawyer approved', detail: '{{name}}' },
   'lawyer.review.rejected': { label: 'Lawyer rejected', detail: '{{name}}; reason: {{reason}}' },
+  'lawfirm.suspend': {
+    label: 'Law firm suspended',
+    detail: '{{name}}; reason: {{reason}}; {{released}} unassigned cases back to the pool',
+  },
+  'lawfirm.resume': { label: 'Law firm suspension lifted', detail: '{{name}}' },
+  'lawyer.suspend': { label: 'Lawyer suspended', detail: '{{name}}; reason: {{reason}}' },
+  'lawyer.resume': { label: 'Lawyer suspension lifted', detail: '{{name}}' },
   'letter.review.passed': { label: 'Letter approved', detail: '{{letterNo}}' },
   'letter.review.rejected': { label: 'Letter rejected', detail: '{{letterNo}}; reason: {{reason}}' },
   'letter.resubmit': {

@@ -33,6 +33,13 @@ export const AUDIT_TEXTS_ZH_CN = {
   'lawyer.editProfile': { label: '编辑律师资料', detail: '{{name}}' },
   'lawyer.review.passed': { label: '律师审核通过', detail: '{{name}}' },
   'lawyer.review.rejected': { label: '律师审核驳回', detail: '{{name}}，原因：{{reason}}' },
+  'lawfirm.suspend': {
+    label: '暂停律所',
+    detail: '{{name}}，原因：{{reason}}；{{released}} 件未分配案件退回案件池',
+  },
+  'lawfirm.resume': { label: '恢复律所', detail: '{{name}}' },
+  'lawyer.suspend': { label: '暂停律师', detail: '{{name}}，原因：{{reason}}' },
+  'lawyer.resume': { label: '恢复律师', detail: '{{name}}' },
   'letter.review.passed': { label: '律师函审核通过', detail: '{{letterNo}}' },
   'letter.review.rejected': { label: '律师函审核驳回', detail: '{{letterNo}}，原因：{{reason}}' },
   'letter.resubmit': { label: '重新提交律师函', detail: '{{letterNo}}，驳回原因：{{reason}}' },

@@ -84,6 +84,13 @@ export const lawFirmRowSchema = z.object({
   caseCount: z.number().int(),
   /** Review decisions recorded for the firm (passes and rejections, in the audit log). */
   decisionCount: z.number().int(),
+  /** 1 when registered, +1 on every change: a review or suspension names the one it read. */
+  version: z.number().int(),
+  /** When the firm (passed review) was suspended, and why; null when it is not. */
+  suspendedAt: z.string().nullable(),
+  suspendReason: z.string().nullable(),
+  /** passed and suspended reads `suspended`; otherwise the review status (what the list shows). */
+  standing: z.enum(['auditing', 'passed', 'rejected', 'suspended']),
 });
 export type LawFirmRow = z.infer<typeof lawFirmRowSchema>;
 
@@ -130,6 +137,12 @@ export const lawyerRowSchema = z.object({
   caseCount: z.number().int(),
   activeCaseCount: z.number().int(),
   closedCaseCount: z.number().int(),
+  /** 1 when registered, +1 on every change: a review or suspension names the one it read. */
+  version: z.number().int(),
+  /** When the lawyer (passed review) was suspended, and why; null when not. */
+  suspendedAt: z.string().nullable(),
+  suspendReason: z.string().nullable(),
+  standing: z.enum(['auditing', 'passed', 'rejected', 'suspended']),
 });
 export type LawyerRow = z.infer<typeof lawyerRowSchema>;
 
@@ -193,11 +206,39 @@ export const letterRowSchema = z.object({
   template: z.nullable(letterTemplateSchema),
   /** Written in the product, so it has a PDF (GET /letters/:id/pdf). */
   written: z.boolean(),
+  /** 1 when written, +1 on every change (a decision, a resubmission): what a decision names. */
+  version: z.number().int().positive(),
 });
 export type LetterRow = z.infer<typeof letterRowSchema>;
 
+/**
+ * PUT /letters/:id/review: pass, or send back with a reason, the version the reviewer read
+ * (an older one is refused, 409 with `data: {version, savedBy, savedAt}`).
+ */
+export const letterReviewRequestSchema = z
+  .object({
+    status: z.enum(['passed', 'rejected']),
+    reason: textField({ max: 200, multiline: true }).optional(),
+    version: z.number().int().positive(),
+  })
+  .refine((d) => d.status === 'passed' || (d.reason ?? '').length > 0, {
+    message: 'review.reasonRequired',
+    path: ['reason'],
+  });
+export type LetterReviewRequest = z.infer<typeof letterReviewRequestSchema>;
+
+/** What a stale letter decision is answered with (409 `data`): the letter as it now is. */
+export const letterChangedSchema = z.object({
+  version: z.number().int().positive(),
+  savedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  savedAt: z.string(),
+});
+export type LetterChanged = z.infer<typeof letterChangedSchema>;
+
 /** POST /letters/:id/resubmit: a letter sent back, stamped again and sent in for review. */
 export const letterResubmitRequestSchema = z.object({
+  /** The version the lawyer read; when given, an older one is refused (409) like a review's. */
+  version: z.number().int().positive().optional(),
   note: textField({ max: 200, multiline: true }).optional(),
   /** A letter written in the product: the lawyer's paragraph, rewritten (its PDF follows). */
   extra: letterExtraEditSchema.optional(),

@@ -8,6 +8,7 @@ import { ENUM_NAMES } from './enums';
 import {
   access,
   apiPath,
+  type ColumnDescriptor,
   columnSchema,
   displayWidgetSchema,
   type FieldDescriptor,
@@ -80,6 +81,7 @@ export type ActionDescriptor =
       path: string;
       body?: 'none' | 'record' | 'selection' | 'form';
       form?: FieldDescriptor[];
+      summary?: ColumnDescriptor[];
       successMessage?: string;
     })
   | (BaseAction & { kind: 'transition'; event: (typeof CASE_EVENTS)[number] })
@@ -111,6 +113,11 @@ export const actionSchema: z.ZodMiniType<ActionDescriptor> = z.lazy(() =>
       body: z.optional(z.enum(['none', 'record', 'selection', 'form'])),
       /** Fields asked for in a small form before the call (body: form). */
       form: z.optional(z.array(fieldSchema).check(z.maxLength(20))),
+      /**
+       * Values of the record shown above that form, for the decision it asks (a repayment's
+       * outstanding amount); a refusal's `data` with the same fields replaces them there.
+       */
+      summary: z.optional(z.array(columnSchema).check(z.minLength(1), z.maxLength(6))),
       successMessage: z.optional(key),
     }),
     markReference(

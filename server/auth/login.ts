@@ -1,13 +1,14 @@
+import { maskPhone } from '../../contract/access';
 import type { LoginResponse } from '../../contract/auth';
 import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { loadUserInfo } from '../users/user-info';
 import { checkPassword, lockedOut } from './lockout';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
+import { loadUserInfo } from './user-info';
 
 const wrongPair = () => new ApiError(400, CODES.validation, 'auth.wrongPassword');
 
@@ -69,21 +70,34 @@ export async function login(
   return { token: session.token, expiresAt: session.expiresAt, userInfo };
 }
 
-/** New law firms and lawyers wait for review; they may sign in only once passed. */
+/** New law firms and lawyers wait for review; they may sign in only once passed, and not while suspended. */
 async function assertReviewed(app: AppContext, userId: number, role: Role, lawFirmId: number | null) {
-  let review: { review_status: string; review_reason: string | null } | undefined;
+  let review:
+    | {
+        review_status: string;
+        review_reason: string | null;
+        suspend_reason: string | null;
+        suspended_at: string | null;
+      }
+    | undefined;
   if (role === 'lawyer') {
     review = await app.db
       .selectFrom('lawyers')
-      .select(['review_status', 'review_reason'])
+      .select(['review_status', 'review_reason', 'suspended_at', 'suspend_reason'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   } else if (role === 'lawfirmContactPerson' && lawFirmId !== null) {
     review = await app.db
       .selectFrom('law_firms')
-      .select(['review_status', 'review_reason'])
+      .select(['review_status', 'review_reason', 'suspended_at', 'suspend_reason'])
       .where('id', '=', lawFirmId)
       .executeTakeFirst();
+  }
+  // A suspended firm's contact or a suspended lawyer stays out until the suspension is lifted.
+  if (review?.suspended_at) {
+    throw new ApiError(403, CODES.accountNotReviewed, 'auth.accountSuspended', {
+      reason: review.suspend_reason ?? '',
+    });
   }
   if (!review || review.review_status === 'passed') return;
   if (review.review_status === 'rejected') {
@@ -92,8 +106,4 @@ async function assertReviewed(app: AppContext, userId: number, role: Role, lawFi
     });
   }
   throw new ApiError(403, CODES.accountNotReviewed, 'auth.accountAuditing');
-}
-
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***';
 }

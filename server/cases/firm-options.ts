@@ -6,13 +6,16 @@ import { containsText } from '../db/text-search';
 
 /**
  * The law firms a case may be pushed to, by name, for the push picker: only firms that passed
- * review (the case status machine's PUSH is refused for any other, server/cases/transitions.ts).
+ * review and are not suspended (PUSH is refused for any other, server/cases/transitions.ts).
  */
 export async function lawFirmOptions(
   app: AppContext,
   query: z.infer<typeof lawFirmOptionsQuerySchema>,
 ): Promise<Paged<z.infer<typeof lawFirmOptionSchema>>> {
-  let base = app.db.selectFrom('law_firms as f').where('f.review_status', '=', 'passed');
+  let base = app.db
+    .selectFrom('law_firms as f')
+    .where('f.review_status', '=', 'passed')
+    .where('f.suspended_at', 'is', null);
   if (query.keyword) {
     const keyword = query.keyword;
     base = base.where(() => containsText('f.name', keyword));

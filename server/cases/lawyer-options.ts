@@ -20,6 +20,8 @@ export async function lawyerOptions(
     .innerJoin('users as u', 'u.id', 'l.user_id')
     .innerJoin('law_firms as f', 'f.id', 'l.law_firm_id')
     .where('l.review_status', '=', 'passed')
+    .where('l.suspended_at', 'is', null)
+    .where('f.suspended_at', 'is', null)
     .where('u.enabled', '=', 1);
   if (scopeOf('cases.assign', viewer.role) !== 'all')
     base = base.where('l.law_firm_id', '=', viewer.lawFirmId ?? 0);

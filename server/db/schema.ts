@@ -90,6 +90,11 @@ export interface LawFirmsTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 when created, +1 on every change (a review decision names the one it read). */
+  version: Generated<number>;
+  /** When a firm that passed review was suspended (no more pushes, its contact signed out); null when not. */
+  suspended_at: string | null;
+  suspend_reason: string | null;
 }
 
 export interface LawyersTable {
@@ -102,6 +107,11 @@ export interface LawyersTable {
   reviewer_id: number | null;
   reviewed_at: string | null;
   created_at: string;
+  /** 1 when created, +1 on every change (a review decision names the one it read). */
+  version: Generated<number>;
+  /** When a lawyer who passed review was suspended (signed out, no new cases); null when not. */
+  suspended_at: string | null;
+  suspend_reason: string | null;
 }
 
 export interface CasesTable {
@@ -197,6 +207,11 @@ export interface LawFirmLettersTable {
   lawyer_id: number | null;
   /** The storage key of its generated PDF (server/storage); null: rendered on demand (older rows). */
   pdf_key: string | null;
+  /** 1 when written, +1 on every change (review, resubmission); decisions name it (migration 0021). */
+  version: Generated<number>;
+  /** Who made the latest change, and when (null: not recorded, older rows). */
+  changed_by: number | null;
+  changed_at: string | null;
 }
 
 export interface CertificationsTable {
@@ -216,6 +231,23 @@ export interface CertificationsTable {
   reviewer_id: number | null;
   /** Why a reviewer rejected it. */
   reason: string | null;
+  /** 1 when submitted, +1 on every change (a review decision names the one it read). */
+  version: Generated<number>;
+  /** A personal (lawyer's) certification: the practising licence number. */
+  licence_no: string | null;
+  /** The licence image the applicant uploaded: its key in the file storage, and its name. */
+  licence_file_key: string | null;
+  licence_file_name: string | null;
+}
+
+/** A licence image uploaded for a certification application, until the application takes it. */
+export interface CertificationFilesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  size: number;
+  stored_key: string;
+  created_at: string;
 }
 
 export interface MessagesTable {
@@ -346,6 +378,7 @@ export interface Database {
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;
   certifications: CertificationsTable;
+  certification_files: CertificationFilesTable;
   messages: MessagesTable;
   devices: DevicesTable;
   wallets: WalletsTable;

@@ -3,11 +3,15 @@ import type { ActionDescriptor } from '../../contract/pages/descriptor';
 import { useRegistryEnv } from '../context';
 import { toBody } from '../fields/values';
 import { fillTemplate, getField } from '../record';
-import type { ActionProps } from '../registry';
+import type { ActionProps, DataRecord } from '../registry';
 import { ActionButton } from './action-button';
+import { ActionSummary } from './action-summary';
 import { sendChange } from './send';
 
 type ApiAction = Extract<ActionDescriptor, { kind: 'api' }>;
+
+const isPlainRecord = (value: unknown): value is DataRecord =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 // Form and Modal arrive with the first action that asks something.
 const ActionFormModal = lazy(() => import('./ActionFormModal'));
@@ -27,6 +31,9 @@ export function ApiAction({ action, record, params, selection, onDone }: ActionP
   const body = action.body ?? 'none';
   const usable = path !== null && (body !== 'selection' || (selection?.keys.length ?? 0) > 0);
 
+  // A refusal's figures (a 409's `{outstandingFen}`) replace the record's in the summary.
+  const [refused, setRefused] = useState<DataRecord | null>(null);
+  const summary = action.summary;
   const send = (payload: unknown) =>
     sendChange(
       env,
@@ -61,10 +68,21 @@ export function ApiAction({ action, record, params, selection, onDone }: ActionP
             fields={action.form ?? []}
             params={params}
             visible={asking}
-            onCancel={() => setAsking(false)}
+            intro={
+              summary && (
+                <ActionSummary columns={summary} record={{ ...(record ?? {}), ...(refused ?? {}) }} />
+              )
+            }
+            onCancel={() => {
+              setAsking(false);
+              setRefused(null);
+            }}
             onSubmit={async (values) => {
               const failure = await send(toBody(action.form ?? [], values));
-              if (!failure) setAsking(false);
+              if (!failure) {
+                setAsking(false);
+                setRefused(null);
+              } else if (isPlainRecord(failure.data)) setRefused(failure.data);
               return failure;
             }}
           />

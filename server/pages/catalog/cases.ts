@@ -7,7 +7,7 @@ import {
   SCHEMA_VERSION,
   type TablePage,
 } from '../../../contract/pages/descriptor';
-import { awaitingReview, col, field, go } from './builders';
+import { col, field, go, mayDo } from './builders';
 import { bulkTransitions, status, transitions } from './case-common';
 import { caseRecordPages } from './case-record';
 
@@ -133,7 +133,7 @@ const searchTable: TablePage = {
     // Review is for cases awaiting it (new, or returned and edited).
     {
       ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
-      when: awaitingReview,
+      when: mayDo('review'),
     },
     ...transitions('APPROVE', 'PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
   ],

@@ -1,4 +1,5 @@
 import { LETTER_EXTRA_MAX } from '../../../contract/letters';
+import type { BuiltinPageComponent } from '../../../contract/pages/builtins';
 import type {
   BuiltinPage,
   FieldDescriptor,
@@ -111,7 +112,7 @@ const letterReview: BuiltinPage = {
   id: 'letter-review',
   type: 'builtin',
   title: 'menu.letterReview',
-  component: 'LetterReview',
+  component: 'LetterReview' satisfies BuiltinPageComponent,
 };
 
 // Letter review (operations): stamp returns and the review queue ------------------------------

@@ -31,6 +31,7 @@ const LETTER: LetterRow = {
   resubmissions: 0,
   template: 'collection',
   written: true,
+  version: 3,
 };
 
 /** The letter, its PDF and the review call, as the server answers them; what the page sent is kept. */

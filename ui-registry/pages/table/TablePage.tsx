@@ -52,7 +52,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
   const { query, setQuery } = useQueryScope();
   const state = useMemo(() => readTableState(page, query), [page, query]);
   const request = useMemo(() => tableRequestParams(page, state), [page, state]);
-  const source = useSourceData(page.source.path, params, request);
+  const source = useSourceData(page.source.path, params, request, true);
   const [selection, setSelection] = useState<Selection>(NOTHING_TICKED);
 
   // Another page, filter or sort: nothing stays ticked that the user no longer sees.
@@ -184,7 +184,11 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
           fields={page.filters}
           values={state.filters}
           params={params}
-          onSearch={(filters) => show({ ...state, filters, page: 1 })}
+          onSearch={(filters) => {
+            // 查询 asks the server again even when the filters are the ones shown.
+            show({ ...state, filters, page: 1 });
+            reload();
+          }}
         />
       )}
       <div
