@@ -1,5 +1,6 @@
 import { AUDIT_TEXTS_EN_US, POSITION_IN_STATUS_EN_US } from './audit-texts-en-US';
 import { AUDIT_TEXTS_ZH_CN, type AuditAction, POSITION_IN_STATUS_ZH_CN } from './audit-texts-zh-CN';
+import { fillText } from './fill-text';
 import { CASE_FIELD_LABELS, ENUM_LABELS } from './labels';
 import type { Language } from './messages';
 
@@ -18,9 +19,6 @@ export function isAuditAction(action: string): action is AuditAction {
   return Object.hasOwn(AUDIT_TEXTS_ZH_CN, action);
 }
 
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-
 function enumLabel(lang: Language, name: string, value: string): string {
   return (ENUM_LABELS[lang] as Record<string, string>)[`enum.${name}.${value}`] ?? value;
 }
@@ -30,7 +28,7 @@ function stateLabel(lang: Language, state: string): string {
   const [status, position] = state.split('.');
   const statusText = enumLabel(lang, 'caseStatus', status);
   if (!position) return statusText;
-  return fill(POSITION_IN_STATUS[lang], {
+  return fillText(POSITION_IN_STATUS[lang], {
     status: statusText,
     position: enumLabel(lang, 'casePosition', position),
   });
@@ -89,5 +87,5 @@ export function renderAudit(
   } else values = params;
   if (!text.detail || !values) return { label: text.label, detail: '' };
   const shown = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, shownValue(lang, k, v)]));
-  return { label: text.label, detail: fill(text.detail, shown) };
+  return { label: text.label, detail: fillText(text.detail, shown) };
 }

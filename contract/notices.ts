@@ -1,3 +1,4 @@
+import { fillText } from './fill-text';
 import type { Language } from './messages';
 import { NOTICES_EN_US } from './notices-en-US';
 import { NOTICES_ZH_CN, type NoticeKind } from './notices-zh-CN';
@@ -13,9 +14,6 @@ export function isNoticeKind(kind: string): kind is NoticeKind {
   return Object.hasOwn(NOTICES_ZH_CN, kind);
 }
 
-const fill = (text: string, params: Record<string, unknown>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-
 /** A stored notice (kind + parameters) in the reader's language. */
 export function renderNotice(
   lang: Language,
@@ -23,5 +21,5 @@ export function renderNotice(
   params: Record<string, unknown>,
 ): { title: string; content: string } {
   const notice = NOTICES[lang][kind];
-  return { title: fill(notice.title, params), content: fill(notice.content, params) };
+  return { title: fillText(notice.title, params), content: fillText(notice.content, params) };
 }

@@ -1,4 +1,6 @@
 export default {
+  /** After a label (案件编号：, Case no.:): full width in Chinese, ASCII in English. */
+  'common.colon': '：',
   'app.title': 'CaseDesk 案件管理平台',
   'app.shortTitle': 'CaseDesk',
   'app.slogan': '专注金融纠纷与智能调解的律师专属案件管理平台',

@@ -127,3 +127,26 @@ describe('the tab bar', () => {
     await context.close();
   });
 });
+
+describe('the lists at 1366x768', () => {
+  const LISTS: Array<[list: string, phone: string, landing: string, path: string]> = [
+    ['案件列表', '13800000002', '/dashboard/workplace', '/list/search-table'],
+    ['推送管理', '13800000002', '/dashboard/workplace', '/list/push-manage'],
+    ['import history', '13800000002', '/dashboard/workplace', '/list/case-import'],
+    ['我的案件', '13800000005', '/dashboard/lawyer-workplace', '/profile/case'],
+    ['权限表', '13800000001', '/dashboard/workplace', '/user/access'],
+  ];
+  for (const [list, phone, landing, path] of LISTS) {
+    it(`shows ${list}'s default columns without scrolling sideways`, async () => {
+      const { context, page } = await signedIn(phone, landing);
+      await page.goto(path);
+      const table = page.locator('.arco-table-content-scroll').first();
+      await table.waitFor();
+      // The header is drawn with the columns: wait for a data row or the empty note.
+      await page.locator('.arco-table-tr .arco-table-td, .arco-table-no-data').first().waitFor();
+      const [scrollWidth, clientWidth] = await table.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      assert.ok(scrollWidth <= clientWidth, `${list}: ${scrollWidth} px of columns in ${clientWidth} px`);
+      await context.close();
+    });
+  }
+});

@@ -10,6 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../contract/menu';
+import { BrandMark } from '../../components/BrandLogo';
 import { settingsStore, useSettings } from '../../settings/store';
 import { SiderMenu } from '../SiderMenu';
 import { LanguageMenu } from './LanguageMenu';
@@ -21,15 +22,6 @@ interface Props {
   compact: boolean;
   onOpenMenuDrawer: () => void;
   onOpenSettings: () => void;
-}
-
-export function Logo() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
-      <rect width="32" height="32" rx="7" fill="rgb(var(--arcoblue-6))" />
-      <path d="M9 10h9a5 5 0 0 1 0 10h-5v4H9zm4 4v2h5a1 1 0 0 0 0-2z" fill="#fff" />
-    </svg>
-  );
 }
 
 function useFullscreen(): [boolean, () => void] {
@@ -59,7 +51,7 @@ export function Navbar({ tree, compact, onOpenMenuDrawer, onOpenSettings }: Prop
         {compact && (
           <Button type="text" icon={<IconMenu />} aria-label={t('navbar.menu')} onClick={onOpenMenuDrawer} />
         )}
-        <Logo />
+        <BrandMark size={28} />
         <span className="navbar-title">{t(compact ? 'app.shortTitle' : 'app.title')}</span>
       </div>
       {settings.topMenu && !compact && (

@@ -27,7 +27,7 @@ export function DescriptionsSection({
   return (
     <Descriptions
       column={{ xs: 1, sm: Math.min(2, section.columns), md: section.columns }}
-      colon="："
+      colon={t('common.colon')}
       labelStyle={{ whiteSpace: 'nowrap' }}
       data={items.map((item, i) => ({ key: i, label: t(item.title), value: renderValue(item, record) }))}
     />

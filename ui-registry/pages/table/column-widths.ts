@@ -34,15 +34,15 @@ export function tableScrollWidth(widths: readonly number[], selectable: boolean)
   return widths.reduce((sum, w) => sum + w, 0) + (selectable ? SELECTION_WIDTH : 0);
 }
 
-/** A small text button's width for its words: CJK characters at 14 px, others about 8 px, plus padding. */
+/** A text link's width for its words: CJK characters at 14 px, others about 8 px, plus padding and border (32). */
 function linkWidth(label: string): number {
   let text = 0;
   for (const ch of label) text += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 14 : 8;
-  return text + 22;
+  return text + 32;
 }
 
 /** "更多" with its arrow. */
-const MORE_ICON = 18;
+const MORE_ICON = 20;
 const GAP = 4;
 /** The cell's padding on both sides, and a little room so that the links never wrap. */
 const CELL = 32 + 8;
