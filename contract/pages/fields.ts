@@ -63,6 +63,8 @@ export const columnSchema = z.strictObject({
   width: z.optional(z.number().check(z.int(), z.gte(40), z.lte(800))),
   fixed: z.optional(z.enum(['left', 'right'])),
   defaultHidden: z.optional(z.boolean()),
+  /** A second field shown under the value when the record has one (why a case was returned). */
+  note: z.optional(fieldPath),
   access,
 });
 export type ColumnDescriptor = z.infer<typeof columnSchema>;

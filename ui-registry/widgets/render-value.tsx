@@ -14,5 +14,13 @@ export function ValueView({ column, record }: { column: ColumnDescriptor; record
   const value = getField(record, column.field);
   if (value === null || value === undefined || value === '') return <>-</>;
   const Widget = registry.resolve('widget', column.widget ?? 'text');
-  return <Widget column={column} value={value} record={record} />;
+  const note = column.note ? getField(record, column.note) : null;
+  if (typeof note !== 'string' || note === '')
+    return <Widget column={column} value={value} record={record} />;
+  return (
+    <>
+      <Widget column={column} value={value} record={record} />
+      <div className="value-note">{note}</div>
+    </>
+  );
 }

@@ -44,7 +44,13 @@ const allCaseColumns = (detailRoute: string): ColumnDescriptor[] => [
   col('title', 'case.title', { width: 260 }),
   col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
   status,
-  col('position', 'case.position', { widget: 'enum', enum: 'casePosition', width: 110 }),
+  // A returned case says why under 已退回, in the lists that do not show the reason's own column.
+  col('position', 'case.position', {
+    widget: 'enum',
+    enum: 'casePosition',
+    width: 110,
+    note: 'returnReason',
+  }),
   // Why review sent a case back (已退回): seen in the list, not only on opening the case.
   col('returnReason', 'case.returnReason', { width: 200 }),
   // How a closed case ended (已还款, 调解成功, ...): the lists answer "closed how?" without opening it.
