@@ -265,9 +265,14 @@ describe('PUT /api/lawfirms/:id/review tells the firm', () => {
       .set({ review_status: 'auditing', review_reason: null, reviewer_id: null, reviewed_at: null })
       .where('id', '=', demoFirmId)
       .execute();
+    const { version } = await server.app.db
+      .selectFrom('law_firms')
+      .select('version')
+      .where('id', '=', demoFirmId)
+      .executeTakeFirstOrThrow();
     const res = await server.call('PUT', `/api/lawfirms/${demoFirmId}/review`, {
       token: await server.tokenFor('bussinessOperation'),
-      body: { status: 'passed' },
+      body: { status: 'passed', version },
     });
     expect(res.status).toBe(200);
     const messages = await server.call<{
