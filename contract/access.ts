@@ -158,5 +158,11 @@ export function rolesHolding(rule: AccessRule): Role[] {
  * function where they shorten a number the caller may read.
  */
 export function maskPhone(phone: string): string {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
+  // Never shows more than all but four characters: a mobile (11 digits) or a landline with
+  // its area code keeps its first three and last four; a shorter number keeps only its last
+  // four when at least four others stay hidden; anything shorter shows nothing. The one
+  // masking rule of the product (screens, API answers, audit rows, sign-in failures).
+  if (phone.length >= 11) return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  if (phone.length >= 8) return `****${phone.slice(-4)}`;
+  return '****';
 }

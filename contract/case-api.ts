@@ -247,6 +247,8 @@ export const caseDetailSchema = caseRowSchema.extend({
   followUps: z.array(followUpSchema),
   repayments: z.array(repaymentSchema),
   repaidFen: z.number().int(),
+  /** What is still owed: the amount claimed less the repayments, never below 0. */
+  outstandingFen: z.number().int(),
   pushes: z.array(pushSchema),
   auditTrail: z.array(auditEntrySchema),
 });
@@ -322,8 +324,14 @@ export const followUpRequestSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
 });
 
+/**
+ * The most one repayment may be: 10 billion yuan, in fen. Repayments are also refused past
+ * what is outstanding (409); this bound keeps every sum far from overflowing a 64-bit integer.
+ */
+export const MAX_REPAYMENT_FEN = 1_000_000_000_000;
+
 export const repaymentRequestSchema = z.object({
-  amountFen: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  amountFen: z.number().int().positive().max(MAX_REPAYMENT_FEN, 'rule.repaymentTooLarge'),
   repaidOn: daySchema,
   note: textField({ max: 200, multiline: true }).optional(),
 });

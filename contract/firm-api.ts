@@ -206,11 +206,39 @@ export const letterRowSchema = z.object({
   template: z.nullable(letterTemplateSchema),
   /** Written in the product, so it has a PDF (GET /letters/:id/pdf). */
   written: z.boolean(),
+  /** 1 when written, +1 on every change (a decision, a resubmission): what a decision names. */
+  version: z.number().int().positive(),
 });
 export type LetterRow = z.infer<typeof letterRowSchema>;
 
+/**
+ * PUT /letters/:id/review: pass, or send back with a reason, the version the reviewer read
+ * (an older one is refused, 409 with `data: {version, savedBy, savedAt}`).
+ */
+export const letterReviewRequestSchema = z
+  .object({
+    status: z.enum(['passed', 'rejected']),
+    reason: textField({ max: 200, multiline: true }).optional(),
+    version: z.number().int().positive(),
+  })
+  .refine((d) => d.status === 'passed' || (d.reason ?? '').length > 0, {
+    message: 'review.reasonRequired',
+    path: ['reason'],
+  });
+export type LetterReviewRequest = z.infer<typeof letterReviewRequestSchema>;
+
+/** What a stale letter decision is answered with (409 `data`): the letter as it now is. */
+export const letterChangedSchema = z.object({
+  version: z.number().int().positive(),
+  savedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  savedAt: z.string(),
+});
+export type LetterChanged = z.infer<typeof letterChangedSchema>;
+
 /** POST /letters/:id/resubmit: a letter sent back, stamped again and sent in for review. */
 export const letterResubmitRequestSchema = z.object({
+  /** The version the lawyer read; when given, an older one is refused (409) like a review's. */
+  version: z.number().int().positive().optional(),
   note: textField({ max: 200, multiline: true }).optional(),
   /** A letter written in the product: the lawyer's paragraph, rewritten (its PDF follows). */
   extra: letterExtraEditSchema.optional(),

@@ -97,6 +97,10 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'lawyer.noOwnProfile': 'This account has no lawyer profile',
   'letter.notFound': 'Letter not found, or not visible to you',
   'letter.notAuditing': 'This letter has already been reviewed',
+  'letter.staleVersion':
+    'This letter has changed since you read it (reviewed or sent in again); read it again before deciding',
+  'letter.caseClosed':
+    'The case is closed or no longer in processing; this letter can no longer be passed or sent in again',
   'letter.notRejected': 'Only a letter that was sent back can be submitted again',
   'letter.notHandler': "Only the case's handling lawyer may write a letter for it",
   'letter.caseNotProcessing': 'Letters can only be written for a case in processing',
@@ -107,6 +111,9 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'case.notFound': 'Case not found, or not visible to you',
   'case.staleVersion': 'Someone else changed this case; refresh and try again',
   'case.repaidInFuture': 'The repayment date cannot be after today',
+  'case.repayment.notRepayable': 'Repayments are recorded only on cases in processing or suspended',
+  'case.repayment.overOutstanding': 'The repayment is more than the amount outstanding: {{outstanding}} yuan',
+  'rule.repaymentTooLarge': 'One repayment cannot be more than 10 billion yuan',
   'case.transition.unknownEvent': 'Unknown case action',
   'case.transition.unknownStatus': 'The case is in an unknown status',
   'case.transition.inState.awaitingReview': 'The case has not passed review yet',
@@ -160,6 +167,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'page.unknownRoute': 'Not a route of the app route table',
   'page.versionNotFound': 'This page has no such version',
   'page.accessMismatch': "The route table sets this page's ability; a descriptor cannot change it",
+  'page.unknownBuiltin': 'The app has no built-in page of this name (component)',
   'page.accessRequired': 'A page outside the route table must name the ability that opens it (access)',
   'http.validation': 'Invalid request parameters',
   'http.notFound': 'No such API',

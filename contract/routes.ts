@@ -113,6 +113,9 @@ export const DEFAULT_ROUTES: MenuNode[] = [
   group('test', 999, 'file', [leaf('pdf', 'pdf-viewer', 'dev.tools', { hideInMenu: true, name: 'testPdf' })]),
 ];
 
+/** The route table's public half (its own small module, so the sign-in page loads without the menus). */
+export { PUBLIC_PAGES, type PublicPageName } from './public-pages';
+
 /** Where `/` sends a role (the guard then moves roles that may not open it). */
 export function homePathFor(role: Role | null | undefined): string {
   if (role === 'lawyer') return '/dashboard/lawyer-workplace';

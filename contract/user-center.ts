@@ -31,6 +31,19 @@ export const userActivitySchema = z.object({
   /** The action and its details in the reader's language (contract/audit.ts). */
   actionLabel: z.string(),
   detail: z.string(),
+  /**
+   * The case the action was on (a case's own action, or a letter's case), named by its number
+   * and title; `link` is where this caller opens it, null when they may no longer open it
+   * (its title is then left out too). Null for actions on no case.
+   */
+  case: z
+    .object({
+      id: z.number().int(),
+      caseNo: z.string(),
+      title: z.string().nullable(),
+      link: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const teamLawyerSchema = z.object({

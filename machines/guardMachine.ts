@@ -7,6 +7,7 @@ import {
   filterMenuForRole,
   findRoute,
   homePathFor,
+  PUBLIC_PAGES,
   routesBreadthFirst,
 } from '../contract/routes';
 import { fullPathOf, loginPathFor } from './redirect';
@@ -47,22 +48,14 @@ export type GuardDecision =
   | { kind: 'redirect'; to: string; reason: RedirectReason }
   | { kind: 'notFound' };
 
-/** Pages anyone may open, signed in or not. */
-export const PUBLIC_PATHS: readonly string[] = [
-  '/login',
-  '/register',
-  '/lawyer-register',
-  '/lawyer-agreement',
-  '/reset',
-  '/delete-complete',
-];
-export const PUBLIC_PATH_PREFIXES: readonly string[] = ['/exception/', '/outcome/'];
+/** Pages anyone may open, signed in or not: the route table's public pages (contract/routes.ts), exactly. */
+export const PUBLIC_PATHS: readonly string[] = PUBLIC_PAGES.map((p) => p.path);
 
 /** The shell's own signed-in routes that no menu lists. */
 export const DEFAULT_SHELL_PATHS: readonly string[] = ['/redirect/:path'];
 
 export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.includes(path) || PUBLIC_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return PUBLIC_PATHS.includes(path);
 }
 
 /** The first route a role may open: breadth-first over its tree, hidden routes included, none with parameters. */

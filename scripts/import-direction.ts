@@ -6,6 +6,11 @@
  *
  * Type-only imports count for the direction (a type from `src/` in `ui-registry/` still ties
  * them together) but not for cycles: they are gone at run time and break nothing there.
+ *
+ * Inside server/ the same holds a floor down (ARCHITECTURE.md §1, server/README.md "Floors"):
+ * no two of its parts (a subfolder, or a file at its top such as config.ts) import each other
+ * at run time, however long the loop; its ground (`SERVER_GROUND`: http/, db/, config.ts)
+ * imports no feature at run time; and a migration imports at run time nothing outside db/.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -63,6 +68,26 @@ export const ACYCLIC_FOLDERS: readonly string[] = [
   'locales',
   'mocks',
 ];
+
+/**
+ * The ground of server/ that every feature stands on, and the only parts of server/ each may
+ * import at run time besides itself (type-only imports are free: they are gone at run time).
+ * What a ground part needs from a feature (who a request's caller is, for http/) is handed to
+ * it at startup (server/app.ts), not imported.
+ */
+export const SERVER_GROUND: Readonly<Record<string, readonly string[]>> = {
+  'config.ts': [],
+  db: ['config.ts'],
+  http: ['config.ts', 'db'],
+};
+
+/**
+ * Migrations run as they shipped, whatever the code around them becomes: at run time they import
+ * only db/ (its dialect helpers and migrations/portable.ts), never a feature or contract/; one
+ * that needs what a feature does carries its own copy.
+ */
+export const MIGRATIONS_FOLDER = 'server/db/migrations/';
+export const MIGRATIONS_MAY_IMPORT = 'server/db/';
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage']);
@@ -315,12 +340,99 @@ function cycleThrough(group: readonly string[], next: ReadonlyMap<string, readon
   return [...group, start];
 }
 
+/**
+ * The part of server/ a file belongs to: its subfolder (`auth`), or itself for a file at the top
+ * of server/ (`config.ts`); null outside server/.
+ */
+export function serverPart(file: string): string | null {
+  const parts = file.split('/');
+  if (parts[0] !== 'server' || parts.length < 2) return null;
+  return parts[1];
+}
+
+function partName(part: string): string {
+  return SOURCE.test(part) ? part : `${part}/`;
+}
+
+/** Runtime imports from one file of server/ into another file of server/ (not a package). */
+function serverRuntimeEdges(edges: readonly ImportEdge[]): ImportEdge[] {
+  return edges.filter(
+    (edge) =>
+      !edge.typeOnly && edge.to !== null && serverPart(edge.from) !== null && serverPart(edge.to) !== null,
+  );
+}
+
+/** What breaks the floors of server/: a ground part or a migration importing what it may not. */
+export function serverFloorViolations(edges: readonly ImportEdge[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const edge of edges) {
+    if (edge.typeOnly || edge.to === null || serverPart(edge.from) === null) continue;
+    const refuse = (rule: string) =>
+      violations.push({ file: edge.from, line: edge.line, specifier: edge.specifier, rule });
+    const intoProject = !edge.to.startsWith('node_modules/') && !edge.to.startsWith('..');
+    if (
+      edge.from.startsWith(MIGRATIONS_FOLDER) &&
+      intoProject &&
+      !edge.to.startsWith(MIGRATIONS_MAY_IMPORT)
+    ) {
+      refuse(
+        'a migration runs as it shipped: at run time it imports only server/db/; carry a copy of what it runs',
+      );
+      continue;
+    }
+    const from = serverPart(edge.from) as string;
+    const to = serverPart(edge.to);
+    const allowed = SERVER_GROUND[from];
+    if (!allowed || to === null || to === from || allowed.includes(to)) continue;
+    const may = allowed.length === 0 ? 'nothing of server/' : allowed.map(partName).join(', ');
+    refuse(
+      `${partName(from)} is ground the features stand on: at run time it imports ${may}, not ${partName(to)} (hand it what it needs at startup)`,
+    );
+  }
+  return violations;
+}
+
+/**
+ * Import loops between the parts of server/ through runtime imports, however long: each as the
+ * parts in import order, with one import that makes each step (a file cycle inside one part is
+ * importCycles' to report).
+ */
+export function serverPartCycles(edges: readonly ImportEdge[]): string[] {
+  const next = new Map<string, string[]>();
+  const witness = new Map<string, ImportEdge>();
+  for (const edge of serverRuntimeEdges(edges)) {
+    const from = serverPart(edge.from) as string;
+    const to = serverPart(edge.to as string) as string;
+    if (from === to) continue;
+    const key = `${from}\n${to}`;
+    if (witness.has(key)) continue;
+    witness.set(key, edge);
+    if (!next.has(from)) next.set(from, []);
+    next.get(from)!.push(to);
+  }
+  return stronglyConnected(next)
+    .filter((group) => group.length > 1)
+    .map((group) => {
+      const cycle = cycleThrough(group, next);
+      const steps = cycle.slice(1).map((to, k) => {
+        const edge = witness.get(`${cycle[k]}\n${to}`) as ImportEdge;
+        return `${edge.from}:${edge.line} imports '${edge.specifier}'`;
+      });
+      const others = group.filter((part) => !cycle.includes(part));
+      const also = others.length > 0 ? `; the loop also takes in ${others.map(partName).join(', ')}` : '';
+      return `import cycle between server/ parts: ${cycle.map(partName).join(' -> ')} (${steps.join('; ')})${also}`;
+    });
+}
+
 /** Everything wrong with the imports under `root`, as lines a person can act on. */
 export function checkImports(root: string): string[] {
   const edges = readGraph(root, listSourceFiles(root));
   return [
-    ...directionViolations(edges).map((v) => `${v.file}:${v.line} imports '${v.specifier}': ${v.rule}`),
+    ...[...directionViolations(edges), ...serverFloorViolations(edges)].map(
+      (v) => `${v.file}:${v.line} imports '${v.specifier}': ${v.rule}`,
+    ),
     ...importCycles(edges).map((cycle) => `import cycle: ${cycle.join(' -> ')}`),
+    ...serverPartCycles(edges),
   ];
 }
 

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { CODES } from '../contract/codes';
 import { setBusinessTimeZone } from '../contract/dates';
 import { translate } from '../contract/messages';
+import { resolveCaller } from './auth/sessions';
 import type { ServerConfig } from './config';
 import { type AppContext, type Clock, systemClock } from './context';
 import type { DatabaseHandle } from './db/connect';
@@ -18,6 +19,7 @@ import { SECURITY_HEADERS } from './http/security-headers';
 import { registerThrottles } from './http/throttle';
 import { databaseThrottleStore, type ThrottleStore } from './http/throttle-store';
 import { closeStreams } from './notifications/stream';
+import { redeemTicket } from './notifications/tickets';
 import { apiRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './sms/sender';
 import { createStorage } from './storage/create';
@@ -85,7 +87,10 @@ export async function buildApp(
   });
   const routes = options.routes ?? apiRoutes;
   await registerThrottles(fastify, app, routes, options.throttleStore ?? databaseThrottleStore(database.db));
-  registerRoutes(fastify, app, routes, options.validateResponses ?? false);
+  registerRoutes(fastify, app, routes, {
+    callers: { bearer: resolveCaller, ticket: redeemTicket },
+    validateResponses: options.validateResponses ?? false,
+  });
 
   const indexHtml = config.staticDir ? join(config.staticDir, 'index.html') : null;
   const serveApp = indexHtml !== null && existsSync(indexHtml);

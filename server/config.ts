@@ -1,12 +1,69 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../contract/dates';
-import type { LockoutRule } from './auth/lockout';
-import { passwordHashCost } from './auth/passwords';
-import { openedByOneProcessOnly, type SqliteSynchronous } from './db/connect';
-import { STORAGE_KINDS, type StorageKind } from './storage/storage';
+
+/*
+ * The ground of the server: this file imports nothing from server/ (ARCHITECTURE §1; the import
+ * check refuses it). The kinds its settings take are declared here, and the features that read
+ * a setting (auth/, db/, storage/) take its type from here.
+ */
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where attachments and generated PDFs live (STORAGE; server/storage). */
+export const STORAGE_KINDS = ['directory', 'database'] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+
+/**
+ * SQLite's `synchronous` pragma (server/db/connect.ts). FULL (the default) syncs the write-ahead
+ * log on every commit, so a committed change survives a power cut. NORMAL syncs only at
+ * checkpoints: faster writes, still safe against a crash of the process, but a power cut or OS
+ * crash can lose the last commits.
+ */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+
+/**
+ * Wrong passwords lock a phone from one client address after `perClient` of them within the
+ * window, so a stranger guessing a known user's password locks out only themselves; and from
+ * every address after `perPhone` (higher) of them from all addresses together, which stops
+ * guessing spread over many addresses. A lock lasts `lockMs`; failures from before it ended
+ * no longer count. Set by LOGIN_LOCK_AFTER, LOGIN_PHONE_LOCK_AFTER and LOGIN_LOCK_MINUTES;
+ * server/auth/lockout.ts applies it.
+ */
+export interface LockoutRule {
+  perClient: number;
+  perPhone: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/** scrypt's N for new password hashes when PASSWORD_HASH_COST is unset (server/auth/passwords.ts). */
+export const DEFAULT_HASH_COST = 16384;
+
+/**
+ * scrypt's N for new hashes: PASSWORD_HASH_COST, a power of two from 1024, else 16384. Only
+ * the test suite lowers it (each sign-in then costs ~6 ms of CPU instead of ~120); a stored
+ * hash keeps the cost it was made with. server/auth/passwords.ts reads it at each hash, so the
+ * test harness's setting reaches the seed and every server without a path through each caller.
+ */
+export function passwordHashCost(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PASSWORD_HASH_COST;
+  if (!raw) return DEFAULT_HASH_COST;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0)
+    throw new Error(`PASSWORD_HASH_COST must be a power of two from 1024 to 1048576, got "${raw}"`);
+  return n;
+}
+
+/**
+ * Whether the database of this URL lives inside one process (SQLite in memory, PGlite), so that
+ * several server processes (WORKERS) would each get a database of their own.
+ */
+export function openedByOneProcessOnly(url: string): boolean {
+  if (url.startsWith('pglite:')) return true;
+  const path = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
+  return path === '' || path === ':memory:';
+}
 
 /**
  * Per-client throttles (server/http/throttle.ts): requests per minute from one client address,

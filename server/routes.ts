@@ -16,6 +16,7 @@ import { lawyerReviewRoutes } from './lawyers/review';
 import { lawyerRoutes } from './lawyers/routes';
 import { letterRoutes } from './letters/routes';
 import { menuRoutes } from './menus/routes';
+import { menuForRole } from './menus/store';
 import { monitorRoutes } from './monitor/routes';
 import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
@@ -49,7 +50,7 @@ export const apiRoutes: ApiRoute[] = [
   ...letterRoutes,
   ...menuRoutes,
   ...accessRoutes,
-  ...pageRoutes(() => apiRoutes),
+  ...pageRoutes(() => apiRoutes, menuForRole),
   ...dashboardRoutes,
   ...caseRoutes,
   ...caseIntakeRoutes,

@@ -1,13 +1,12 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { failInterruptedImports } from './cases/imports/run';
-import type { ServerConfig } from './config';
+import type { ServerConfig, StorageKind } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { setMessageBus, signalBus } from './notifications/bus';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { createStorage } from './storage/create';
-import type { StorageKind } from './storage/storage';
 
 export type Say = (msg: string) => void;
 
@@ -32,7 +31,9 @@ export async function prepareDatabase(
     if (await isDatabaseEmpty(database.db)) {
       say('empty database: seeding demo data');
       const counts = await seedDemoData(database.db, { storage: createStorage(storage, database) });
-      say(`seeded ${counts.cases} cases, ${counts.lawFirms} law firms, ${counts.lawyers} lawyers`);
+      say(
+        `seeded ${counts.cases} cases, ${counts.lawFirms} law firms (${counts.lawFirmsPassed} passed review), ${counts.lawyers} lawyers (${counts.lawyersPassed} passed review)`,
+      );
     }
     const interrupted = await failInterruptedImports(database.db, database.filesDir, new Date());
     if (interrupted) say(`${interrupted} case import(s) interrupted by the last stop marked failed`);

@@ -58,6 +58,12 @@ export interface RegistryEnvironment {
    * `caseEvents`, when given, is used instead.
    */
   loadCaseEvents?(): Promise<NonNullable<RegistryEnvironment['caseEvents']>>;
+  /**
+   * Calls `listener` whenever data may have changed (a change made on any screen, a live
+   * message about another person's decision); returns the function that stops listening.
+   * Table and detail pages read their source again then, so lists show a change without ↻.
+   */
+  onDataChanged?(listener: () => void): () => void;
 }
 
 /** A case as the status machine reads it. */

@@ -21,6 +21,8 @@ export function useSourceData(
   path: string | null,
   params: RouteParams,
   query?: SourceQuery,
+  /** Read again whenever the environment says data changed (`onDataChanged`): lists and records, not forms. */
+  live = false,
 ): SourceData & { reload: () => void } {
   const env = useEnvRef();
   const role = env.current.role;
@@ -64,5 +66,9 @@ export function useSourceData(
   }, [env, filled, path, queryKey, role, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  useEffect(() => {
+    if (!live || path === null) return;
+    return env.current.onDataChanged?.(reload);
+  }, [env, live, path, reload]);
   return { ...state, reload };
 }

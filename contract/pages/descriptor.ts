@@ -8,6 +8,7 @@ import { ENUM_NAMES } from './enums';
 import {
   access,
   apiPath,
+  type ColumnDescriptor,
   columnSchema,
   displayWidgetSchema,
   type FieldDescriptor,
@@ -80,6 +81,8 @@ export type ActionDescriptor =
       path: string;
       body?: 'none' | 'record' | 'selection' | 'form';
       form?: FieldDescriptor[];
+      sendVersion?: boolean;
+      summary?: ColumnDescriptor[];
       successMessage?: string;
     })
   | (BaseAction & { kind: 'transition'; event: (typeof CASE_EVENTS)[number] })
@@ -111,6 +114,13 @@ export const actionSchema: z.ZodMiniType<ActionDescriptor> = z.lazy(() =>
       body: z.optional(z.enum(['none', 'record', 'selection', 'form'])),
       /** Fields asked for in a small form before the call (body: form). */
       form: z.optional(z.array(fieldSchema).check(z.maxLength(20))),
+      /** body: form: the record's `version` goes with the values (a decision names what was read; 409 when older). */
+      sendVersion: z.optional(z.boolean()),
+      /**
+       * Values of the record shown above that form, for the decision it asks (a repayment's
+       * outstanding amount); a refusal's `data` with the same fields replaces them there.
+       */
+      summary: z.optional(z.array(columnSchema).check(z.minLength(1), z.maxLength(6))),
       successMessage: z.optional(key),
     }),
     markReference(

@@ -9,6 +9,7 @@ export default {
   'case.updatedAt': 'Updated',
   'case.version': 'Version',
   'case.repaidFen': 'Repaid so far',
+  'case.outstandingFen': 'Outstanding',
   'case.keyword': 'Keyword',
   'case.keywordPlaceholder': 'Case no., title, debtor or client',
   'case.reason': 'Reason',

@@ -41,7 +41,7 @@ export default {
   'page.blockError': 'This block failed to render: {{message}}',
   'dashboard.totalCases': 'Cases',
   'dashboard.totalLawyers': 'Lawyers',
-  'dashboard.inProgress': 'In progress',
+  'dashboard.inProgress': 'Cases in hand',
   'dashboard.successRate': 'Mediation success rate',
   'dashboard.caseTrend': 'Cases by month (last 12)',
   'dashboard.resultShare': 'Closing results',

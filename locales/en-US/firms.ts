@@ -48,7 +48,7 @@ export default {
   'firm.lawyer.enabled': 'Account',
   'firm.lawyer.createdAt': 'Registered',
   'firm.lawyer.caseCount': 'Cases handled',
-  'firm.lawyer.activeCaseCount': 'Cases in progress',
+  'firm.lawyer.activeCaseCount': 'Cases in hand',
   'firm.lawyer.closedCaseCount': 'Cases closed',
   'firm.lawyer.keywordPlaceholder': 'Name, licence no. or mobile',
   'firm.letter.letterNo': 'Letter no.',

@@ -28,6 +28,8 @@ export default {
   'letter.review.reasonPlaceholder': 'Say why; the lawyer reads this',
   'letter.review.reasonRequired': 'A reason is required when rejecting',
   'letter.review.passConfirm': 'Pass letter {{letterNo}}?',
+  'letter.review.changed':
+    'This letter changed after you opened it; it has been read again. Check it before deciding.',
   'letter.review.decided': 'The decision was saved',
   'letter.review.alreadyDecided': 'This letter has already been reviewed.',
   'letter.review.back': 'Back to the review list',

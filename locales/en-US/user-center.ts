@@ -5,6 +5,8 @@ export default {
   'userCenter.tab.cases': 'My cases',
   'userCenter.tab.team': 'My team',
   'userCenter.activity': 'Recent activity',
+  'userCenter.activity.case': 'Case {{caseNo}}: {{title}}',
+  'userCenter.activity.caseNo': 'Case {{caseNo}}',
   'userCenter.activity.empty': 'No activity yet',
   'userCenter.unread': 'Unread messages ({{count}})',
   'userCenter.unread.empty': 'No unread messages',

@@ -8,6 +8,7 @@ export default {
   'case.updatedAt': '更新时间',
   'case.version': '版本',
   'case.repaidFen': '累计回款',
+  'case.outstandingFen': '待还金额',
   'case.keyword': '关键词',
   'case.keywordPlaceholder': '案件编号、名称、债务人或委托方',
   'case.reason': '原因',

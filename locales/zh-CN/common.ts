@@ -38,7 +38,7 @@ export default {
   'page.blockError': '该区块渲染出错：{{message}}',
   'dashboard.totalCases': '案件总数',
   'dashboard.totalLawyers': '入驻律师',
-  'dashboard.inProgress': '处理中案件',
+  'dashboard.inProgress': '办理中案件',
   'dashboard.successRate': '调解成功率',
   'dashboard.caseTrend': '案件趋势（近 12 个月）',
   'dashboard.resultShare': '结案结果占比',

@@ -47,7 +47,7 @@ export default {
   'firm.lawyer.enabled': '账号状态',
   'firm.lawyer.createdAt': '注册时间',
   'firm.lawyer.caseCount': '承办案件',
-  'firm.lawyer.activeCaseCount': '在办案件',
+  'firm.lawyer.activeCaseCount': '办理中案件',
   'firm.lawyer.closedCaseCount': '已结案件',
   'firm.lawyer.keywordPlaceholder': '姓名、执业证号或手机号',
   'firm.letter.letterNo': '函件编号',

@@ -27,6 +27,7 @@ export default {
   'letter.review.reasonPlaceholder': '请写明驳回原因，律师将看到这段话',
   'letter.review.reasonRequired': '驳回时必须填写原因',
   'letter.review.passConfirm': '确认通过律师函 {{letterNo}}？',
+  'letter.review.changed': '这份律师函在您查看后已有变化，已重新读取，请查看后再决定。',
   'letter.review.decided': '审核结果已保存',
   'letter.review.alreadyDecided': '这份律师函已审核，不在待审核状态。',
   'letter.review.back': '返回审核列表',

@@ -3,6 +3,8 @@ export default {
   'userCenter.tab.cases': '我的案件',
   'userCenter.tab.team': '我的团队',
   'userCenter.activity': '最近动态',
+  'userCenter.activity.case': '案件 {{caseNo}}：{{title}}',
+  'userCenter.activity.caseNo': '案件 {{caseNo}}',
   'userCenter.activity.empty': '暂无动态',
   'userCenter.unread': '未读消息（{{count}}）',
   'userCenter.unread.empty': '没有未读消息',

@@ -1,22 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { LockoutRule } from '../config';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { serializeOn } from '../db/serialize';
 import { type ApiError, fail } from '../http/errors';
-
-/**
- * Wrong passwords lock a phone from one client address after `perClient` of them within the
- * window, so a stranger guessing a known user's password locks out only themselves; and from
- * every address after `perPhone` (higher) of them from all addresses together, which stops
- * guessing spread over many addresses. A lock lasts `lockMs`; failures from before it ended
- * no longer count. Set by LOGIN_LOCK_AFTER, LOGIN_PHONE_LOCK_AFTER and LOGIN_LOCK_MINUTES.
- */
-export interface LockoutRule {
-  perClient: number;
-  perPhone: number;
-  windowMs: number;
-  lockMs: number;
-}
 
 /** Who is trying whose password: the phone, and the client address it comes from. */
 export interface PasswordAttempt {

@@ -1,13 +1,14 @@
+import { maskPhone } from '../../contract/access';
 import type { LoginResponse } from '../../contract/auth';
 import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { loadUserInfo } from '../users/user-info';
 import { checkPassword, lockedOut } from './lockout';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
+import { loadUserInfo } from './user-info';
 
 const wrongPair = () => new ApiError(400, CODES.validation, 'auth.wrongPassword');
 
@@ -105,8 +106,4 @@ async function assertReviewed(app: AppContext, userId: number, role: Role, lawFi
     });
   }
   throw new ApiError(403, CODES.accountNotReviewed, 'auth.accountAuditing');
-}
-
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***';
 }

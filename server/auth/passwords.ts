@@ -1,8 +1,8 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_PATTERN } from '../../contract/account-rules';
+import { passwordHashCost } from '../config';
 
-/** scrypt parameters: N=2^14 (PASSWORD_HASH_COST), r=8, p=1, 64-byte key, 16-byte per-user salt. */
-export const DEFAULT_HASH_COST = 16384;
+/** scrypt parameters: N=2^14 (PASSWORD_HASH_COST, server/config.ts), r=8, p=1, 64-byte key, 16-byte per-user salt. */
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -13,21 +13,6 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
       err ? reject(err) : resolvePromise(key),
     );
   });
-}
-
-/**
- * scrypt's N for new hashes: PASSWORD_HASH_COST, a power of two from 1024, else 16384. Only
- * the test suite lowers it (each sign-in then costs ~6 ms of CPU instead of ~120); a stored
- * hash keeps the cost it was made with. Read at each hash, so the test harness's setting
- * reaches the seed and every server without a path through each caller.
- */
-export function passwordHashCost(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PASSWORD_HASH_COST;
-  if (!raw) return DEFAULT_HASH_COST;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0)
-    throw new Error(`PASSWORD_HASH_COST must be a power of two from 1024 to 1048576, got "${raw}"`);
-  return n;
 }
 
 /** Stored as `scrypt$N$r$p$salt$hash` (base64), so the parameters can change later. */

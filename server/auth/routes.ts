@@ -10,11 +10,12 @@ import { refuseBadText } from '../../contract/text';
 import { recordAudit } from '../audit/audit';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { loadUserInfo } from '../users/user-info';
 import { checkPassword, lockedOut } from './lockout';
 import { login } from './login';
-import { hashPassword, verifyPassword } from './passwords';
+import { verifyPassword } from './passwords';
 import { revokeSession } from './sessions';
+import { setPassword } from './set-password';
+import { loadUserInfo } from './user-info';
 
 const changePasswordSchema = z.object({
   oldPassword: z.string().min(1, 'rule.passwordRequired').max(128).superRefine(refuseBadText()),
@@ -133,31 +134,13 @@ export const authRoutes = [
         if (attempt.lockedMs > 0) throw lockedOut(attempt.lockedMs);
         throw fail.field('oldPassword', 'auth.wrongOldPassword');
       }
-      const hash = await hashPassword(body.newPassword);
-      const at = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: hash, updated_at: at.toISOString() })
-          .where('id', '=', caller.userId)
-          .execute();
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: at.toISOString() })
-          .where('user_id', '=', caller.userId)
-          .where('id', '!=', caller.sessionId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await recordAudit(
-          trx,
-          { caller, requestId, at },
-          {
-            action: 'user.changePassword',
-            entity: 'user',
-            entityId: caller.userId,
-            summary: 'changed own password',
-          },
-        );
+      await setPassword(app, {
+        userId: caller.userId,
+        phone: caller.phone,
+        password: body.newPassword,
+        who: { caller, requestId },
+        audit: { action: 'user.changePassword', summary: 'changed own password' },
+        keepSessionId: caller.sessionId,
       });
       return null;
     },

@@ -132,13 +132,22 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number, at:
     .execute();
 }
 
-/** Ends every live session of a user (disabling, password reset). */
-export async function revokeUserSessions(db: Kysely<Database>, userId: number, at: Date): Promise<number> {
-  const result = await db
+/**
+ * Ends every live session of a user (disabling, password reset), but `except` (the caller's
+ * own, when they changed their own password).
+ */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  at: Date,
+  except?: number,
+): Promise<number> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: at.toISOString() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null);
+  if (except !== undefined) query = query.where('id', '!=', except);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

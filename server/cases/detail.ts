@@ -6,6 +6,7 @@ import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
+import { pushesVisibleTo } from './pushes';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
 
@@ -22,6 +23,15 @@ export async function caseDetail(
     .where(visibleCondition(viewer))
     .executeTakeFirst();
   if (!row) throw fail.notFound('case.notFound');
+  // Whose pushes the viewer reads: every firm's, or their own firm's only (server/cases/pushes.ts).
+  const firms = pushesVisibleTo(viewer);
+  // No firm of one's own: no push is one's own (ids start at 1).
+  const ownFirm = firms === 'all' ? 0 : (firms ?? 0);
+  const shownEntry = (action: string, params: string | null) => {
+    if (firms === 'all') return true;
+    const firm = firmOfEntry(action, params);
+    return firm === null || firm === ownFirm;
+  };
   const [attachments, followUps, repayments, pushes, auditTrail] = await Promise.all([
     db
       .selectFrom('case_attachments as a')
@@ -56,6 +66,7 @@ export async function caseDetail(
         'u.name as operator_name',
       ])
       .where('p.case_id', '=', id)
+      .$if(firms !== 'all', (q) => q.where('p.law_firm_id', '=', ownFirm))
       .orderBy('p.pushed_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute(),
@@ -70,6 +81,7 @@ export async function caseDetail(
       .limit(200)
       .execute(),
   ]);
+  const repaidFen = repayments.reduce((sum, r) => sum + Number(r.amount_fen), 0);
   return {
     ...toCaseRow(row, viewer),
     description: row.description,
@@ -92,7 +104,8 @@ export async function caseDetail(
       note: r.note,
       createdAt: r.created_at,
     })),
-    repaidFen: repayments.reduce((sum, r) => sum + Number(r.amount_fen), 0),
+    repaidFen,
+    outstandingFen: Math.max(0, Number(row.amount_fen) - repaidFen),
     pushes: pushes.map((p) => ({
       id: p.id,
       caseId: p.case_id,
@@ -104,17 +117,39 @@ export async function caseDetail(
       answeredAt: p.answered_at,
       reason: p.reason,
     })),
-    auditTrail: auditTrail.map((a) => ({
-      id: a.id,
-      at: a.at,
-      action: a.action,
-      summary: a.summary,
-      ...(({ label, detail }) => ({ actionLabel: label, detail }))(renderAudit(lang, a.action, a.params)),
-      actorName: a.actor_name,
-      actorRole: a.actor_role,
-      ...decisionOf(a.action, a.params),
-    })),
+    auditTrail: auditTrail
+      .filter((a) => shownEntry(a.action, a.params))
+      .map((a) => ({
+        id: a.id,
+        at: a.at,
+        action: a.action,
+        summary: a.summary,
+        ...(({ label, detail }) => ({ actionLabel: label, detail }))(renderAudit(lang, a.action, a.params)),
+        actorName: a.actor_name,
+        actorRole: a.actor_role,
+        ...decisionOf(a.action, a.params),
+      })),
   };
+}
+
+/**
+ * The firm a case's audit entry is about, read from its stored parameters, or null when it is
+ * about none: a decline or a withdrawal is the history of the firm the case left
+ * (`fromLawFirmId`), a push, an acceptance or a hand-over that of the firm it went to
+ * (`lawFirmId`). A viewer who reads only their own firm's pushes sees only those entries.
+ */
+function firmOfEntry(action: string, params: string | null): number | null {
+  if (!action.startsWith('case.') || !params) return null;
+  let stored: { lawFirmId?: unknown; fromLawFirmId?: unknown };
+  try {
+    stored = JSON.parse(params) as typeof stored;
+  } catch {
+    return null;
+  }
+  const id = (value: unknown) => (typeof value === 'number' ? value : null);
+  const event = action.slice(5).toUpperCase();
+  if (event === 'DECLINE' || event === 'RELEASE') return id(stored.fromLawFirmId);
+  return id(stored.lawFirmId) ?? id(stored.fromLawFirmId);
 }
 
 /** The case event an audit entry records (`case.return` is RETURN) and the reason stored with it. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { scopeOf } from '../../contract/access';
 import type {
+  CaseRow,
   followUpListQuerySchema,
   followUpRequestSchema,
   followUpRowSchema,
@@ -10,9 +11,11 @@ import type {
   repaymentSchema,
 } from '../../contract/case-api';
 import type { Paged } from '../../contract/paging';
+import { canRepay } from '../../machines/caseRules';
 import { decideTransition } from '../../machines/caseStatusMachine';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
 import { serializeOn } from '../db/serialize';
 import { fail } from '../http/errors';
@@ -89,26 +92,16 @@ export async function addFollowUp(
 }
 
 /**
- * A repayment that brings the repaid total to the amount claimed closes the case as repaid:
- * through the case status machine (CLOSE, result repaid) for the same actor, in the
- * repayment's own transaction, with its audit entry. A case the machine may not close now
- * (already closed, or not the actor's to close) just keeps the repayment.
+ * A repayment that pays what was outstanding closes the case as repaid: through the case status
+ * machine (CLOSE, result repaid) for the same actor, in the repayment's own transaction, with
+ * its audit entry. A case the machine will not let this actor close just keeps the repayment.
  */
 async function closeWhenRepaid(
   trx: Kysely<Database>,
   app: AppContext,
   who: Who,
-  caseId: number,
-  amountFen: number,
+  current: CaseRow,
 ): Promise<boolean> {
-  const total = await trx
-    .selectFrom('repayments')
-    .where('case_id', '=', caseId)
-    .select((eb) => eb.fn.sum<number>('amount_fen').as('repaid'))
-    .executeTakeFirstOrThrow();
-  if (Number(total.repaid ?? 0) < amountFen) return false;
-  const [current] = await caseRowsByIds(trx, [caseId], who.viewer);
-  if (!current) return false;
   const actor = actorOf(who.viewer);
   const event = { type: 'CLOSE', actor, result: 'repaid' } as const;
   const decision = decideTransition(stateOfRow(current), event);
@@ -121,23 +114,67 @@ async function closeWhenRepaid(
   return true;
 }
 
+/** Fen as yuan for a message: 565000 -> "5,650.00". */
+function yuanText(fen: number): string {
+  const yuan = Math.floor(fen / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${yuan}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The case as it stands inside the repayment's transaction, its row held until the transaction
+ * ends: on PostgreSQL `FOR UPDATE`, so a second repayment (or a transition's update) of the same
+ * case waits for this one to commit and then reads what it wrote; on SQLite the write
+ * transaction (BEGIN IMMEDIATE, server/db/connect.ts) already holds the database.
+ */
+async function lockedCase(trx: Kysely<Database>, who: Who, caseId: number) {
+  let held = trx.selectFrom('cases').select('id').where('id', '=', caseId);
+  if (dialectOf(trx) === 'postgres') held = held.forUpdate();
+  await held.executeTakeFirst();
+  const [current] = await caseRowsByIds(trx, [caseId], who.viewer);
+  if (!current) throw fail.notFound('case.notFound');
+  const total = await trx
+    .selectFrom('repayments')
+    .where('case_id', '=', caseId)
+    .select((eb) => eb.fn.sum<number>('amount_fen').as('repaid'))
+    .executeTakeFirstOrThrow();
+  const repaidFen = Number(total.repaid ?? 0);
+  return { current, outstandingFen: Math.max(0, current.amountFen - repaidFen) };
+}
+
+/**
+ * Records a repayment, decided under the case's lock (lockedCase): refused 409 with `data:
+ * {outstandingFen}` unless the case may take repayments where it stands (machines/caseRules.ts
+ * canRepay: processing or suspended) and the amount is at most what is outstanding, so
+ * simultaneous repayments never add up past the claim. The one that pays the rest closes it.
+ */
 export async function addRepayment(
   app: AppContext,
   who: Who,
   caseId: number,
   body: z.infer<typeof repaymentRequestSchema>,
 ): Promise<z.infer<typeof repaymentSchema>> {
-  const current = await handledCase(app, who.viewer, caseId);
+  const seen = await handledCase(app, who.viewer, caseId);
   const now = app.clock.now();
   // A repayment is recorded once it has happened: no date after today (China time).
   if (chinaDayStart(body.repaidOn) > now.toISOString()) throw fail.field('repaidOn', 'case.repaidInFuture');
   const note = body.note || null;
   // transact: a repayment that closes the case tells the streams only once it has committed.
   const id = await transact(app.db, async (trx) => {
-    // Repayments of one case take turns: two at once would each add up the repaid total
-    // without the other's row, and neither would close the case they repaid together (or both
-    // would try, and the loser's repayment would fail on the case's version).
     await serializeOn(trx, `case:${caseId}`);
+    const { current, outstandingFen } = await lockedCase(trx, who, caseId);
+    if (!canRepay(current)) {
+      throw fail.conflict('case.repayment.notRepayable', {}, undefined, { outstandingFen });
+    }
+    if (body.amountFen > outstandingFen) {
+      throw fail.conflict(
+        'case.repayment.overOutstanding',
+        { outstanding: yuanText(outstandingFen) },
+        [{ path: 'amountFen', message: 'case.repayment.overOutstanding' }],
+        { outstandingFen },
+      );
+    }
     const row = await trx
       .insertInto('repayments')
       .values({
@@ -157,10 +194,10 @@ export async function addRepayment(
         entity: 'case',
         entityId: caseId,
         summary: `repayment of ${body.amountFen} fen on ${body.repaidOn}`,
-        params: { caseNo: current.caseNo, amountFen: body.amountFen, repaidOn: body.repaidOn },
+        params: { caseNo: seen.caseNo, amountFen: body.amountFen, repaidOn: body.repaidOn },
       },
     );
-    const closed = await closeWhenRepaid(trx, app, who, caseId, current.amountFen);
+    const closed = body.amountFen === outstandingFen ? await closeWhenRepaid(trx, app, who, current) : false;
     return { id: row.id, closed };
   });
   if (id.closed) forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });

@@ -7,16 +7,28 @@ import type { CaseViewer } from './scope';
 
 type PushRow = z.infer<typeof pushRowSchema>;
 
+/**
+ * Whose push records a viewer reads, wherever they are shown (this list, a case's detail and
+ * its history): every firm's for platform staff (scope `all` of `cases.pushes`, or of
+ * `cases.read`); otherwise their own firm's only (null: none), so a firm never reads which
+ * other firm had a case or why it declined it.
+ */
+export function pushesVisibleTo(viewer: CaseViewer): 'all' | number | null {
+  if (scopeOf('cases.pushes', viewer.role) === 'all' || scopeOf('cases.read', viewer.role) === 'all')
+    return 'all';
+  return viewer.lawFirmId;
+}
+
 /** Cases pushed to firms, newest first: scope `all` of `cases.pushes` sees every push, `firm` the firm's own. */
 export async function listPushes(
   app: AppContext,
   viewer: CaseViewer,
   query: z.infer<typeof pushListQuerySchema>,
 ): Promise<Paged<PushRow>> {
-  const everyFirm = scopeOf('cases.pushes', viewer.role) === 'all';
-  if (!everyFirm && viewer.lawFirmId === null) return { list: [], total: 0 };
+  const firms = pushesVisibleTo(viewer);
+  if (firms === null) return { list: [], total: 0 };
   let base = app.db.selectFrom('case_pushes as p').innerJoin('cases as c', 'c.id', 'p.case_id');
-  if (!everyFirm) base = base.where('p.law_firm_id', '=', viewer.lawFirmId);
+  if (firms !== 'all') base = base.where('p.law_firm_id', '=', firms);
   if (query.lawFirmId) base = base.where('p.law_firm_id', '=', query.lawFirmId);
   if (query.pushStatus) base = base.where('p.push_status', '=', query.pushStatus);
   if (query.caseNo) base = base.where('c.case_no', '=', query.caseNo.toUpperCase());

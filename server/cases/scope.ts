@@ -4,6 +4,7 @@ import type { Role } from '../../contract/roles';
 import type { CaseActor } from '../../machines/caseStatusMachine';
 import type { Database } from '../db/schema';
 import type { Caller } from '../http/route';
+import { caseTagged } from './tagged';
 
 export type CasesEb = ExpressionBuilder<Database, 'cases'>;
 /** One condition on the cases table. */
@@ -48,8 +49,8 @@ export function actorOf(viewer: CaseViewer): CaseActor {
 /** A part of a caller's scope: cases meeting every condition (none: every case). */
 export type ScopePart = CaseCondition[];
 
-/** Approved and not yet handled: in the pool, or pushed to / accepted by a firm (not awaiting review). */
-const unassignedPending: ScopePart = [(eb) => eb('cases.position', 'in', ['pool', 'pushed', 'accepted'])];
+/** Approved and not yet handled: in the pool, or pushed to / accepted by a firm (the machine's `unassigned`). */
+const unassignedPending: ScopePart = [() => caseTagged('unassigned')];
 const ofFirm =
   (firmId: number): CaseCondition =>
   (eb) =>
@@ -65,7 +66,8 @@ const ofFirm =
  *   firm) and the cases they handle;
  * - none: nothing.
  * A case awaiting review is seen only in scope `all`. `pool` narrows to approved cases not yet
- * handled (the machine's positions pool, pushed, accepted), `mine` to the caller's own as a lawyer.
+ * handled (the machine's tag `unassigned`), `mine` to the caller's own as a lawyer. The groups
+ * are the machine's tags (`openPool`, `withFirm`, `unassigned`: server/cases/tagged.ts).
  */
 export function visibleParts(
   viewer: CaseViewer,
@@ -87,10 +89,10 @@ export function visibleParts(
     const parts: ScopePart[] = [];
     if (!narrow.mine) {
       // Two parts, not one OR: each is a prefix of cases_position_idx, so list and count stay indexed.
-      parts.push([(eb) => eb('cases.position', '=', 'pool')]);
+      parts.push([() => caseTagged('openPool')]);
       if (viewer.lawFirmId !== null) {
         const firmId = viewer.lawFirmId;
-        parts.push([(eb) => eb('cases.position', 'in', ['pushed', 'accepted']), ofFirm(firmId)]);
+        parts.push([() => caseTagged('withFirm'), ofFirm(firmId)]);
       }
     }
     if (!narrow.pool) parts.push(...own);

@@ -18,7 +18,7 @@ import {
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { fail } from '../http/errors';
+import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { afterCommit, transact } from '../notifications/bus';
 import { firmContacts, lawyerUser, type NoticeParams, notify, usersHolding } from '../notifications/notify';
@@ -241,12 +241,46 @@ export async function applyTransition(
   body: CaseTransitionRequest,
 ): Promise<CaseRow> {
   const current = await visibleCase(app.db, who.viewer, id);
-  if (body.version !== current.version) throw fail.conflict('case.staleVersion');
+  if (body.version !== current.version) throw await staleCase(app.db, id);
   const decided = await decide(app.db, current, eventOf(body, actorOf(who.viewer)));
-  await transact(app.db, (trx) => storeTransition(trx, app, byPerson(who), current, decided));
+  try {
+    await transact(app.db, (trx) => storeTransition(trx, app, byPerson(who), current, decided));
+  } catch (error) {
+    // Someone else's change landed between the read and the write: say whose, as above.
+    if (error instanceof ApiError && error.messageKey === 'case.staleVersion')
+      throw await staleCase(app.db, id);
+    throw error;
+  }
   forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });
   const [row] = await caseRowsByIds(app.db, [id], who.viewer);
   return row;
+}
+
+/**
+ * The 409 for a decision taken on an older version of a case (a push answer, any transition):
+ * `data: {version, savedBy, savedAt}`: the version now stored, who changed the case last (the
+ * newest audit entry about it; null when that was the system) and when, so the screen can
+ * reload and say so.
+ */
+export async function staleCase(db: Kysely<Database>, id: number): Promise<ApiError> {
+  const [stored, last] = await Promise.all([
+    db.selectFrom('cases').select(['version', 'updated_at']).where('id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('audit_log as l')
+      .leftJoin('users as u', 'u.id', 'l.actor_id')
+      .select(['l.actor_id', 'u.name'])
+      .where('l.entity', '=', 'case')
+      .where('l.entity_id', '=', String(id))
+      .orderBy('l.at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return fail.conflict('case.staleVersion', {}, undefined, {
+    version: stored?.version ?? null,
+    savedBy: last?.actor_id ? { id: last.actor_id, name: last.name ?? '' } : null,
+    savedAt: stored?.updated_at ?? null,
+  });
 }
 
 /** A stored case as the machine reads it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cachedFigure } from '../cases/count-cache';
+import { caseTagged } from '../cases/tagged';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import {
@@ -162,7 +163,7 @@ export const dashboardRoutes = [
         caseBreakdown(app.db, scope),
         app.db
           .selectFrom('cases')
-          .where('position', '=', 'pool')
+          .where(caseTagged('openPool', ''))
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
         monthlyTrend(app.db, scope, now),

@@ -1,4 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { statusesTagged } from '../../machines/caseRules';
+import { caseTagged } from '../cases/tagged';
 import type { Database } from '../db/schema';
 
 /** Which cases a dashboard counts: all of them, one firm's, or one lawyer's. */
@@ -19,10 +21,16 @@ function scoped(scope: CaseScope) {
 
 const SUCCESS_RESULTS = ['mediated', 'repaid'];
 
+/** The case machine's groups the totals add up (machines/caseTags.ts). */
+const WORKED = new Set<string>(statusesTagged('worked'));
+const FINISHED = new Set<string>(statusesTagged('finished'));
+
 /**
  * The case totals, the cases by status and the closed cases by result, from one pass over
  * the cases (grouped by status and result) instead of three: on a million cases each pass
- * is a full read.
+ * is a full read. `inProgress` is the cases in a lawyer's hands (the machine's `worked`:
+ * processing or suspended), the same figure as a lawyer's 办理中案件 in the lawyers list and
+ * the firm's team view.
  */
 export async function caseBreakdown(db: Kysely<Database>, scope: CaseScope) {
   const rows = await db
@@ -34,13 +42,15 @@ export async function caseBreakdown(db: Kysely<Database>, scope: CaseScope) {
   const statuses = new Map<string, number>();
   const results = new Map<string, number>();
   let cases = 0;
+  let inProgress = 0;
   let closed = 0;
   let succeeded = 0;
   for (const row of rows) {
     const count = Number(row.count);
     cases += count;
     statuses.set(row.status, (statuses.get(row.status) ?? 0) + count);
-    if (row.status === 'closed') closed += count;
+    if (WORKED.has(row.status)) inProgress += count;
+    if (FINISHED.has(row.status)) closed += count;
     if (row.close_result !== null) {
       results.set(row.close_result, (results.get(row.close_result) ?? 0) + count);
       if (SUCCESS_RESULTS.includes(row.close_result)) succeeded += count;
@@ -51,7 +61,7 @@ export async function caseBreakdown(db: Kysely<Database>, scope: CaseScope) {
   return {
     totals: {
       cases,
-      inProgress: statuses.get('processing') ?? 0,
+      inProgress,
       successRate: closed === 0 ? 0 : succeeded / closed,
     },
     statuses: sorted(statuses),
@@ -125,7 +135,7 @@ export async function upcomingSessions(db: Kysely<Database>, scope: CaseScope, n
     .selectFrom('cases')
     .where(scoped(scope))
     .where('court_session_at', '>', now.toISOString())
-    .where('status', '=', 'processing')
+    .where(caseTagged('active', ''))
     .select(['id', 'case_no', 'title', 'court', 'court_session_at'])
     .orderBy('court_session_at')
     .limit(limit)

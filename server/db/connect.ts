@@ -15,6 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import type { SqliteSynchronous } from '../config';
 import { pglitePool } from './pglite-pool';
 import { prepareMarkedStatements } from './reused-plans';
 import type { Database } from './schema';
@@ -22,13 +23,6 @@ import { pgSignalChannel, type SignalChannel } from './signals';
 import { PooledSqliteDialect, SqliteReadPool } from './sqlite-read-pool';
 
 export type DialectName = 'sqlite' | 'postgres';
-
-/**
- * SQLite's `synchronous` pragma. FULL (the default) syncs the write-ahead log on every commit, so
- * a committed change survives a power cut. NORMAL syncs only at checkpoints: faster writes, still
- * safe against a crash of the process, but a power cut or OS crash can lose the last commits.
- */
-export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
 export interface ConnectOptions {
   sqliteSynchronous?: SqliteSynchronous;
@@ -97,16 +91,6 @@ export function connectDatabase(
     return connectPostgres(url, dataDir, options.pgPoolMax ?? 10);
   if (url.startsWith('pglite:')) return connectPglite(url.slice('pglite:'.length), projectRoot, options);
   throw new Error(`DATABASE_URL must start with sqlite:, postgres:// or pglite: (got "${url}")`);
-}
-
-/**
- * Whether the database of this URL lives inside one process (SQLite in memory, PGlite), so that
- * several server processes (WORKERS) would each get a database of their own.
- */
-export function openedByOneProcessOnly(url: string): boolean {
-  if (url.startsWith('pglite:')) return true;
-  const path = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
-  return path === '' || path === ':memory:';
 }
 
 /**

@@ -16,6 +16,7 @@ import * as m0016 from './migrations/0016_shared_counters';
 import * as m0017 from './migrations/0017_case_terms';
 import * as m0018 from './migrations/0018_import_owners';
 import * as m0020 from './migrations/0020_returned_position';
+import * as m0021 from './migrations/0021_letter_versions';
 import * as m0022 from './migrations/0022_review_versions';
 import type { Database } from './schema';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017_case_terms': m0017,
   '0018_import_owners': m0018,
   '0020_returned_position': m0020,
+  '0021_letter_versions': m0021,
   '0022_review_versions': m0022,
 };
 

@@ -207,6 +207,11 @@ export interface LawFirmLettersTable {
   lawyer_id: number | null;
   /** The storage key of its generated PDF (server/storage); null: rendered on demand (older rows). */
   pdf_key: string | null;
+  /** 1 when written, +1 on every change (review, resubmission); decisions name it (migration 0021). */
+  version: Generated<number>;
+  /** Who made the latest change, and when (null: not recorded, older rows). */
+  changed_by: number | null;
+  changed_at: string | null;
 }
 
 export interface CertificationsTable {

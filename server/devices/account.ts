@@ -1,38 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Ability } from '../../contract/access';
 import type { AccountDetail } from '../../contract/operations-api';
 import type { Role } from '../../contract/roles';
+import { personInScope } from '../access/people-scope';
 import { phoneFor } from '../access/phones';
 import type { Database } from '../db/schema';
-import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { walletSummary } from '../wallets/summary';
-import { peopleInScope } from './people-scope';
-
-/** A user in the caller's scope of an ability; one outside it is answered like a missing one (404). */
-export async function personInScope(db: Kysely<Database>, caller: Caller, ability: Ability, userId: number) {
-  const person = await db
-    .selectFrom('users')
-    .leftJoin('law_firms', 'law_firms.id', 'users.law_firm_id')
-    .where('users.id', '=', userId)
-    .where(peopleInScope(caller, ability))
-    .select([
-      'users.id',
-      'users.name',
-      'users.phone',
-      'users.role',
-      'users.enabled',
-      'users.account_id',
-      'users.email',
-      'users.nickname',
-      'users.registered_at',
-      'users.law_firm_id',
-      'law_firms.name as law_firm_name',
-    ])
-    .executeTakeFirst();
-  if (!person) throw fail.notFound('user.notFound');
-  return person;
-}
 
 /** One account as the account page shows it: profile, firm, every device, the wallet in figures. */
 export async function accountDetail(

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DeviceListQuery, DeviceRow } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
 import type { Role } from '../../contract/roles';
+import { peopleInScope } from '../access/people-scope';
 import { maySearchPhones, phoneFor } from '../access/phones';
 import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { Caller } from '../http/route';
-import { peopleInScope } from './people-scope';
 
 const SORT_COLUMNS = { boundAt: 'devices.bound_at', lastActiveAt: 'devices.last_active_at' } as const;
 

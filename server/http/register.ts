@@ -3,13 +3,11 @@ import { z } from 'zod';
 import { CODES } from '../../contract/codes';
 import type { FailEnvelope } from '../../contract/envelope';
 import { type Language, translate } from '../../contract/messages';
-import { resolveCaller } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { outOfRange } from '../db/unique-violation';
-import { redeemTicket } from '../notifications/tickets';
 import { ApiError, conflictFromDuplicate, fail, refusalForStatus, refusalFromFramework } from './errors';
 import { languageOf } from './language';
-import type { ApiRoute } from './route';
+import type { ApiRoute, Caller } from './route';
 import { accessOf, isAllowed } from './route';
 import { localizeMessage, parseInput } from './validation';
 
@@ -25,6 +23,24 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
+ * How a request's caller is found. http/ is ground the features stand on and imports none of
+ * them: the features that own sessions (auth/) and stream tickets (notifications/) are handed
+ * in when the routes are registered at startup (app.ts `buildApp`).
+ */
+export interface CallerLookup {
+  /** The caller of an `Authorization: Bearer` header; a missing, unknown or expired token throws the 401. */
+  bearer(app: AppContext, authorization: string | undefined): Promise<Caller>;
+  /** The caller a one-time ticket in the query stands for (routes with `credential: 'ticket'`), using it up. */
+  ticket(app: AppContext, query: unknown): Promise<Caller>;
+}
+
+export interface RegisterOptions {
+  callers: CallerLookup;
+  /** Check every answer against its declared schema (on in tests). */
+  validateResponses: boolean;
+}
+
+/**
  * Registers declared routes: authenticate, authorise, validate, run, wrap in the envelope.
  * Closing the server waits for every handler still running, also those whose client has
  * left (Fastify's close waits for connections only): whoever closes the database after
@@ -34,7 +50,7 @@ export function registerRoutes(
   fastify: FastifyInstance,
   app: AppContext,
   routes: ApiRoute[],
-  validateResponses: boolean,
+  { callers, validateResponses }: RegisterOptions,
 ) {
   const running = new Set<Promise<unknown>>();
   fastify.addHook('onClose', async () => {
@@ -48,8 +64,8 @@ export function registerRoutes(
         rule === 'public'
           ? null
           : route.credential === 'ticket'
-            ? await redeemTicket(app, request.query)
-            : await resolveCaller(app, request.headers.authorization);
+            ? await callers.ticket(app, request.query)
+            : await callers.bearer(app, request.headers.authorization);
       if (caller && !isAllowed(rule, caller.role)) throw fail.forbidden();
       const input = {
         params: route.params ? parseInput(route.params, request.params, lang) : undefined,

@@ -4,6 +4,7 @@ import type { Paged } from '../../contract/paging';
 import type { ReviewStatus } from '../../contract/reviews';
 import { maySearchPhones, phoneFor } from '../access/phones';
 import { chinaDayEnd, chinaDayStart } from '../cases/filters';
+import { caseTagged } from '../cases/tagged';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { Caller } from '../http/route';
@@ -41,9 +42,11 @@ function matching(
   return q;
 }
 
-const ACTIVE = ['processing', 'suspended'];
-
-/** Lawyer rows with their case counts: correlated subqueries along cases (lawyer_id, status, ...). */
+/**
+ * Lawyer rows with their case counts: correlated subqueries along cases (lawyer_id, status, ...).
+ * "In hand" is the case machine's `worked` (processing or suspended), the figure the lawyer's
+ * workplace and the firm's team view show; closed is `finished`.
+ */
 function withCaseCounts(q: LawyerQuery) {
   return q.leftJoin('users as r', 'r.id', 'l.reviewer_id').select((eb) => [
     'l.id',
@@ -72,13 +75,13 @@ function withCaseCounts(q: LawyerQuery) {
     eb
       .selectFrom('cases as c')
       .whereRef('c.lawyer_id', '=', 'l.id')
-      .where('c.status', 'in', ACTIVE)
+      .where(caseTagged('worked', 'c'))
       .select((s) => s.fn.countAll<number>().as('n'))
       .as('active_case_count'),
     eb
       .selectFrom('cases as c')
       .whereRef('c.lawyer_id', '=', 'l.id')
-      .where('c.status', '=', 'closed')
+      .where(caseTagged('finished', 'c'))
       .select((s) => s.fn.countAll<number>().as('n'))
       .as('closed_case_count'),
   ]);

@@ -1,9 +1,17 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { Ability } from '../../contract/access';
-import type { LetterResubmitRequest, LetterRow } from '../../contract/firm-api';
+import type { CasePosition, CaseStatus } from '../../contract/cases';
+import type {
+  LetterChanged,
+  LetterResubmitRequest,
+  LetterReviewRequest,
+  LetterRow,
+} from '../../contract/firm-api';
 import { letterFieldsSchema } from '../../contract/letters';
-import type { ReviewDecision } from '../../contract/reviews';
+import { canWriteLetter } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { lawyerUser, notify, usersHolding } from '../notifications/notify';
@@ -19,6 +27,52 @@ async function found(app: AppContext, caller: Caller, ability: Ability, id: numb
   return letter;
 }
 
+/** Who changed the letter last, and when: the 409's `data` on a stale decision. */
+async function changedNow(db: Kysely<Database>, id: number): Promise<LetterChanged> {
+  const row = await db
+    .selectFrom('law_firm_letters as l')
+    .leftJoin('users as u', 'u.id', 'l.changed_by')
+    .select(['l.version', 'l.changed_by', 'u.name', 'l.changed_at', 'l.reviewed_at', 'l.submitted_at'])
+    .where('l.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    version: Number(row.version),
+    savedBy: row.changed_by === null ? null : { id: row.changed_by, name: row.name ?? '' },
+    savedAt: row.changed_at ?? row.reviewed_at ?? row.submitted_at,
+  };
+}
+
+/** A decision taken on an older version than the letter's: 409 saying what it is now. */
+async function staleVersion(db: Kysely<Database>, id: number) {
+  return fail.conflict(
+    'letter.staleVersion',
+    {},
+    [{ path: 'version', message: 'letter.staleVersion' }],
+    await changedNow(db, id),
+  );
+}
+
+/**
+ * Holds the letter's case until the transaction ends (a no-change update, as writing a letter
+ * does) and says whether letters may still go ahead on it (machines/caseRules.ts
+ * `canWriteLetter`: a closed case's letter can be neither passed nor sent in again). A letter
+ * from before letters were written in the product may have no case: nothing to hold.
+ */
+async function caseTakesLetters(trx: Transaction<Database>, caseId: number | null): Promise<boolean> {
+  if (caseId === null) return true;
+  const held = await trx
+    .updateTable('cases')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', caseId)
+    .returning(['status', 'position'])
+    .executeTakeFirst();
+  if (!held) return false;
+  return canWriteLetter({
+    status: held.status as CaseStatus,
+    position: held.position as CasePosition | null,
+  });
+}
+
 /**
  * Passes or rejects a letter under review (a rejection sends it back, with the reason). The
  * update names the status it expects, so of two reviewers racing only one wins; the other gets
@@ -30,24 +84,34 @@ export async function reviewLetter(
   app: AppContext,
   who: Who,
   id: number,
-  decision: ReviewDecision,
+  decision: LetterReviewRequest,
 ): Promise<LetterRow> {
   const letter = await found(app, who.caller, 'letters.review', id);
+  // Taken on another version than the letter's: what the reviewer read is not what is there.
+  if (decision.version !== letter.version) throw await staleVersion(app.db, id);
+  if (letter.status !== 'auditing') throw fail.conflict('letter.notAuditing');
   const now = app.clock.now();
   const reason = decision.status === 'rejected' ? (decision.reason ?? null) : null;
   await app.db.transaction().execute(async (trx) => {
+    // Sending back stays possible on a closed case (the lawyer learns why); passing does not.
+    if (decision.status === 'passed' && !(await caseTakesLetters(trx, letter.caseId)))
+      throw fail.conflict('letter.caseClosed');
     const result = await trx
       .updateTable('law_firm_letters')
-      .set({
+      .set((eb) => ({
         status: decision.status,
         reviewer_id: who.caller.userId,
         reviewed_at: now.toISOString(),
         reason,
-      })
+        version: eb('version', '+', 1),
+        changed_by: who.caller.userId,
+        changed_at: now.toISOString(),
+      }))
       .where('id', '=', id)
       .where('status', '=', 'auditing')
+      .where('version', '=', decision.version)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw fail.conflict('letter.notAuditing');
+    if (Number(result.numUpdatedRows) !== 1) throw await staleVersion(trx, id);
     await recordAudit(
       trx,
       { caller: who.caller, requestId: who.requestId, at: now },
@@ -99,8 +163,11 @@ export async function resubmitLetter(
   body: LetterResubmitRequest,
 ): Promise<LetterRow> {
   const letter = await found(app, who.caller, 'letters.resubmit', id);
+  if (body.version !== undefined && body.version !== letter.version) throw await staleVersion(app.db, id);
+  if (letter.status !== 'rejected') throw fail.conflict('letter.notRejected');
   const now = app.clock.now();
   const replaced = await app.db.transaction().execute(async (trx) => {
+    if (!(await caseTakesLetters(trx, letter.caseId))) throw fail.conflict('letter.caseClosed');
     const row = await trx
       .selectFrom('law_firm_letters')
       .select(['fields', 'pdf_key'])
@@ -116,7 +183,7 @@ export async function resubmitLetter(
         : row.fields;
     const result = await trx
       .updateTable('law_firm_letters')
-      .set({
+      .set((eb) => ({
         status: 'auditing',
         submitted_at: now.toISOString(),
         reviewer_id: null,
@@ -124,11 +191,15 @@ export async function resubmitLetter(
         reason: null,
         fields: edited,
         pdf_key: null,
-      })
+        version: eb('version', '+', 1),
+        changed_by: who.caller.userId,
+        changed_at: now.toISOString(),
+      }))
       .where('id', '=', id)
       .where('status', '=', 'rejected')
+      .where('version', '=', letter.version)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw fail.conflict('letter.notRejected');
+    if (Number(result.numUpdatedRows) !== 1) throw await staleVersion(trx, id);
     await recordAudit(
       trx,
       { caller: who.caller, requestId: who.requestId, at: now },

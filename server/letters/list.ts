@@ -65,6 +65,7 @@ function withNames(q: LetterQuery) {
       'l.reviewed_at',
       'l.reason',
       'l.template',
+      'l.version',
       eb
         .selectFrom('audit_log as a')
         .where('a.entity', '=', 'letter')
@@ -95,6 +96,7 @@ function toRow(l: LetterRecord): LetterRow {
     template: l.template as LetterRow['template'],
     written: l.template !== null,
     resubmissions: Number(l.resubmissions ?? 0),
+    version: Number(l.version),
   };
 }
 

@@ -2,11 +2,11 @@ import {
   letterListQuerySchema,
   letterQueueQuerySchema,
   letterResubmitRequestSchema,
+  letterReviewRequestSchema,
   letterRowSchema,
 } from '../../contract/firm-api';
 import { writeLetterRequestSchema, writeLetterResponseSchema } from '../../contract/letters';
 import { pagedSchema } from '../../contract/paging';
-import { reviewDecisionSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -80,11 +80,12 @@ export const letterRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/letters/:id/review',
-    summary: 'Pass a letter under review, or send it back with a reason (409 when already reviewed)',
+    summary:
+      'Pass a letter under review, or send it back with a reason, naming the version read (409 when it changed, was already reviewed, or its case is closed)',
     tags: ['letters'],
     access: 'letters.review',
     params: idParamsSchema,
-    body: reviewDecisionSchema,
+    body: letterReviewRequestSchema,
     response: letterRowSchema,
     handler: ({ app, caller, params, body, requestId }) =>
       reviewLetter(app, { caller, requestId }, params.id, body),
@@ -93,7 +94,8 @@ export const letterRoutes = [
   defineRoute({
     method: 'POST',
     url: '/letters/:id/resubmit',
-    summary: 'Send a letter that was sent back in for review again, stamped anew (409 unless sent back)',
+    summary:
+      'Send a letter that was sent back in for review again, stamped anew (409 unless sent back, when its case is closed, or on an older `version`)',
     tags: ['letters'],
     access: 'letters.resubmit',
     params: idParamsSchema,

@@ -80,6 +80,8 @@ export async function writeLetter(
         template: body.template,
         fields: JSON.stringify(fields),
         lawyer_id: viewer.lawyerId,
+        changed_by: who.caller.userId,
+        changed_at: now.toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

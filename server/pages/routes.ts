@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { can } from '../../contract/access';
+import type { MenuNode } from '../../contract/menu';
 import {
   type PageSummary,
   pageHistorySchema,
@@ -11,12 +12,12 @@ import {
   savedPageSchema,
 } from '../../contract/page-api';
 import { type PageDescriptor, pageDescriptorSchema, SCHEMA_VERSION } from '../../contract/pages/descriptor';
+import type { Role } from '../../contract/roles';
 import { routesBreadthFirst } from '../../contract/routes';
 import { recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { type ApiRoute, defineRoute } from '../http/route';
-import { menuForRole } from '../menus/store';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf } from './page-access';
 import type { DeclaredApi } from './references';
@@ -74,12 +75,16 @@ async function isKnownPage(db: Kysely<Database>, id: string, stored?: StoredLate
   return (stored === undefined ? await latestStoredPage(db, id) : stored) !== null;
 }
 
+/** A role's menu tree, as the role sees it (server/menus/store.ts `menuForRole`). */
+export type MenuOf = (db: Kysely<Database>, role: Role) => Promise<MenuNode[]>;
+
 /**
  * The page descriptor API. `declared` is the server's own route list (server/routes.ts),
  * passed as a getter because that list includes these routes: every API path a descriptor
- * names must be one of them.
+ * names must be one of them. `menuOf` is handed in by server/routes.ts too: menus/ stands on
+ * pages/ (a menu link shows its page's access), so pages/ does not import menus/.
  */
-export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
+export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuOf): ApiRoute[] {
   return [
     defineRoute({
       method: 'GET',
@@ -95,9 +100,7 @@ export function pageRoutes(declared: () => readonly DeclaredApi[]): ApiRoute[] {
         // The page's rule and the role's own menu both decide: the menu may only narrow.
         const rule = pageRuleOf(params.id, stored?.descriptor ?? PAGE_CATALOG.get(params.id));
         if (!rule || !can(rule, caller.role)) throw fail.forbidden('page.forbidden');
-        const route = routesBreadthFirst(await menuForRole(app.db, caller.role)).find(
-          (r) => r.page === params.id,
-        );
+        const route = routesBreadthFirst(await menuOf(app.db, caller.role)).find((r) => r.page === params.id);
         if (!route) throw fail.forbidden('page.forbidden');
         return (
           served(params.id, stored, declared(), app.log)?.page ?? notYetAvailable(params.id, route.title)

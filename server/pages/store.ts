@@ -3,6 +3,7 @@ import type { AccessRule } from '../../contract/access';
 import { type FieldError, fieldErrorsOf } from '../../contract/envelope';
 import type { PageAccess } from '../../contract/menu-api';
 import type { PageVersion, SavedPage } from '../../contract/page-api';
+import { isBuiltinPageComponent } from '../../contract/pages/builtins';
 import { type PageDescriptor, pageDescriptorSchema } from '../../contract/pages/descriptor';
 import { DEFAULT_ROUTES } from '../../contract/routes';
 import { checkTreeLimits, DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
@@ -34,6 +35,9 @@ export function checkPage(raw: unknown, declared: readonly DeclaredApi[]): PageC
   if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error.issues) };
   const errors = checkReferences(parsed.data, declared, DEFAULT_ROUTES);
   const page = parsed.data;
+  // A hand-written page exists only under the names the app registers (contract/pages/builtins.ts).
+  if (page.type === 'builtin' && !isBuiltinPageComponent(page.component))
+    errors.push({ path: 'component', message: 'page.unknownBuiltin' });
   const routeRule = ROUTE_PAGES.get(page.id)?.access;
   if (routeRule && page.access && page.access !== routeRule) {
     errors.push({ path: 'access', message: 'page.accessMismatch' });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { maskPhone } from '../../contract/access';
 import { phoneSchema, smsCodeSchema } from '../../contract/account-rules';
 import { userInfoSchema } from '../../contract/auth';
 import { recordAudit } from '../audit/audit';
+import { loadUserInfo } from '../auth/user-info';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { consumeCode } from '../sms/codes';
-import { loadUserInfo } from '../users/user-info';
 
 export const bindPhoneRequestSchema = z.object({ phone: phoneSchema, code: smsCodeSchema });
 
@@ -20,6 +21,12 @@ export const profileRoutes = [
     response: userInfoSchema,
     handler: async ({ app, caller, body, requestId }) => {
       if (body.phone === caller.phone) throw fail.field('phone', 'profile.samePhone');
+      // The code first, as registration does: whoever does not hold the code learns nothing
+      // about which phones have accounts (a wrong code is the same 400 for a taken phone and a
+      // free one). A wrong guess counts against the code even though the request fails.
+      const now = app.clock.now();
+      if (!(await consumeCode(app.db, body.phone, 'bind', body.code, now)))
+        throw fail.field('code', 'sms.codeInvalid');
       const taken = await app.db
         .selectFrom('users')
         .select('id')
@@ -27,11 +34,6 @@ export const profileRoutes = [
         .executeTakeFirst();
       if (taken)
         throw fail.conflict('profile.phoneTaken', {}, [{ path: 'phone', message: 'profile.phoneTaken' }]);
-      const now = app.clock.now();
-      // Outside the transaction: a wrong guess must count against the code even though the
-      // request fails. Checked last, so a code is only spent on a change about to happen.
-      if (!(await consumeCode(app.db, body.phone, 'bind', body.code, now)))
-        throw fail.field('code', 'sms.codeInvalid');
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
@@ -56,7 +58,3 @@ export const profileRoutes = [
     },
   }),
 ];
-
-function maskPhone(phone: string): string {
-  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-}

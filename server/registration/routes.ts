@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maskPhone } from '../../contract/access';
 import type { SmsPurpose } from '../../contract/auth';
 import {
   publicLawFirmSchema,
@@ -7,11 +8,7 @@ import {
   registrationResponseSchema,
   resetPasswordRequestSchema,
 } from '../../contract/auth';
-import { recordAudit } from '../audit/audit';
-import { clearFailures } from '../auth/lockout';
-import { maskPhone } from '../auth/login';
-import { hashPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
+import { newAccountPasswordHash, setPassword } from '../auth/set-password';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -66,7 +63,7 @@ export const registrationRoutes = [
           { path: 'creditCode', message: 'register.creditCodeTaken' },
         ]);
       }
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await newAccountPasswordHash(body.password);
       const at = now.toISOString();
       const { userId } = await app.db.transaction().execute(async (trx) => {
         const firm = await trx
@@ -132,7 +129,7 @@ export const registrationRoutes = [
       if (!firm) throw fail.field('lawFirmId', 'register.firmNotFound');
       await assertPhoneFree(app.db, body.phone);
       await assertLicenceFree(app.db, body.licenceNo);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await newAccountPasswordHash(body.password);
       const { userId } = await app.db.transaction().execute((trx) =>
         createAccount(
           trx,
@@ -181,27 +178,17 @@ export const registrationRoutes = [
       // An unknown phone never received a code, so it fails exactly like a wrong code.
       await spendCode(app, body.phone, 'reset', body.code, now);
       if (!user) throw fail.field('code', 'sms.codeInvalid');
-      const passwordHash = await hashPassword(body.newPassword);
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: now.toISOString() })
-          .where('id', '=', user.id)
-          .execute();
-        await revokeUserSessions(trx, user.id, now);
-        await recordAudit(
-          trx,
-          { caller: null, requestId, at: now, actorId: user.id },
-          {
-            action: 'user.resetPassword',
-            entity: 'user',
-            entityId: user.id,
-            summary: 'password reset by SMS code',
-            params: { phone: maskPhone(body.phone) },
-          },
-        );
+      await setPassword(app, {
+        userId: user.id,
+        phone: body.phone,
+        password: body.newPassword,
+        who: { caller: null, requestId, actorId: user.id },
+        audit: {
+          action: 'user.resetPassword',
+          summary: 'password reset by SMS code',
+          params: { phone: maskPhone(body.phone) },
+        },
       });
-      await clearFailures(app.db, body.phone);
       return null;
     },
   }),

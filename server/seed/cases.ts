@@ -12,6 +12,7 @@ import type { CasesTable, Database } from '../db/schema';
 import { API_PREFIX } from '../http/register';
 import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
+import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
 import { insertMany } from './insert-many';
 import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
 import type { SeededPeople } from './people';
@@ -52,12 +53,32 @@ const SUSPEND_REASONS = [
 const MAINLAND_CITIES = cityList.filter(([code]) => !/^(71|81|82)/.test(code));
 
 /** Counties grouped by city, for courts in the case's own city. */
-const countiesByCity = new Map<string, string[]>();
+const countiesByCity = new Map<string, Array<readonly [code: string, name: string]>>();
 for (const [code, name] of countyList) {
   const city = `${code.slice(0, 4)}00`;
   const list = countiesByCity.get(city) ?? [];
-  list.push(name);
+  list.push([code, name]);
   countiesByCity.set(city, list);
+}
+
+/**
+ * The court of a case in a city: the drawn county's basic court when it is a court's seat,
+ * else the city's intermediate court, else (a placeholder "city" of directly administered
+ * counties) one of its counties' basic courts, chosen by `n`. Nothing is drawn here, so the
+ * random stream (and with it the rest of the demo data) stays as it was.
+ */
+function courtOf(
+  cityCode: string,
+  cityName: string,
+  county: readonly [code: string, name: string] | null,
+  n: number,
+): string {
+  if (county && isCourtSeat(...county)) return basicCourtName(cityCode, cityName, county[1]);
+  const intermediate = intermediateCourtName(cityCode, cityName, n);
+  if (intermediate) return intermediate;
+  const seats = (countiesByCity.get(cityCode) ?? []).filter(([code, name]) => isCourtSeat(code, name));
+  const [, seat] = seats[n % Math.max(1, seats.length)] ?? ['', cityName];
+  return basicCourtName(cityCode, cityName, seat);
 }
 
 export interface CaseCounts {
@@ -129,9 +150,7 @@ export async function seedCases(
       const counties = countiesByCity.get(cityCode) ?? [];
       const court =
         inCourt || rng.chance(0.2)
-          ? counties.length && rng.chance(0.7)
-            ? `${cityName.replace(/市$/, '')}市${rng.pick(counties)}人民法院`
-            : `${cityName.replace(/市$/, '')}市中级人民法院`
+          ? courtOf(cityCode, cityName, counties.length && rng.chance(0.7) ? rng.pick(counties) : null, seq)
           : null;
       const sessionMs = inCourt ? Math.max(createdMs + 20 * DAY, nowMs + rng.int(-30, 60) * DAY) : null;
       const updatedMs = Math.min(nowMs, createdMs + rng.int(0, 90) * DAY);

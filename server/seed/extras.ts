@@ -50,7 +50,9 @@ export async function seedExtras(
       status,
       submitted_at: submitted,
       reviewer_id: status === 'auditing' ? null : people.demoUserIds.bussinessOperation,
-      reviewed_at: status === 'auditing' ? null : submitted,
+      // A few hours to a few days after it came in (derived, so the random stream stays as it
+      // was), never after the seed's moment.
+      reviewed_at: status === 'auditing' ? null : reviewedAfter(submitted, ((i * 7) % 60) + 2, now),
       reason: status === 'rejected' ? '函件缺少律所公章' : null,
     });
   }
@@ -74,7 +76,7 @@ export async function seedExtras(
   const certifications: Insertable<Database['certifications']>[] = contactUsers.flatMap((u) => {
     const records = rng.int(1, 2);
     const last = (r: number) => r === records - 1;
-    return Array.from({ length: records }, (_, r) => ({
+    const drawn = Array.from({ length: records }, (_, r) => ({
       user_id: u.id,
       cert_type: 'enterprise',
       enterprise_name: u.name,
@@ -92,6 +94,7 @@ export async function seedExtras(
       submitted_at: at(300),
       reviewed_at: last(r) && waiting.has(u.id) ? null : at(100),
     }));
+    return inOrder(drawn);
   });
   await insertMany(db, 'certifications', certifications);
   if (waiting.size > 0)
@@ -371,4 +374,31 @@ async function seedDemoLawyersLetters(
     n++;
   }
   return n;
+}
+
+/**
+ * A review `hours` after the submission, never after the seed's moment (and never before the
+ * submission: a submission at the seed's moment is reviewed at it).
+ */
+export function reviewedAfter(submitted: string, hours: number, now: Date): string {
+  const at = Math.min(Date.parse(submitted) + hours * 3_600_000, now.getTime());
+  return new Date(Math.max(at, Date.parse(submitted))).toISOString();
+}
+
+/**
+ * One applicant's certification records in the order they happened: the moments drawn for
+ * them (submissions and reviews) sorted, then handed out as submitted, reviewed, submitted,
+ * reviewed..., so no review precedes its submission and an earlier application was decided
+ * before the next one came in. The same moments as drawn, so the random stream is unchanged.
+ */
+export function inOrder<T extends { submitted_at: string; reviewed_at: string | null }>(records: T[]): T[] {
+  const moments = records
+    .flatMap((r) => (r.reviewed_at === null ? [r.submitted_at] : [r.submitted_at, r.reviewed_at]))
+    .sort();
+  let next = 0;
+  return records.map((r) => {
+    const submitted_at = moments[next++];
+    const reviewed_at = r.reviewed_at === null ? null : moments[next++];
+    return { ...r, submitted_at, reviewed_at };
+  });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { creditCodeCheckChar } from '../../contract/credit-code';
 import { cityList, provinceCodeOf, provinceList } from '../../contract/regions';
 import type { Role } from '../../contract/roles';
-import { hashPassword } from '../auth/passwords';
+import { newAccountPasswordHash } from '../auth/set-password';
 import type { Database } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { insertMany } from './insert-many';
@@ -21,11 +21,22 @@ export function lawFirmCreditCode(rng: Random, regionCode: string): string {
 const SHORT_PROVINCE = (name: string) =>
   name.replace(/(省|市|壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区)$/, '');
 
+/**
+ * `days` after a registration, but no later than the seed's moment (a registration seeded at
+ * most a few days ago is then reviewed at that moment).
+ */
+function laterThan(registered: string, days: number, now: number): string {
+  const at = Math.min(Date.parse(registered) + days * 86_400_000, now);
+  return new Date(Math.max(at, Date.parse(registered))).toISOString();
+}
+
 export interface SeededPeople {
   firmIds: number[];
   passedFirmIds: number[];
   /** lawyers.id of lawyers who passed review, with their firm. */
   lawyers: Array<{ id: number; firmId: number; userId: number }>;
+  /** Every seeded lawyer: those who passed review, wait for it or were rejected. */
+  lawyerCount: number;
   demoLawyerId: number;
   demoFirmId: number;
   userIds: number[];
@@ -39,6 +50,7 @@ export async function seedPeople(
   at: (daysAgo: number) => string,
   counts: { firms: number; lawyers: number },
 ): Promise<SeededPeople> {
+  const seededAt = Date.parse(at(0));
   // Firms: the first is the demo contact person's; two wait for or failed review.
   const usedNames = new Set<string>();
   const bigCities = cityList.filter(([code]) =>
@@ -59,7 +71,8 @@ export async function seedPeople(
       address: `${rng.pick(['人民路', '中山路', '解放路', '建设路', '深南大道', '世纪大道'])}${rng.int(1, 999)}号${rng.int(5, 40)}楼`,
       review_status: status,
       review_reason: status === 'rejected' ? '营业执照与执业许可证信息不一致' : null,
-      reviewed_at: status === 'auditing' ? null : created,
+      // Reviewed a day or more after it registered (derived, not drawn: the random stream stays).
+      reviewed_at: status === 'auditing' ? null : laterThan(created, (i % 5) + 1, seededAt),
       created_at: created,
       updated_at: created,
     };
@@ -102,7 +115,7 @@ export async function seedPeople(
   people.push(...lawyerPeople);
 
   // Every account has its own salt, so each hash is computed (in parallel on libuv's pool).
-  const hashes = await Promise.all(people.map(() => hashPassword(DEMO_PASSWORD)));
+  const hashes = await Promise.all(people.map(() => newAccountPasswordHash(DEMO_PASSWORD)));
   const userRows = people.map((p, i) => {
     const registered = at(rng.int(30, 800));
     return {
@@ -148,7 +161,7 @@ export async function seedPeople(
       law_firm_id: people[ui].firmId ?? firmIds[0],
       review_status: status,
       review_reason: status === 'rejected' ? '执业证书照片不清晰，请重新上传' : null,
-      reviewed_at: status === 'auditing' ? null : created,
+      reviewed_at: status === 'auditing' ? null : laterThan(created, (n % 5) + 1, seededAt),
       created_at: created,
     };
   });
@@ -167,6 +180,7 @@ export async function seedPeople(
     firmIds,
     passedFirmIds,
     lawyers,
+    lawyerCount: lawyerIds.length,
     demoLawyerId: lawyerIds[0],
     demoFirmId: firmIds[0],
     userIds,

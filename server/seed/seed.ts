@@ -28,7 +28,16 @@ export interface SeedOptions {
 }
 
 export type SeedCounts = CaseCounts &
-  ExtraCounts & { lawFirms: number; lawyers: number; users: number; seconds: number };
+  ExtraCounts & {
+    /** Every seeded firm and lawyer, whatever their review status (what the README states). */
+    lawFirms: number;
+    lawyers: number;
+    /** Of them, those who passed review (who take and work cases). */
+    lawFirmsPassed: number;
+    lawyersPassed: number;
+    users: number;
+    seconds: number;
+  };
 
 /** The tables seedCases fills, a row or more per case. */
 const CASE_TABLES = [
@@ -91,7 +100,9 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     ...caseCounts,
     ...extras,
     lawFirms: people.firmIds.length,
-    lawyers: people.lawyers.length,
+    lawyers: people.lawyerCount,
+    lawFirmsPassed: people.passedFirmIds.length,
+    lawyersPassed: people.lawyers.length,
     users: people.userIds.length,
     seconds: (Date.now() - started) / 1000,
   };

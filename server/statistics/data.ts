@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { CaseStatus, CaseType } from '../../contract/cases';
+import type { CaseType } from '../../contract/cases';
 import { formatDate } from '../../contract/dates';
 import type { StatisticsData } from '../../contract/operations-api';
 import { regionName } from '../../contract/regions';
+import { statusesTagged } from '../../machines/caseRules';
+import { caseTagged } from '../cases/tagged';
 import { countBy } from '../dashboards/stats';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -80,7 +82,7 @@ async function casesByType(db: Kysely<Database>) {
 async function closeDays(db: Kysely<Database>, dialect: DialectName) {
   const rows = await db
     .selectFrom('cases')
-    .where('status', '=', 'closed')
+    .where(caseTagged('finished', ''))
     .select([
       'type',
       (eb) => eb.fn.sum<number>(daysBetween(dialect, 'created_at', 'updated_at')).as('days'),
@@ -124,7 +126,8 @@ export async function statisticsData(
   ]);
   // Folding the grouped rows (four statuses, four results) into totals.
   const cases = statuses.reduce((sum, s) => sum + s.count, 0);
-  const closed = statuses.find((s) => (s.key as CaseStatus) === 'closed')?.count ?? 0;
+  const finished = new Set<string>(statusesTagged('finished'));
+  const closed = statuses.filter((s) => finished.has(s.key)).reduce((sum, s) => sum + s.count, 0);
   const succeeded = results.filter((r) => SUCCESS_RESULTS.has(r.key)).reduce((sum, r) => sum + r.count, 0);
   return {
     totals: {

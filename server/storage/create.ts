@@ -1,7 +1,8 @@
+import type { StorageKind } from '../config';
 import type { DatabaseHandle } from '../db/connect';
 import { databaseStorage } from './database';
 import { directoryStorage, uploadsRootFor } from './directory';
-import type { FileStorage, StorageKind } from './storage';
+import type { FileStorage } from './storage';
 
 /** The storage `STORAGE` names, for this database and this host's files directory. */
 export function createStorage(kind: StorageKind, database: DatabaseHandle): FileStorage {

@@ -1,8 +1,5 @@
 import type { Readable } from 'node:stream';
-
-/** Where files live: `directory` (default, beside the database) or `database` (a table of their own). */
-export const STORAGE_KINDS = ['directory', 'database'] as const;
-export type StorageKind = (typeof STORAGE_KINDS)[number];
+import type { StorageKind } from '../config';
 
 /** A stored file opened for reading: its size first (for `content-length`), then its bytes. */
 export interface StoredFile {

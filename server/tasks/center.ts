@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { businessDayStart, formatDate } from '../../contract/dates';
 import type { TaskCenter } from '../../contract/operations-api';
+import { caseTagged } from '../cases/tagged';
 import type { Database } from '../db/schema';
 
 const DAY_MS = 86_400_000;
@@ -37,18 +38,19 @@ type CasesEb = ExpressionBuilder<Database, 'cases'>;
  */
 export async function taskCenter(db: Kysely<Database>, userId: number, now: Date): Promise<TaskCenter> {
   const { today, expiryEnd, weekStart, weekEnd } = taskWindows(now);
-  const pool = (eb: CasesEb) => eb('cases.position', 'in', ['pool', 'pushed', 'accepted']);
+  // The groups are the case machine's tags (server/cases/tagged.ts), never lists written here.
+  const pool = () => caseTagged('unassigned');
   const expiring = (eb: CasesEb) =>
     eb.and([
       eb('cases.entrust_expires_on', '>=', today),
       eb('cases.entrust_expires_on', '<=', expiryEnd),
-      eb('cases.status', '<>', 'closed'),
+      caseTagged('ongoing'),
     ]);
   const inSession = (eb: CasesEb) =>
     eb.and([
       eb('cases.court_session_at', '>=', weekStart),
       eb('cases.court_session_at', '<', weekEnd),
-      eb('cases.status', '<>', 'closed'),
+      caseTagged('ongoing'),
     ]);
   const todos = db
     .selectFrom('messages')

@@ -7,7 +7,8 @@ import type { ReviewStatus } from '../../contract/reviews';
 import type { Role } from '../../contract/roles';
 import type { UserOverview } from '../../contract/user-center';
 import { phoneFor } from '../access/phones';
-import type { CaseCondition, CaseViewer } from '../cases/scope';
+import { type CaseCondition, type CaseViewer, visibleCondition } from '../cases/scope';
+import { caseTagged } from '../cases/tagged';
 import type { Database } from '../db/schema';
 import type { Caller } from '../http/route';
 import { SHOWN_COLUMNS, shownMessage } from '../notifications/shown';
@@ -15,12 +16,11 @@ import { SHOWN_COLUMNS, shownMessage } from '../notifications/shown';
 /** How many rows each part of the overview shows; the lists behind them have their own pages. */
 export const OVERVIEW_ROWS = 20;
 
-const WORKED: CaseStatus[] = ['processing', 'suspended'];
-
 /**
  * Which cases are in the caller's hands, from the scope their role reads cases in
- * (contract/access.ts `cases.read`): `own` (a lawyer) the cases they work on now; `firm` (a
- * contact person) the firm's cases pushed to it, accepted or being worked; everyone else the
+ * (contract/access.ts `cases.read`): `own` (a lawyer) the cases they work on now (the case
+ * machine's `worked`, as the workplace and the lawyers list count them); `firm` (a contact
+ * person) the firm's cases pushed to it, accepted (`withFirm`) or being worked; everyone else the
  * cases they entered or pushed themselves, so nobody sees more than they could already open.
  */
 function casesInHands(viewer: CaseViewer): { kind: UserOverview['cases']['kind']; where: CaseCondition } {
@@ -28,7 +28,7 @@ function casesInHands(viewer: CaseViewer): { kind: UserOverview['cases']['kind']
   if (scope === 'own')
     return {
       kind: 'handling',
-      where: (eb) => eb.and([eb('lawyer_id', '=', viewer.lawyerId ?? -1), eb('status', 'in', WORKED)]),
+      where: (eb) => eb.and([eb('lawyer_id', '=', viewer.lawyerId ?? -1), caseTagged('worked', '')]),
     };
   if (scope === 'firm')
     return {
@@ -36,10 +36,7 @@ function casesInHands(viewer: CaseViewer): { kind: UserOverview['cases']['kind']
       where: (eb) =>
         eb.and([
           eb('law_firm_id', '=', viewer.lawFirmId ?? -1),
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('position', 'in', ['pushed', 'accepted'])]),
-            eb('status', 'in', WORKED),
-          ]),
+          eb.or([caseTagged('withFirm', ''), caseTagged('worked', '')]),
         ]),
     };
   return {
@@ -60,7 +57,7 @@ function casesInHands(viewer: CaseViewer): { kind: UserOverview['cases']['kind']
 function caseLink(role: Role, id: number): string | null {
   if (can('cases.run:own', role)) return `/case/processing/${id}`;
   if (can('cases.manage', role)) return `/list/case-detail/${id}`;
-  if (can('firm.cases', role)) return '/form/casefirm';
+  if (can('firm.cases', role)) return `/form/firm-case/${id}`;
   if (can('business.cases', role)) return '/result/search-table-business';
   return null;
 }
@@ -76,7 +73,7 @@ export async function userOverview(
   const [activity, unreadRows, unreadCount, caseRows, caseCount, team] = await Promise.all([
     db
       .selectFrom('audit_log')
-      .select(['id', 'at', 'action', 'params'])
+      .select(['id', 'at', 'action', 'params', 'entity', 'entity_id'])
       .where('actor_id', '=', caller.userId)
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
@@ -112,10 +109,11 @@ export async function userOverview(
       .executeTakeFirstOrThrow(),
     firmId === null ? Promise.resolve(null) : firmTeam(db, caller, firmId),
   ]);
+  const caseOf = await activityCases(db, caller.role, viewer, activity);
   return {
     activity: activity.map((a) => {
       const { label, detail } = renderAudit(lang, a.action, a.params);
-      return { id: a.id, at: a.at, action: a.action, actionLabel: label, detail };
+      return { id: a.id, at: a.at, action: a.action, actionLabel: label, detail, case: caseOf(a) };
     }),
     unread: { count: Number(unreadCount.n), list: unreadRows.map((m) => shownMessage(m, lang)) },
     cases: {
@@ -133,6 +131,64 @@ export async function userOverview(
       })),
     },
     team,
+  };
+}
+
+type ActivityRow = { entity: string; entity_id: string | null };
+type ActivityCase = UserOverview['activity'][number]['case'];
+
+const idOf = (value: string | null) => (value !== null && /^\d{1,15}$/.test(value) ? Number(value) : null);
+
+/**
+ * The case behind each activity row, read from the stored records (never from the audit
+ * text): a case's own actions name it, a letter's actions name its case. The number is shown
+ * always (the caller acted on it); the title and the link only while the caller may still
+ * open the case, by the same scope as the case list.
+ */
+async function activityCases(
+  db: Kysely<Database>,
+  role: Role,
+  viewer: CaseViewer,
+  rows: ActivityRow[],
+): Promise<(row: ActivityRow) => ActivityCase> {
+  const letterIds = [
+    ...new Set(rows.filter((r) => r.entity === 'letter').map((r) => idOf(r.entity_id))),
+  ].filter((id): id is number => id !== null);
+  const letters =
+    letterIds.length === 0
+      ? []
+      : await db
+          .selectFrom('law_firm_letters')
+          .select(['id', 'case_id'])
+          .where('id', 'in', letterIds)
+          .execute();
+  const letterCase = new Map(letters.map((l) => [l.id, l.case_id]));
+  const caseIdOf = (row: ActivityRow): number | null => {
+    const id = idOf(row.entity_id);
+    if (id === null) return null;
+    if (row.entity === 'case') return id;
+    if (row.entity === 'letter') return letterCase.get(id) ?? null;
+    return null;
+  };
+  const caseIds = [...new Set(rows.map(caseIdOf))].filter((id): id is number => id !== null);
+  if (caseIds.length === 0) return () => null;
+  const [cases, visible] = await Promise.all([
+    db.selectFrom('cases').select(['id', 'case_no', 'title']).where('id', 'in', caseIds).execute(),
+    db.selectFrom('cases').select('id').where('id', 'in', caseIds).where(visibleCondition(viewer)).execute(),
+  ]);
+  const open = new Set(visible.map((c) => c.id));
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  return (row) => {
+    const id = caseIdOf(row);
+    const found = id === null ? undefined : byId.get(id);
+    if (!found) return null;
+    const mayOpen = open.has(found.id);
+    return {
+      id: found.id,
+      caseNo: found.case_no,
+      title: mayOpen ? found.title : null,
+      link: mayOpen ? caseLink(role, found.id) : null,
+    };
   };
 }
 
@@ -160,7 +216,7 @@ async function firmTeam(
       eb
         .selectFrom('cases as c')
         .whereRef('c.lawyer_id', '=', 'l.id')
-        .where('c.status', 'in', WORKED)
+        .where(caseTagged('worked', 'c'))
         .select((s) => s.fn.countAll<number>().as('n'))
         .as('handling'),
     ])

@@ -18,9 +18,10 @@ import {
 } from '../../contract/users';
 import { maySearchPhones, phoneFor } from '../access/phones';
 import { recordAudit } from '../audit/audit';
-import { clearFailures } from '../auth/lockout';
-import { generatePassword, hashPassword } from '../auth/passwords';
+import { generatePassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import { newAccountPasswordHash, setPassword } from '../auth/set-password';
+import { loadUserInfo } from '../auth/user-info';
 import type { AppContext } from '../context';
 import { unbindDevice } from '../devices/unbind';
 import { fail } from '../http/errors';
@@ -28,7 +29,6 @@ import { defineRoute } from '../http/route';
 import { listUsers } from './admin';
 import { assertLicenceFree, assertPhoneFree, createAccount } from './create-account';
 import { assertSuperAdminRemains, holdsSuperAdmin } from './super-admins';
-import { loadUserInfo } from './user-info';
 
 async function requireUser(app: AppContext, id: number) {
   const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -85,7 +85,7 @@ export const userRoutes = [
         await assertLicenceFree(app.db, body.licenceNo);
       }
       const password = generatePassword();
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await newAccountPasswordHash(password);
       const { userId } = await app.db.transaction().execute((trx) =>
         createAccount(
           trx,
@@ -129,29 +129,19 @@ export const userRoutes = [
     handler: async ({ app, params, caller, requestId }) => {
       const user = await requireUser(app, params.id);
       const password = generatePassword();
-      const hash = await hashPassword(password);
-      const now = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: hash, updated_at: now.toISOString() })
-          .where('id', '=', params.id)
-          .execute();
-        await revokeUserSessions(trx, params.id, now);
-        await recordAudit(
-          trx,
-          { caller, requestId, at: now },
-          {
-            action: 'user.randomPassword',
-            entity: 'user',
-            entityId: params.id,
-            summary: 'password replaced by a random one',
-            params: { name: user.name },
-          },
-        );
+      // Its sessions end and a lock earned with the old password is lifted, so the one just
+      // handed over works at once.
+      await setPassword(app, {
+        userId: params.id,
+        phone: user.phone,
+        password,
+        who: { caller, requestId },
+        audit: {
+          action: 'user.randomPassword',
+          summary: 'password replaced by a random one',
+          params: { name: user.name },
+        },
       });
-      // A lock earned with the old password must not keep out the one just handed over.
-      await clearFailures(app.db, user.phone);
       return { password };
     },
   }),

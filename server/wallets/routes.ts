@@ -5,8 +5,8 @@ import {
 } from '../../contract/operations-api';
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
+import { personInScope } from '../access/people-scope';
 import type { AppContext } from '../context';
-import { personInScope } from '../devices/account';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { defineRoute } from '../http/route';

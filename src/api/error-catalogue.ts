@@ -1,5 +1,6 @@
 import { CODES } from '../../contract/codes';
 import type { FieldError } from '../../contract/envelope';
+import { isPublicApiPath } from '../../contract/public-api';
 
 /**
  * The client's error catalogue (ARCHITECTURE.md §6), written once as data: which answers
@@ -21,16 +22,6 @@ export const AUTH_FAILURE_CODES: ReadonlySet<number> = new Set([401, 403, CODES.
 
 /** Its auth failures belong to the auth machine (it logs out itself), not to the modal. */
 export const USER_INFO_PATH = '/user/info';
-
-/** Calls that need no token. A trailing `/*` covers everything below. */
-export const PUBLIC_PATHS: readonly string[] = [
-  '/login',
-  '/send-sms',
-  '/reset-password',
-  '/register/*',
-  '/health',
-  '/config',
-];
 
 /** Messages for an HTTP status that came without an envelope code. */
 export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
@@ -164,8 +155,12 @@ export function judgeMissingToken(t: Translate): Verdict {
   };
 }
 
+/**
+ * Calls that need no token, by path: the one list of contract/public-api.ts, which the
+ * server's public routes match (a wrong method on a public path is the server's 404 to give).
+ */
 export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) : path === p));
+  return isPublicApiPath(path);
 }
 
 function isRecord(body: unknown): body is Record<string, unknown> {

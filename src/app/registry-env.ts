@@ -1,10 +1,11 @@
 import { Message } from '@arco-design/web-react';
 import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
-import type { RegistryEnvironment, RegistryLocale } from '../../ui-registry';
+import type { HttpMethod, RegistryEnvironment, RegistryLocale, RequestOptions } from '../../ui-registry';
 import { downloadFile } from '../api/download';
 import { apiDelete, apiGet, apiPost, apiPut } from '../api/request';
 import { i18n } from '../i18n';
+import { announceDataChange, onDataChange } from './data-changes';
 import { navigateBack, navigateTo } from './navigation';
 
 /**
@@ -33,13 +34,22 @@ export function createRegistryEnv(
     user: userInfo ? { id: userInfo.id, lawFirmId: userInfo.lawFirmId } : null,
     locale,
     t: (key, params) => i18n.t(key, params ?? {}) as string,
-    request(method, path, options = {}) {
+    request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
       const opts = { params: options.params, signal: options.signal, silent: options.silent };
-      if (method === 'GET') return apiGet(path, opts);
-      if (method === 'POST') return apiPost(path, options.body, opts);
-      if (method === 'PUT') return apiPut(path, options.body, opts);
-      return apiDelete(path, opts);
+      if (method === 'GET') return apiGet<T>(path, opts);
+      const sent =
+        method === 'POST'
+          ? apiPost<T>(path, options.body, opts)
+          : method === 'PUT'
+            ? apiPut<T>(path, options.body, opts)
+            : apiDelete<T>(path, opts);
+      // A change went through: every list and record on screen reads itself again.
+      return sent.then((data) => {
+        announceDataChange();
+        return data;
+      });
     },
+    onDataChanged: onDataChange,
     fetchPage: (id, options) => apiGet(`/pages/${encodeURIComponent(id)}`, { signal: options?.signal }),
     download: (path, options) => downloadFile(path, options),
     navigate: (to) => navigateTo(to),

@@ -50,7 +50,7 @@ function Frame() {
   const [menuDrawer, setMenuDrawer] = useState<boolean | null>(null);
   const [settingsOpen, setSettingsOpen] = useState<boolean | null>(null);
   const tree = menu.tree;
-  useTabSync(tree, role);
+  useTabSync(tree, role, menu.status === 'ready');
   // A new menu (login, role switch, an administrator's change) may no longer hold the page on
   // screen: the guard decides the current location again and moves the user if so.
   const { revalidate } = useRevalidator();

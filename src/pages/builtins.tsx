@@ -1,5 +1,6 @@
 import { Spin } from '@arco-design/web-react';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { BUILTIN_PAGE_COMPONENTS, type BuiltinPageComponent } from '../../contract/pages/builtins';
 import type { PageArea } from '../../locales';
 import { type BuiltinProps, registerBuiltin } from '../../ui-registry';
 import { loadPageAreas } from '../i18n';
@@ -9,11 +10,14 @@ const page = <P,>(areas: readonly PageArea[], load: () => Promise<{ default: Com
   lazy(async () => (await Promise.all([load(), loadPageAreas(areas)]))[0]);
 
 /**
- * The pages written by hand, under the names their descriptors use
- * (server/pages/catalog/builtins.ts). Each is its own chunk, loaded the first time a
- * descriptor names it.
+ * The pages written by hand, under the names their descriptors use: every name of
+ * contract/pages/builtins.ts, and only those (the type says so; the server's catalogue names
+ * the same list). Each is its own chunk, loaded the first time a descriptor names it.
  */
-const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params?: BuiltinProps['params'] }>>> = {
+const PAGES: Record<
+  BuiltinPageComponent,
+  LazyExoticComponent<ComponentType<{ params?: BuiltinProps['params'] }>>
+> = {
   UserSettings: page(['settings'], () => import('./user/settings')),
   UserInfo: page(['user-center'], () => import('./user/info')),
   // The user detail drawer and the password form come from the settings page.
@@ -29,7 +33,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<{ params?: Builtin
 };
 
 function BuiltinPage({ page, params }: BuiltinProps) {
-  const Page = PAGES[page.component];
+  const Page = PAGES[page.component as BuiltinPageComponent];
   return (
     <Suspense fallback={<Spin block style={{ minHeight: 200 }} />}>
       <Page params={params} />
@@ -38,5 +42,5 @@ function BuiltinPage({ page, params }: BuiltinProps) {
 }
 
 export function registerBuiltinPages(): void {
-  for (const name of Object.keys(PAGES)) registerBuiltin(name, BuiltinPage);
+  for (const name of BUILTIN_PAGE_COMPONENTS) registerBuiltin(name, BuiltinPage);
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { can } from '../../contract/access';
+import { PUBLIC_PAGES, type PublicPageName } from '../../contract/public-pages';
 import type { PageArea } from '../../locales';
 import { loadAppCatalogue, loadPageAreas, loadRegisterCatalogue } from '../i18n';
 import { getRole } from '../session/storage';
@@ -54,27 +55,27 @@ async function inspectorLoader(args: LoaderFunctionArgs) {
   return guarded;
 }
 
-export const PUBLIC_ROUTES = [
-  { path: '/login', id: 'login', lazy: page(() => import('../pages/login')) },
-  { path: '/register', id: 'register', lazy: registerPage(() => import('../pages/register')) },
-  {
-    path: '/lawyer-register',
-    id: 'lawyerRegister',
-    lazy: registerPage(() => import('../pages/lawyer-register')),
-  },
-  {
-    path: '/lawyer-agreement',
-    id: 'lawyerAgreement',
-    lazy: registerPage(() => import('../pages/lawyer-agreement')),
-  },
-  { path: '/reset', id: 'reset', lazy: registerPage(() => import('../pages/reset')) },
-  { path: '/delete-complete', id: 'DeleteComplete', lazy: page(() => import('../pages/delete-complete')) },
-  { path: '/exception/403', lazy: page(() => import('../pages/exception/403')) },
-  { path: '/exception/404', id: 'notFound', lazy: page(() => import('../pages/exception/404')) },
-  { path: '/exception/500', lazy: page(() => import('../pages/exception/500')) },
-  { path: '/outcome/success', lazy: page(() => import('../pages/outcome/success')) },
-  { path: '/outcome/fail', lazy: page(() => import('../pages/outcome/failure')) },
-];
+/** One page per public page of the route table (contract/routes.ts PUBLIC_PAGES); the type asks for each. */
+const PUBLIC_PAGE_LOADERS: Record<PublicPageName, RouteObject['lazy']> = {
+  login: page(() => import('../pages/login')),
+  register: registerPage(() => import('../pages/register')),
+  lawyerRegister: registerPage(() => import('../pages/lawyer-register')),
+  lawyerAgreement: registerPage(() => import('../pages/lawyer-agreement')),
+  reset: registerPage(() => import('../pages/reset')),
+  deleteComplete: page(() => import('../pages/delete-complete')),
+  forbidden: page(() => import('../pages/exception/403')),
+  notFound: page(() => import('../pages/exception/404')),
+  serverError: page(() => import('../pages/exception/500')),
+  outcomeSuccess: page(() => import('../pages/outcome/success')),
+  outcomeFail: page(() => import('../pages/outcome/failure')),
+};
+
+/** The pages anyone may open, outside the signed-in frame: the route table's public pages, exactly. */
+export const PUBLIC_ROUTES: RouteObject[] = PUBLIC_PAGES.map((p) => ({
+  path: p.path,
+  id: p.name,
+  lazy: PUBLIC_PAGE_LOADERS[p.name],
+}));
 
 export function createAppRouter() {
   return createBrowserRouter([

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENTS_PER_CASE, type Attachment, type CaseDetail } from '../../contract/case-api';
 import { CODES } from '../../contract/codes';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
+import { STORAGE_KINDS } from '../../server/config';
 import { CHUNK_BYTES } from '../../server/storage/database';
-import { attachmentPrefix, STORAGE_KINDS } from '../../server/storage/storage';
+import { attachmentPrefix } from '../../server/storage/storage';
 import { demoLawyer, refuseInserts } from './fixtures';
 import { startServer, type TestServer } from './harness';
 

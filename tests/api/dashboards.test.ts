@@ -44,7 +44,8 @@ async function expected(where: { column: 'law_firm_id' | 'lawyer_id'; id: number
   const succeeded = rows.filter((r) => r.close_result === 'mediated' || r.close_result === 'repaid').length;
   return {
     cases: rows.length,
-    inProgress: rows.filter((r) => r.status === 'processing').length,
+    // In a lawyer's hands: processing, or suspended for a while (the machine's `worked`).
+    inProgress: rows.filter((r) => r.status === 'processing' || r.status === 'suspended').length,
     successRate: closed === 0 ? 0 : succeeded / closed,
     statuses: tally(rows.map((r) => r.status)),
     results: tally(rows.map((r) => r.close_result)),
@@ -97,19 +98,27 @@ describe('GET /api/dashboard/workplace (every case)', () => {
     expect(count(after)).toBe(count(before) + 1);
   });
 
-  it('shows a transition at once: a suspended case leaves 处理中', async () => {
+  it('shows a transition at once: a suspended case stays in hand, a closed one leaves', async () => {
     const target = await demoLawyersProcessingCase(server);
+    const token = await server.tokenFor('lawyer');
     const before = await workplace('superAdmin', '/api/dashboard/workplace');
-    const res = await server.call('POST', `/api/cases/${target.id}/transitions`, {
-      token: await server.tokenFor('lawyer'),
+    const suspend = await server.call<CaseRow>('POST', `/api/cases/${target.id}/transitions`, {
+      token,
       body: { version: target.version, event: 'SUSPEND', reason: '等待法院排期' },
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const after = await workplace('superAdmin', '/api/dashboard/workplace');
-    expect(after.totals.inProgress).toBe(before.totals.inProgress - 1);
-    expect(asMap(after.statuses ?? [], 'status').get('suspended')).toBe(
+    expect(suspend.status, JSON.stringify(suspend.body)).toBe(200);
+    const suspended = await workplace('superAdmin', '/api/dashboard/workplace');
+    expect(suspended.totals.inProgress).toBe(before.totals.inProgress);
+    expect(asMap(suspended.statuses ?? [], 'status').get('suspended')).toBe(
       (asMap(before.statuses ?? [], 'status').get('suspended') ?? 0) + 1,
     );
+    const close = await server.call('POST', `/api/cases/${target.id}/transitions`, {
+      token,
+      body: { version: suspend.body.data.version, event: 'CLOSE', result: 'mediated' },
+    });
+    expect(close.status, JSON.stringify(close.body)).toBe(200);
+    const closed = await workplace('superAdmin', '/api/dashboard/workplace');
+    expect(closed.totals.inProgress).toBe(before.totals.inProgress - 1);
   });
 });
 
@@ -132,5 +141,32 @@ describe('the firm and lawyer workplaces', () => {
     const truth = await expected({ column: 'lawyer_id', id: lawyer.id });
     expect(figures.totals).toMatchObject({ cases: truth.cases, inProgress: truth.inProgress });
     expect(asMap(figures.results ?? [], 'result')).toEqual(truth.results);
+  });
+});
+
+describe('one figure for the cases in a lawyer’s hands', () => {
+  it('the lawyer’s workplace, the lawyers list and the firm’s team view agree', async () => {
+    const lawyer = await demoLawyer(server);
+    const own = await workplace('lawyer', '/api/dashboard/lawyer-workplace');
+    const list = await server.call<{ list: Array<{ id: number; activeCaseCount: number }> }>(
+      'GET',
+      `/api/lawyers?lawFirmId=${lawyer.law_firm_id}&pageSize=100`,
+      { token: await server.tokenFor('lawfirmContactPerson') },
+    );
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const row = list.body.data.list.find((l) => l.id === lawyer.id);
+    const overview = await server.call<{ team: { lawyers: Array<{ id: number; handling: number }> } }>(
+      'GET',
+      '/api/user/overview',
+      { token: await server.tokenFor('lawfirmContactPerson') },
+    );
+    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+    const member = overview.body.data.team.lawyers.find((l) => l.id === lawyer.id);
+    const truth = await expected({ column: 'lawyer_id', id: lawyer.id });
+    // Not a trivial agreement: the demo lawyer has suspended cases as well as processing ones.
+    expect(truth.statuses.get('suspended') ?? 0).toBeGreaterThan(0);
+    expect(own.totals.inProgress).toBe(truth.inProgress);
+    expect(row?.activeCaseCount).toBe(own.totals.inProgress);
+    expect(member?.handling).toBe(own.totals.inProgress);
   });
 });

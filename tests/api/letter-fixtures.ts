@@ -56,6 +56,16 @@ export async function freshLetter(
     })
     .where('id', '=', row.id)
     .execute();
+  // Its case is in processing, so the letter may still be passed or sent in again
+  // (machines/caseRules.ts canWriteLetter); a test of a closed case closes it.
+  const { case_id } = await stored(row.id);
+  if (case_id !== null) {
+    await server.app.db
+      .updateTable('cases')
+      .set({ status: 'processing', position: null })
+      .where('id', '=', case_id)
+      .execute();
+  }
   return stored(row.id);
 }
 

@@ -9,6 +9,7 @@ import {
   errorPaths,
   freshLetter,
   get,
+  lawyersCase,
   type Role,
   stored,
   useLetterServer,
@@ -16,6 +17,22 @@ import {
 
 let server: TestServer;
 let demoFirmId: number;
+
+/** The letter, now on a case of its own that is closed; as stored. */
+async function onClosedCase(letter: { id: number }) {
+  const record = await lawyersCase();
+  await server.app.db
+    .updateTable('cases')
+    .set({ status: 'closed', position: null })
+    .where('id', '=', record.id)
+    .execute();
+  await server.app.db
+    .updateTable('law_firm_letters')
+    .set({ case_id: record.id })
+    .where('id', '=', letter.id)
+    .execute();
+  return stored(letter.id);
+}
 
 /**
  * Letters under review (issue 7's queues): lists, review, resubmission. Nothing here reads a
@@ -122,10 +139,11 @@ describe('letters under review', () => {
   });
 
   describe('PUT /api/letters/:id/review', () => {
-    const review = async (id: number, body: unknown, role: Role = 'bussinessOperation') =>
+    // The reviewer decides on the letter as it is now (the version they read), unless a test names one.
+    const review = async (id: number, body: object, role: Role = 'bussinessOperation') =>
       server.call<LetterRow>('PUT', `/api/letters/${id}/review`, {
         token: await server.tokenFor(role),
-        body,
+        body: { version: (await stored(id).catch(() => ({ version: 1 }))).version, ...body },
       });
 
     it('passes a letter: who and when are kept, and the audit log says so', async () => {
@@ -180,10 +198,13 @@ describe('letters under review', () => {
       const letter = await freshLetter('auditing');
       const token = await server.tokenFor('bussinessOperation');
       const answers = await Promise.all([
-        server.call('PUT', `/api/letters/${letter.id}/review`, { token, body: { status: 'passed' } }),
         server.call('PUT', `/api/letters/${letter.id}/review`, {
           token,
-          body: { status: 'rejected', reason: '盖章不清晰' },
+          body: { status: 'passed', version: letter.version },
+        }),
+        server.call('PUT', `/api/letters/${letter.id}/review`, {
+          token,
+          body: { status: 'rejected', reason: '盖章不清晰', version: letter.version },
         }),
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -201,6 +222,77 @@ describe('letters under review', () => {
         expect((await review(letter.id, { status: 'passed' }, role)).status, role).toBe(403);
       }
       expect((await stored(letter.id)).status).toBe('auditing');
+    });
+
+    it('needs the version the reviewer read: without it 400 at `version`, and nothing is written', async () => {
+      const letter = await freshLetter('auditing');
+      const res = await server.call('PUT', `/api/letters/${letter.id}/review`, {
+        token: await server.tokenFor('bussinessOperation'),
+        body: { status: 'passed' },
+      });
+      expect(res.status).toBe(400);
+      expect(errorPaths(res)).toEqual(['version']);
+      expect(await stored(letter.id)).toEqual(letter);
+    });
+
+    it('serves the version on rows and details, and counts every change (a decision, a resubmission)', async () => {
+      const letter = await freshLetter('auditing');
+      const detail = await server.call<LetterRow>('GET', `/api/letters/${letter.id}`, {
+        token: await server.tokenFor('bussinessOperation'),
+      });
+      expect(detail.body.data.version).toBe(letter.version);
+      const rows = await get('letters/auditing?pageSize=100', 'bussinessOperation');
+      expect(rows.body.data.list.every((l) => Number.isInteger(l.version) && l.version >= 1)).toBe(true);
+
+      const rejected = await review(letter.id, { status: 'rejected', reason: '盖章不清晰' });
+      expect(rejected.body.data.version).toBe(letter.version + 1);
+      const again = await server.call<LetterRow>('POST', `/api/letters/${letter.id}/resubmit`, {
+        token: await server.tokenFor('caseOperation'),
+        body: { version: letter.version + 1 },
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.data.version).toBe(letter.version + 2);
+    });
+
+    it('refuses a decision taken on an older version (the letter was sent in again): 409 with what it is now', async () => {
+      const letter = await freshLetter('auditing');
+      const readVersion = letter.version;
+      // Sent back, then sent in again by the lawyer's side: under review again, but not what was read.
+      expect((await review(letter.id, { status: 'rejected', reason: '盖章不清晰' })).status).toBe(200);
+      expect(
+        (
+          await server.call('POST', `/api/letters/${letter.id}/resubmit`, {
+            token: await server.tokenFor('caseOperation'),
+            body: {},
+          })
+        ).status,
+      ).toBe(200);
+      const before = await stored(letter.id);
+      const audits = await server.count('audit_log');
+
+      const res = await review(letter.id, {
+        status: 'rejected',
+        reason: '旧对话框里的原因',
+        version: readVersion,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toBe(MESSAGES['zh-CN']['letter.staleVersion']);
+      expect(res.body.data).toEqual({
+        version: readVersion + 2,
+        savedBy: { id: await server.userId('13800000002'), name: expect.any(String) },
+        savedAt: before.changed_at,
+      });
+      expect(await stored(letter.id)).toEqual(before);
+      expect(await server.count('audit_log')).toBe(audits);
+    });
+
+    it('can no longer pass a letter whose case is closed (409), and can still send it back', async () => {
+      const letter = await onClosedCase(await freshLetter('auditing'));
+      const passed = await review(letter.id, { status: 'passed' });
+      expect(passed.status).toBe(409);
+      expect(passed.body.msg).toBe(MESSAGES['zh-CN']['letter.caseClosed']);
+      expect(await stored(letter.id)).toEqual(letter);
+      expect((await review(letter.id, { status: 'rejected', reason: '案件已结案' })).status).toBe(200);
     });
   });
 
@@ -240,6 +332,25 @@ describe('letters under review', () => {
       expect(res.body.msg).toBe(MESSAGES['zh-CN']['letter.notRejected']);
       expect(await stored(letter.id)).toEqual(letter);
       expect(await server.count('audit_log')).toBe(audits);
+    });
+
+    it('can no longer send in again a letter whose case is closed (409), and writes nothing', async () => {
+      const letter = await onClosedCase(await freshLetter('rejected'));
+      await server.tokenFor('caseOperation'); // signed in before counting
+      const audits = await server.count('audit_log');
+      const res = await resubmit(letter.id, {});
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toBe(MESSAGES['zh-CN']['letter.caseClosed']);
+      expect(await stored(letter.id)).toEqual(letter);
+      expect(await server.count('audit_log')).toBe(audits);
+    });
+
+    it('refuses a resubmission naming an older version (409), and writes nothing', async () => {
+      const letter = await freshLetter('rejected');
+      const res = await resubmit(letter.id, { version: letter.version + 5 });
+      expect(res.status).toBe(409);
+      expect(res.body.data).toMatchObject({ version: letter.version });
+      expect(await stored(letter.id)).toEqual(letter);
     });
 
     it('refuses a note over 200 characters, naming the field', async () => {

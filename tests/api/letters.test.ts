@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LetterRow } from '../../contract/firm-api';
 import type { LetterFields } from '../../contract/letters';
+import { STORAGE_KINDS } from '../../server/config';
 import { renderLetterPdf } from '../../server/letters/pdf';
 import { chinaDay } from '../../server/letters/write';
-import { STORAGE_KINDS } from '../../server/storage/storage';
 import { auditRows } from './fixtures';
 import { startServer, type TestServer } from './harness';
 import {
@@ -202,10 +202,11 @@ describe.each(STORAGE_KINDS)('STORAGE=%s', (storage) => {
   });
 
   describe('a written letter through review', () => {
-    const review = async (id: number, body: unknown) =>
+    // The reviewer decides on the letter as it is now (the version they read).
+    const review = async (id: number, body: object) =>
       server.call<LetterRow>('PUT', `/api/letters/${id}/review`, {
         token: await server.tokenFor('bussinessOperation'),
-        body,
+        body: { version: (await stored(id)).version, ...body },
       });
 
     it('tells the lawyer it passed, linking to the case', async () => {

@@ -65,7 +65,7 @@ describe('security phone', () => {
     expect(again.status).toBe(400);
   });
 
-  it('refuses a phone that belongs to another account (409) without spending the code', async () => {
+  it('refuses a phone that belongs to another account (409) once its code is proven, spending the code', async () => {
     const token = await server.sessionFor('caseOperation');
     const taken = '13800000003';
     await server.app.db.deleteFrom('sms_outbox').where('phone', '=', taken).execute();
@@ -76,13 +76,44 @@ describe('security phone', () => {
     const res = await server.call('POST', '/api/user/bind-phone', { token, body: { phone: taken, code } });
     expect(res.status).toBe(409);
     expect(res.body.errors?.[0]).toMatchObject({ path: 'phone' });
+    // Only the holder of the code got this far, and the code is spent: it cannot be replayed.
     const live = await server.app.db
       .selectFrom('sms_outbox')
       .select('used_at')
       .where('phone', '=', taken)
       .where('purpose', '=', 'bind')
       .executeTakeFirstOrThrow();
-    expect(live.used_at).toBeNull();
+    expect(live.used_at).not.toBeNull();
+  });
+
+  it('answers a wrong code for a taken phone exactly as for a free one (no account is revealed)', async () => {
+    const token = await server.sessionFor('bussinessOperation');
+    const taken = '13800000004';
+    const free = '13700000044';
+    await server.app.db.deleteFrom('sms_outbox').where('phone', 'in', [taken, free]).execute();
+    await issueCode(server.app, taken, 'bind');
+    await issueCode(server.app, free, 'bind');
+    const takenRes = await server.call('POST', '/api/user/bind-phone', {
+      token,
+      body: { phone: taken, code: otherThan(lastCodeSentTo(taken)) },
+    });
+    const freeRes = await server.call('POST', '/api/user/bind-phone', {
+      token,
+      body: { phone: free, code: otherThan(lastCodeSentTo(free)) },
+    });
+    expect(takenRes.status).toBe(400);
+    expect(takenRes.body.errors?.[0]).toMatchObject({ path: 'code' });
+    expect({
+      status: freeRes.status,
+      code: freeRes.body.code,
+      msg: freeRes.body.msg,
+      errors: freeRes.body.errors,
+    }).toEqual({
+      status: takenRes.status,
+      code: takenRes.body.code,
+      msg: takenRes.body.msg,
+      errors: takenRes.body.errors,
+    });
   });
 
   it('refuses a wrong code and counts it against the code', async () => {

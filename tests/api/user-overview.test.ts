@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserOverview } from '../../contract/user-center';
+import { freshCase, stored, transition, useCaseServer } from './case-fixtures';
 import { startServer, type TestServer } from './harness';
 
 /** GET /api/user/overview answers with the caller's own activity, messages, cases and team only. */
@@ -131,6 +132,47 @@ describe('the user center', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.created_by === me || pushedIds.has(r.id))).toBe(true);
     expect(data.cases.list.every((c) => c.link === `/list/case-detail/${c.id}`)).toBe(true);
+  });
+
+  it('names the case of each activity by number and title, and links to it while the reader may open it', async () => {
+    const { demoFirmId } = await useCaseServer(server);
+    const pooled = await freshCase({ status: 'pending', position: 'pool', firm: 'none' });
+    const pushed = await transition('caseOperation', pooled.id, {
+      event: 'PUSH',
+      lawFirmId: demoFirmId,
+      version: pooled.version,
+    });
+    expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
+
+    const zh = await overviewOf('caseOperation');
+    expect(zh.activity[0]).toMatchObject({
+      action: 'case.push',
+      actionLabel: '推送律所',
+      case: {
+        id: pooled.id,
+        caseNo: pooled.case_no,
+        title: pooled.title,
+        link: `/list/case-detail/${pooled.id}`,
+      },
+    });
+    // A sign-in is on no case.
+    expect(zh.activity.find((a) => a.action === 'login')?.case).toBeNull();
+
+    // The firm's contact declines: the case leaves the firm, so the contact's own activity
+    // still names its number but no longer its title or a link.
+    const declined = await transition('lawfirmContactPerson', pooled.id, {
+      event: 'DECLINE',
+      reason: '利益冲突',
+      version: (await stored(pooled.id)).version,
+    });
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    const contact = await overviewOf('lawfirmContactPerson', 'en-US');
+    expect(contact.activity[0].case).toEqual({
+      id: pooled.id,
+      caseNo: pooled.case_no,
+      title: null,
+      link: null,
+    });
   });
 
   it('refuses a caller without a session', async () => {

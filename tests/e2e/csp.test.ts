@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PROJECT_ROOT } from '../../server/config';
+import { PUBLIC_PAGES } from '../../contract/public-pages';
 import { freshPage, launch, signIn } from './browser';
 
 /**
@@ -22,11 +20,9 @@ after(async () => {
   await close();
 });
 
-/** Every public route the router declares (PUBLIC_ROUTES in src/router/index.tsx). */
+/** Every public route the router serves: the route table's public pages (contract/public-pages.ts). */
 function publicPaths(): string[] {
-  const source = readFileSync(join(PROJECT_ROOT, 'src/router/index.tsx'), 'utf8');
-  const block = /export const PUBLIC_ROUTES = \[([\s\S]*?)\n\];/.exec(source)?.[1] ?? '';
-  return [...block.matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
+  return PUBLIC_PAGES.map((p) => p.path);
 }
 
 declare global {

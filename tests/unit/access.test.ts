@@ -58,6 +58,20 @@ describe('contract/access.ts: can and scopeOf', () => {
     expect(maskPhone('13800000001')).toBe('138****0001');
     expect(maskPhone('123')).toBe('****');
   });
+
+  it('masks short and odd numbers without showing more than half of them', () => {
+    // A landline with its area code keeps its first three and last four digits.
+    expect(maskPhone('075512345678')).toBe('075****5678');
+    // A local number keeps its last four only: showing three more would show it all.
+    expect(maskPhone('12345678')).toBe('****5678');
+    expect(maskPhone('1234567890')).toBe('****7890');
+    // Shorter numbers (and nothing at all) show nothing: the same answer on every side.
+    expect(maskPhone('1234567')).toBe('****');
+    expect(maskPhone('123456')).toBe('****');
+    expect(maskPhone('')).toBe('****');
+    // The server's audit rows, login failures and bind-phone use the same function.
+    expect(maskPhone('13800000005')).toBe('138****0005');
+  });
 });
 
 describe('every layer names abilities', () => {

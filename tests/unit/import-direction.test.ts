@@ -119,6 +119,93 @@ describe('the import check', () => {
     ]);
   });
 
+  it('refuses a runtime loop between server/ subfolders, however long, and names an import of each step', () => {
+    const dir = project({
+      // No file imports itself back: the loop is between the folders only.
+      'server/menus/routes.ts': "import { pageAccess } from '../pages/store';",
+      'server/menus/store.ts': 'export const menuOf = 1;',
+      'server/pages/store.ts': 'export const pageAccess = 1;',
+      'server/pages/routes.ts': "import { firmOf } from '../lawfirms/firm';",
+      'server/lawfirms/firm.ts': "import { menuOf } from '../menus/store';\nexport const firmOf = 1;",
+      // Files of one folder importing each other make no loop between folders.
+      'server/cases/a.ts': "import { b } from './b';\nexport const a = 1;",
+      'server/cases/b.ts': 'export const b = 2;',
+    });
+    expect(checkImports(dir)).toEqual([
+      "import cycle between server/ parts: lawfirms/ -> menus/ -> pages/ -> lawfirms/ (server/lawfirms/firm.ts:1 imports '../menus/store'; server/menus/routes.ts:1 imports '../pages/store'; server/pages/routes.ts:1 imports '../lawfirms/firm')",
+    ]);
+  });
+
+  it('counts a file at the top of server/ as a part of its own, and lets types alone go both ways', () => {
+    const dir = project({
+      'server/storage/cli.ts': "import { readConfig } from '../config';",
+      'server/sms/sender.ts': "import type { AppContext } from '../context';\nexport type SmsSender = 1;",
+      'server/context.ts': "import type { SmsSender } from './sms/sender';\nexport type AppContext = 1;",
+      'server/wallets/summary.ts':
+        "import { type Ctx, audit } from '../audit/audit';\nexport const summary = 1;",
+      'server/audit/audit.ts': "import type { summary } from '../wallets/summary';\nexport const audit = 1;",
+      'server/users/list.ts': "import { lawyerOf } from '../lawyers/list';\nexport const userOf = 1;",
+      'server/lawyers/list.ts': "import { userOf } from '../users/list';\nexport const lawyerOf = 1;",
+    });
+    expect(checkImports(dir)).toEqual([
+      'import cycle: server/lawyers/list.ts -> server/users/list.ts -> server/lawyers/list.ts',
+      "import cycle between server/ parts: lawyers/ -> users/ -> lawyers/ (server/lawyers/list.ts:1 imports '../users/list'; server/users/list.ts:1 imports '../lawyers/list')",
+    ]);
+  });
+
+  it('keeps http/, db/ and config.ts the ground: at run time they import no feature, types aside', () => {
+    const dir = project({
+      'server/config.ts':
+        "import { STORAGE } from './storage/storage';\nimport type { Rule } from './auth/lockout';",
+      'server/db/connect.ts':
+        "import { openedByOne } from '../config';\nimport { caseTerms } from '../cases/terms';",
+      'server/http/register.ts': [
+        "import { uniqueViolation } from '../db/unique';",
+        "import type { AppContext } from '../context';",
+        "import { resolveCaller } from '../auth/sessions';",
+        "import { readConfig } from '../config';",
+        "import { CODES } from '../../contract/codes';",
+      ].join('\n'),
+      'server/storage/storage.ts': 'export const STORAGE = 1;',
+      'server/auth/lockout.ts': 'export type Rule = 1;',
+      'server/auth/sessions.ts': "import { fail } from '../http/errors';\nexport const resolveCaller = 1;",
+      'server/http/errors.ts': 'export const fail = 1;',
+      'server/cases/terms.ts': 'export const caseTerms = 1;',
+      'server/db/unique.ts': 'export const uniqueViolation = 1;',
+      'contract/codes.ts': 'export const CODES = 1;',
+    });
+    expect(checkImports(dir)).toEqual([
+      "server/config.ts:1 imports './storage/storage': config.ts is ground the features stand on: at run time it imports nothing of server/, not storage/ (hand it what it needs at startup)",
+      "server/db/connect.ts:2 imports '../cases/terms': db/ is ground the features stand on: at run time it imports config.ts, not cases/ (hand it what it needs at startup)",
+      "server/http/register.ts:3 imports '../auth/sessions': http/ is ground the features stand on: at run time it imports config.ts, db/, not auth/ (hand it what it needs at startup)",
+      "import cycle between server/ parts: auth/ -> http/ -> auth/ (server/auth/sessions.ts:1 imports '../http/errors'; server/http/register.ts:3 imports '../auth/sessions')",
+    ]);
+  });
+
+  it('lets a migration import at run time only server/db/: nothing live from features or contract/', () => {
+    const dir = project({
+      'server/db/migrations/0017_terms.ts': [
+        "import { sql } from 'kysely';",
+        "import { dialectOf } from '../dialect-of';",
+        "import { idColumn } from './portable';",
+        "import type { Database } from '../schema';",
+        "import type { Term } from '../../cases/search-terms';",
+        "import { caseTermRows } from '../../cases/search-terms';",
+        "import { CASE_STATUSES } from '../../../contract/cases';",
+      ].join('\n'),
+      'server/db/dialect-of.ts': 'export const dialectOf = 1;',
+      'server/db/schema.ts': 'export type Database = 1;',
+      'server/db/migrations/portable.ts': 'export const idColumn = 1;',
+      'server/cases/search-terms.ts': 'export const caseTermRows = 1;\nexport type Term = 1;',
+      'contract/cases.ts': 'export const CASE_STATUSES = 1;',
+      'node_modules/kysely/index.js': 'export const sql = 1;',
+    });
+    expect(checkImports(dir)).toEqual([
+      "server/db/migrations/0017_terms.ts:6 imports '../../cases/search-terms': a migration runs as it shipped: at run time it imports only server/db/; carry a copy of what it runs",
+      "server/db/migrations/0017_terms.ts:7 imports '../../../contract/cases': a migration runs as it shipped: at run time it imports only server/db/; carry a copy of what it runs",
+    ]);
+  });
+
   it('does not judge tests/, which exercise every folder from outside', () => {
     const dir = project({
       'tests/components/login.test.tsx':

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, Migrator, sql } from 'kysely';
@@ -12,7 +12,7 @@ import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts';
-import { resetDatabase, type SeedCounts, seedDemoData } from '../../server/seed/seed';
+import { DEMO_COUNTS, resetDatabase, type SeedCounts, seedDemoData } from '../../server/seed/seed';
 import { directoryStorage } from '../../server/storage/directory';
 
 const CASES = 300;
@@ -76,6 +76,8 @@ describe('migrating an empty database', () => {
       '0017_case_terms',
       '0018_import_owners',
       '0020_returned_position',
+      '0021_letter_versions',
+      '0022_review_versions',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -247,6 +249,87 @@ describe('seeding', () => {
     }
     expect(checked).toBeGreaterThan(20);
     expect(future).toEqual([]);
+  });
+
+  it('seeds the firms and lawyers the README states, and says how many passed review', async () => {
+    // README.md: "(22 law firms, 64\nlawyers, 2,000 cases ..."; the numbers are read from it.
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const stated = /\((\d+) law firms, (\d+)\s+lawyers, ([\d,]+) cases/.exec(readme);
+    expect(stated, 'README states the seeded counts').not.toBeNull();
+    const [, firms, lawyers, cases] = stated ?? [];
+    expect({
+      firms: Number(firms),
+      lawyers: Number(lawyers),
+      cases: Number(cases.replace(/,/g, '')),
+    }).toEqual(DEMO_COUNTS);
+    expect(await count('law_firms')).toBe(DEMO_COUNTS.firms);
+    expect(await count('lawyers')).toBe(DEMO_COUNTS.lawyers);
+    const passed = async (table: 'law_firms' | 'lawyers') =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .where('review_status', '=', 'passed')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // What npm start logs is what is stored: every firm and lawyer, and those who passed.
+    expect(seeded).toMatchObject({
+      lawFirms: DEMO_COUNTS.firms,
+      lawyers: DEMO_COUNTS.lawyers,
+      lawFirmsPassed: await passed('law_firms'),
+      lawyersPassed: await passed('lawyers'),
+    });
+    expect(seeded.lawyersPassed).toBeLessThan(seeded.lawyers);
+  });
+
+  it('reviews nothing before it was submitted', async () => {
+    const early: string[] = [];
+    const firms = await db().selectFrom('law_firms').select(['id', 'created_at', 'reviewed_at']).execute();
+    for (const f of firms)
+      if (f.reviewed_at !== null && f.reviewed_at < f.created_at) early.push(`law_firms ${f.id}`);
+    const lawyers = await db().selectFrom('lawyers').select(['id', 'created_at', 'reviewed_at']).execute();
+    for (const l of lawyers)
+      if (l.reviewed_at !== null && l.reviewed_at < l.created_at) early.push(`lawyers ${l.id}`);
+    const letters = await db()
+      .selectFrom('law_firm_letters')
+      .select(['id', 'submitted_at', 'reviewed_at'])
+      .execute();
+    for (const l of letters)
+      if (l.reviewed_at !== null && l.reviewed_at < l.submitted_at) early.push(`letters ${l.id}`);
+    const certifications = await db()
+      .selectFrom('certifications')
+      .select(['id', 'user_id', 'submitted_at', 'reviewed_at'])
+      .orderBy('user_id')
+      .orderBy('id')
+      .execute();
+    for (const c of certifications)
+      if (c.reviewed_at !== null && c.reviewed_at < c.submitted_at) early.push(`certifications ${c.id}`);
+    // An applicant's next application came in after the previous one was decided.
+    certifications.forEach((c, i) => {
+      const before = certifications[i - 1];
+      if (before?.user_id === c.user_id && c.submitted_at < (before.reviewed_at ?? before.submitted_at))
+        early.push(`certifications ${c.id} before ${before.id} was decided`);
+    });
+    expect(letters.some((l) => l.reviewed_at !== null)).toBe(true);
+    expect(certifications.some((c) => c.reviewed_at !== null)).toBe(true);
+    expect(early).toEqual([]);
+  });
+
+  it('names courts as real ones are named', async () => {
+    const rows = await db().selectFrom('cases').select('court').where('court', 'is not', null).execute();
+    const courts = rows.map((r) => r.court ?? '');
+    expect(courts.length).toBeGreaterThan(20);
+    const odd = courts.filter(
+      (c) =>
+        !/^[\u4e00-\u9fa5]+(区|县|市|旗)人民法院$|^[\u4e00-\u9fa5]+中级人民法院$/.test(c) ||
+        // A prefecture is not a city (the old 红河哈尼族彝族自治州市个旧市), placeholders are no place.
+        /(自治州|地区|盟)市|市辖区|省直辖县|^县|直辖县级|镇人民法院|街道|开发区|管理区|园区/.test(c),
+    );
+    expect(odd).toEqual([]);
+    expect(courts.some((c) => c.endsWith('中级人民法院'))).toBe(true);
+    expect(courts.some((c) => /(区|县|市|旗)人民法院$/.test(c))).toBe(true);
   });
 
   it('answers every accepted push after it was pushed, and leaves waiting pushes unanswered', async () => {

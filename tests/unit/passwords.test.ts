@@ -2,14 +2,12 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_PATTERN } from '../../contract/account-rules';
 import {
-  DEFAULT_HASH_COST,
   decoyPasswordHash,
   generatePassword,
   hashPassword,
-  passwordHashCost,
   verifyPassword,
 } from '../../server/auth/passwords';
-import { readConfig } from '../../server/config';
+import { DEFAULT_HASH_COST, passwordHashCost, readConfig } from '../../server/config';
 
 describe('password hashing', () => {
   it('stores scrypt with its parameters and a 16-byte salt, never the password', async () => {

@@ -85,51 +85,62 @@ export function ActionBar({
       <IconDown />
     </Button>
   );
-  const render = (action: ActionDescriptor) => {
+  const element = (action: ActionDescriptor) => {
     const Action = registry.resolve('action', action.kind);
     return (
-      // An action registered lazily arrives on its own; the bar does not wait for it.
-      <Suspense key={action.key} fallback={null}>
-        <Action
-          action={action}
-          record={record}
-          params={params}
-          selection={selection}
-          query={query}
-          onDone={onDone}
-        />
-      </Suspense>
+      <Action
+        key={action.key}
+        action={action}
+        record={record}
+        params={params}
+        selection={selection}
+        query={query}
+        onDone={onDone}
+      />
     );
   };
+  // A folded action mounts on the first click of 更多, alone in its menu: it may load on its own.
+  const foldedElement = (action: ActionDescriptor) => (
+    <Suspense key={action.key} fallback={null}>
+      {element(action)}
+    </Suspense>
+  );
   return (
     <ActionLookContext.Provider value={look}>
-      <Space wrap size={look === 'link' ? 4 : 8}>
-        {inline.map(render)}
-        {folded.length > 0 &&
-          (moreOpened ? (
-            <Dropdown
-              trigger="click"
-              position="br"
-              popupVisible={moreVisible}
-              onVisibleChange={setMoreVisible}
-              unmountOnExit={false}
-              droplist={
-                // A click on any action closes the menu; its dialog (if any) lives on.
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
-                <div style={MORE_MENU_STYLE} role="menu" onClick={() => setMoreVisible(false)}>
-                  {folded.map(render)}
-                </div>
-              }
-            >
-              {moreButton}
-            </Dropdown>
-          ) : (
-            // A hundred rows draw a hundred of these: the dropdown is made on the first click.
-            cloneElement(moreButton, {
-              onClick: () => setMoreOpened(true),
-            })
-          ))}
-      </Space>
+      {/*
+       * The bar's buttons appear together: one boundary around them all, so an action kind
+       * still loading (api, transition... arrive with their chunk) holds back the others
+       * instead of showing up later and moving them under the pointer.
+       */}
+      <Suspense fallback={null}>
+        <Space wrap size={look === 'link' ? 4 : 8}>
+          {inline.map(element)}
+          {folded.length > 0 &&
+            (moreOpened ? (
+              <Dropdown
+                trigger="click"
+                position="br"
+                popupVisible={moreVisible}
+                onVisibleChange={setMoreVisible}
+                unmountOnExit={false}
+                droplist={
+                  // A click on any action closes the menu; its dialog (if any) lives on.
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
+                  <div style={MORE_MENU_STYLE} role="menu" onClick={() => setMoreVisible(false)}>
+                    {folded.map(foldedElement)}
+                  </div>
+                }
+              >
+                {moreButton}
+              </Dropdown>
+            ) : (
+              // A hundred rows draw a hundred of these: the dropdown is made on the first click.
+              cloneElement(moreButton, {
+                onClick: () => setMoreOpened(true),
+              })
+            ))}
+        </Space>
+      </Suspense>
     </ActionLookContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Form, Modal } from '@arco-design/web-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { FieldDescriptor } from '../../contract/pages/descriptor';
 import { FormFields } from '../fields/FormFields';
 import { fieldOfPath } from '../fields/values';
@@ -12,6 +12,10 @@ interface Props {
   params: RouteParams;
   visible: boolean;
   onCancel: () => void;
+  /** Shown above the fields: what the decision is about (a repayment's outstanding amount, a push it withdraws). */
+  intro?: ReactNode;
+  /** The OK button's text, when it should say what OK does. */
+  okText?: string;
   /** Sends the values: null when done (the dialog closes), else what went wrong, shown here. */
   onSubmit: (values: Record<string, unknown>) => Promise<RequestFailure | null>;
 }
@@ -20,7 +24,16 @@ interface Props {
  * The small form an action asks before it acts (a suspension's reason, a case's assignee).
  * A refusal stays in the dialog: field errors at their fields, anything else above them.
  */
-export default function ActionFormModal({ title, fields, params, visible, onCancel, onSubmit }: Props) {
+export default function ActionFormModal({
+  title,
+  fields,
+  params,
+  visible,
+  intro,
+  okText,
+  onCancel,
+  onSubmit,
+}: Props) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,9 +75,11 @@ export default function ActionFormModal({ title, fields, params, visible, onCanc
         onCancel();
       }}
       confirmLoading={busy}
+      {...(okText ? { okText } : {})}
       unmountOnExit
       autoFocus={false}
     >
+      {intro}
       {problem && (
         <Alert type="error" content={problem} style={{ marginBottom: 16 }} data-testid="action-problem" />
       )}

@@ -35,6 +35,8 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
   const { t } = env;
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<boolean | null>(null);
+  // Each opening of the dialog is a fresh form: nothing typed before carries over.
+  const [opening, setOpening] = useState(0);
   const allowed = allowedCaseEvents(record, withCaseEvents(record, env)).includes(action.event);
   const fields = TRANSITION_FIELDS[action.event];
   const path = fillTemplate(CASE_TRANSITION_PATH, (name) => getField(record, name) ?? params[name]);
@@ -60,6 +62,7 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
     if (path === null) return;
     if (action.confirm && !(await env.confirm(t(action.confirm)))) return;
     if (fields) {
+      setOpening((n) => n + 1);
       setAsking(true);
       return;
     }
@@ -84,6 +87,9 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
       {fields && asking !== null && (
         <Suspense fallback={null}>
           <ActionFormModal
+            // Keyed by the case's version and the opening: a reason typed for the case as it was
+            // is never sent for the case as it is.
+            key={`${String(version)}:${opening}`}
             title={t(action.label)}
             fields={fields}
             params={params}
@@ -101,6 +107,13 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
               }
               const failure = await send(details);
               if (!failure) setAsking(false);
+              // The case changed meanwhile: the dialog closes, the record is read again (send's
+              // onDone) and the notice says so; the person decides again on what they now see.
+              if (failure && isConflict(failure)) {
+                setAsking(false);
+                env.notify('warning', failure.message);
+                return null;
+              }
               return failure;
             }}
           />

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { caseTermRows, insertTermRows } from '../../cases/search-terms';
 import { dialectOf } from '../dialect-of';
 
 /**
@@ -10,14 +9,56 @@ import { dialectOf } from '../dialect-of';
  * Existing cases are indexed here, 5,000 at a time by id, so a database of a million cases
  * gains the index on migrate.
  *
- * The backfill uses today's `termsOf`; a later change to what is indexed needs a migration
- * that rebuilds the table.
+ * The backfill indexes with its own copy of what server/cases/search-terms.ts `termsOf` did when
+ * this migration shipped (below), so the migration never changes after it ran: a later change
+ * to what is indexed needs a migration of its own that rebuilds the table.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on the current schema type
 type Db = Kysely<any>;
 
 const BATCH = 5_000;
+
+/** Rows per INSERT: two parameters each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 10_000;
+
+/**
+ * A character every database's lower() leaves alone and produces from nothing else: only
+ * bigrams of two such characters are indexed (server/cases/search-terms.ts says why).
+ */
+const CASELESS = /^[^\p{Cased}\p{Changes_When_Casemapped}\p{M}]$/u;
+
+interface TermFields {
+  title: string;
+  debtor_name: string;
+  client_name: string;
+}
+
+function bigramsInto(terms: Set<string>, text: string): void {
+  const chars = Array.from(text);
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (CASELESS.test(chars[i]) && CASELESS.test(chars[i + 1])) terms.add(chars[i] + chars[i + 1]);
+  }
+}
+
+/** The distinct indexed bigrams of a case's searched fields (no bigram spans two fields). */
+function termsOf(fields: TermFields): string[] {
+  const terms = new Set<string>();
+  bigramsInto(terms, fields.title);
+  bigramsInto(terms, fields.debtor_name);
+  bigramsInto(terms, fields.client_name);
+  return [...terms];
+}
+
+async function insertTermsOf(db: Db, cases: ReadonlyArray<TermFields & { id: number }>): Promise<void> {
+  const rows = cases.flatMap((c) => termsOf(c).map((term) => ({ term, case_id: c.id })));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('case_terms')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+}
 
 export async function up(db: Db): Promise<void> {
   let table = db.schema
@@ -39,13 +80,7 @@ export async function up(db: Db): Promise<void> {
       .limit(BATCH)
       .execute();
     if (cases.length === 0) break;
-    await insertTermRows(
-      db,
-      caseTermRows(
-        cases.map((c) => c.id),
-        cases,
-      ),
-    );
+    await insertTermsOf(db, cases);
     after = cases[cases.length - 1].id;
   }
   // PostgreSQL plans from statistics, and a table just filled has none until autovacuum gets

@@ -1,4 +1,5 @@
 import type { AccessRule } from '../../../contract/access';
+import type { CaseAbility } from '../../../contract/cases';
 import {
   type ActionDescriptor,
   type ColumnDescriptor,
@@ -48,11 +49,15 @@ export const stat = (
   widget: ColumnDescriptor['widget'] = 'number',
 ): DashboardBlock => ({ kind: 'stat', title, field: path, widget, icon, span });
 
-/** Shown only for a case awaiting review (the case status machine's `pending.awaitingReview`). */
-export const awaitingReview: NonNullable<ActionDescriptor['when']> = {
-  field: 'position',
-  in: ['awaitingReview'],
-};
+/**
+ * Shown only when the case row or record says its reader may do this now: its `can`, computed
+ * on the server by machines/caseRules.ts (where the case stands, and the reader's ability over
+ * it). Descriptors never list statuses or positions themselves.
+ */
+export const mayDo = (ability: CaseAbility): NonNullable<ActionDescriptor['when']> => ({
+  field: `can.${ability}`,
+  in: [true],
+});
 
 /** A table page keyed by `id`, 20 rows a page. */
 export const table = (

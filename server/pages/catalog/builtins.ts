@@ -1,7 +1,8 @@
+import type { BuiltinPageComponent } from '../../../contract/pages/builtins';
 import { type BuiltinPage, SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 
 /** Pages written by hand in the app; the descriptor names the registered component. */
-function builtin(id: string, title: string, component: string): BuiltinPage {
+function builtin(id: string, title: string, component: BuiltinPageComponent): BuiltinPage {
   return { schemaVersion: SCHEMA_VERSION, id, type: 'builtin', title, component };
 }
 

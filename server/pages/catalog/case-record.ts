@@ -9,7 +9,7 @@ import {
   SCHEMA_VERSION,
   type TabsPage,
 } from '../../../contract/pages/descriptor';
-import { awaitingReview, col, field, go } from './builders';
+import { col, field, go, mayDo } from './builders';
 import { status, transitions } from './case-common';
 
 /**
@@ -37,6 +37,7 @@ const basics: DetailPage['sections'][number] = {
     col('returnReason', 'case.returnReason'),
     col('amountFen', 'case.amount', { widget: 'money' }),
     col('repaidFen', 'case.repaidFen', { widget: 'money' }),
+    col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
     col('regionCode', 'case.region', { widget: 'region' }),
     col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date' }),
     col('createdAt', 'case.createdAt', { widget: 'datetime' }),
@@ -180,7 +181,7 @@ const caseDetail = detailPage(
     // Review is for cases awaiting it (new, or returned and edited).
     {
       ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
-      when: awaitingReview,
+      when: mayDo('review'),
     },
     ...transitions('PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE', 'REOPEN'),
   ],
@@ -240,7 +241,7 @@ const processing = detailPage(
       body: 'form',
       form: followUpForm,
       successMessage: 'case.followUpSaved',
-      when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+      when: mayDo('followUp'),
     },
     {
       kind: 'api',
@@ -250,8 +251,14 @@ const processing = detailPage(
       path: '/cases/:id/repayments',
       body: 'form',
       form: repaymentForm,
+      // What the debtor still owes: a repayment may not be more (the server answers 409 with the figure).
+      summary: [
+        col('amountFen', 'case.amount', { widget: 'money' }),
+        col('repaidFen', 'case.repaidFen', { widget: 'money' }),
+        col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
+      ],
       successMessage: 'case.repaymentSaved',
-      when: { field: 'status', in: ['processing', 'suspended', 'closed'] },
+      when: mayDo('repay'),
     },
     {
       kind: 'api',
@@ -263,7 +270,7 @@ const processing = detailPage(
       body: 'form',
       form: letterForm,
       successMessage: 'letter.written',
-      when: { field: 'status', in: ['processing'] },
+      when: mayDo('writeLetter'),
     },
     ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
   ],

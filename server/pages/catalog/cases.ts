@@ -7,7 +7,7 @@ import {
   SCHEMA_VERSION,
   type TablePage,
 } from '../../../contract/pages/descriptor';
-import { awaitingReview, col, field, go } from './builders';
+import { col, field, go, mayDo } from './builders';
 import { bulkTransitions, status, transitions } from './case-common';
 import { caseRecordPages } from './case-record';
 
@@ -24,10 +24,22 @@ const caseNoLink = (to: string, field = 'caseNo'): ColumnDescriptor => ({
   widget: 'link',
   link: to,
   fixed: 'left',
-  width: 140,
+  width: 130,
 });
 
-const caseColumns = (detailRoute: string): ColumnDescriptor[] => [
+/**
+ * Every case column, for the column settings; `shown` names the ones a list shows by default,
+ * chosen for the role that works in it so that at 1366 x 768 they and the row actions fit
+ * without scrolling sideways (the rest stay one tick away in the column settings).
+ */
+const caseColumns = (detailRoute: string, shown: readonly string[]): ColumnDescriptor[] =>
+  allCaseColumns(detailRoute).map((c) =>
+    c.field === 'caseNo' || shown.includes(c.field)
+      ? { ...c, defaultHidden: undefined }
+      : { ...c, defaultHidden: true },
+  );
+
+const allCaseColumns = (detailRoute: string): ColumnDescriptor[] => [
   caseNoLink(detailRoute),
   col('title', 'case.title', { width: 260 }),
   col('type', 'case.type', { widget: 'enum', enum: 'caseType', width: 90 }),
@@ -98,14 +110,23 @@ const searchTable: TablePage = {
   source: { path: '/cases' },
   rowKey: 'id',
   filters: caseFilters,
-  columns: caseColumns('/list/case-detail/:id'),
+  // Case operations: where each case stands and what it is worth; the handling lawyer.
+  columns: caseColumns('/list/case-detail/:id', [
+    'title',
+    'status',
+    'position',
+    'amountFen',
+    'lawyerName',
+  ]).map((c) =>
+    c.field === 'title' ? { ...c, width: 230 } : c.field === 'amountFen' ? { ...c, width: 130 } : c,
+  ),
   rowActions: [
     go('view', 'case.action.view', '/list/case-detail/:id'),
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     // Review is for cases awaiting it (new, or returned and edited).
     {
       ...go('review', 'case.action.review', '/list/bussinessAudit/:id', 'cases.review'),
-      when: awaitingReview,
+      when: mayDo('review'),
     },
     ...transitions('APPROVE', 'PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
   ],
@@ -130,9 +151,14 @@ const casePool: TablePage = {
   source: { path: '/cases/pool' },
   rowKey: 'id',
   filters: caseFilters.filter((f) => ['keyword', 'type', 'region', 'amount', 'entrust'].includes(f.name)),
-  columns: caseColumns('/case/processing/:id').filter(
-    (c) => !['status', 'closeResult', 'lawyerName', 'courtSessionAt'].includes(c.field),
-  ),
+  // A lawyer choosing a case: what, where, how much, and until when it is entrusted.
+  columns: caseColumns('/case/processing/:id', [
+    'title',
+    'type',
+    'regionCode',
+    'amountFen',
+    'entrustExpiresOn',
+  ]).filter((c) => !['status', 'closeResult', 'lawyerName', 'courtSessionAt'].includes(c.field)),
   rowActions: [go('view', 'case.action.view', '/case/processing/:id'), ...transitions('TAKE')],
   toolbar: [],
   bulkActions: [],
@@ -149,7 +175,10 @@ const myCases: TablePage = {
   source: { path: '/cases/mine' },
   rowKey: 'id',
   filters: caseFilters.filter((f) => ['keyword', 'status', 'type', 'region', 'created'].includes(f.name)),
-  columns: caseColumns('/case/processing/:id').filter((c) => c.field !== 'lawyerName'),
+  // A lawyer's own cases: how each stands, its amount and the next court session.
+  columns: caseColumns('/case/processing/:id', ['title', 'status', 'amountFen', 'courtSessionAt']).filter(
+    (c) => c.field !== 'lawyerName',
+  ),
   rowActions: [
     go('process', 'case.action.process', '/case/processing/:id'),
     ...transitions('RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
@@ -272,13 +301,14 @@ const pushManage: TablePage = {
   ],
   columns: [
     caseNoLink('/list/case-detail/:caseId'),
-    col('caseTitle', 'case.title', { width: 260 }),
-    col('lawFirmName', 'case.push.lawFirm', { width: 200 }),
+    // What operations act on fits at 1366 x 768: the firm's answer, when, and why it declined.
+    col('caseTitle', 'case.title', { width: 260, defaultHidden: true }),
+    col('lawFirmName', 'case.push.lawFirm', { width: 180 }),
     col('pushStatus', 'case.push.status', { widget: 'status', enum: 'pushStatus', width: 100 }),
     col('pushedAt', 'case.push.pushedAt', { widget: 'datetime', width: 170 }),
     col('answeredAt', 'case.push.answeredAt', { widget: 'datetime', width: 170 }),
     col('reason', 'case.push.reason', { width: 200 }),
-    col('operatorName', 'case.push.operator', { width: 100 }),
+    col('operatorName', 'case.push.operator', { width: 100, defaultHidden: true }),
   ],
   rowActions: [go('view', 'case.action.view', '/list/case-detail/:caseId')],
   toolbar: [],

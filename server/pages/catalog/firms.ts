@@ -8,6 +8,7 @@ import type {
   TabsPage,
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
+import { positionsTagged } from '../../../machines/caseRules';
 import { col, field, go, table } from './builders';
 import { transitions } from './case-common';
 import { firmOptions, review } from './reviews';
@@ -309,13 +310,13 @@ const caseFirm = table({
       { placeholder: 'case.keywordPlaceholder' },
     ),
     field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
-    // A push waiting for the firm's answer, or accepted and waiting for a lawyer.
+    // A push waiting for the firm's answer, or accepted and waiting for a lawyer (the machine's `withFirm`).
     field('position', 'case.position', {
       kind: 'select',
-      options: [
-        { value: 'pushed', label: 'enum.casePosition.pushed' },
-        { value: 'accepted', label: 'enum.casePosition.accepted' },
-      ],
+      options: positionsTagged('withFirm').map((position) => ({
+        value: position,
+        label: `enum.casePosition.${position}`,
+      })),
     }),
     field('type', 'case.type', { kind: 'select', enum: 'caseType' }),
     field('region', 'case.region', { kind: 'region', depth: 2 }),

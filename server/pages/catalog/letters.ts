@@ -1,5 +1,7 @@
 import { LETTER_EXTRA_MAX } from '../../../contract/letters';
+import type { BuiltinPageComponent } from '../../../contract/pages/builtins';
 import type {
+  ActionDescriptor,
   BuiltinPage,
   FieldDescriptor,
   PageDescriptor,
@@ -63,6 +65,7 @@ const myLetters = table({
         ),
         field('note', 'firm.letter.note', { kind: 'textarea', maxLength: 200 }),
       ],
+      sendVersion: true,
       successMessage: 'firm.letter.resubmitted',
       when: { field: 'status', in: ['rejected'] },
     },
@@ -111,7 +114,7 @@ const letterReview: BuiltinPage = {
   id: 'letter-review',
   type: 'builtin',
   title: 'menu.letterReview',
-  component: 'LetterReview',
+  component: 'LetterReview' satisfies BuiltinPageComponent,
 };
 
 // Letter review (operations): stamp returns and the review queue ------------------------------
@@ -168,6 +171,7 @@ const sendBack = table({
       path: '/letters/:id/resubmit',
       body: 'form',
       form: [field('note', 'firm.letter.note', { kind: 'textarea', maxLength: 200 })],
+      sendVersion: true,
       successMessage: 'firm.letter.resubmitted',
     },
   ],
@@ -221,7 +225,13 @@ const letterAudit: TabsPage = {
           col('reason', 'firm.reviewReason', { width: 200 }),
           resubmissions,
         ],
-        rowActions: [review('/letters/:id/review', 'letterStatus', { field: 'status', in: ['auditing'] })],
+        // The decision names the version of the letter on the row.
+        rowActions: [
+          {
+            ...review('/letters/:id/review', 'letterStatus', { field: 'status', in: ['auditing'] }),
+            sendVersion: true,
+          } as ActionDescriptor,
+        ],
         toolbar: [],
         bulkActions: [],
         defaultSort: { field: 'submittedAt', order: 'descend' },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Message } from '../../../contract/notifications';
 import { apiGet, apiPost } from '../../api/request';
+import { announceDataChange } from '../../app/data-changes';
 import type { Messages } from './MessageList';
 import { appLinkOf } from './message-link';
 import { followMessages } from './message-stream';
@@ -52,7 +53,14 @@ export function MessageBox() {
       if (unmounted) return;
       // The stream resumes after the newest message the list has, so none is lost in between.
       const after = loaded ? Math.max(0, ...loaded.list.map((m) => m.id)) : null;
-      stop = followMessages({ after, onMessage: (message) => setData((prev) => withArrived(prev, message)) });
+      stop = followMessages({
+        after,
+        onMessage: (message) => {
+          setData((prev) => withArrived(prev, message));
+          // Another person's decision reached this user: what is on screen reads itself again.
+          announceDataChange();
+        },
+      });
     });
     return () => {
       unmounted = true;
@@ -95,6 +103,9 @@ export function MessageBox() {
     <Popover
       trigger="click"
       content={content}
+      // Arco caps a popover at 350 px; the list is wider, so the popup takes its width from the box.
+      className="message-box-popup"
+      style={{ maxWidth: 'none' }}
       position="br"
       popupVisible={open}
       onVisibleChange={(visible) => {

@@ -102,7 +102,7 @@ export function Navbar({ tree, compact, onOpenMenuDrawer, onOpenSettings }: Prop
           <MessageBox />
         </li>
         <li>
-          <UserMenu onOpenSettings={onOpenSettings} />
+          <UserMenu />
         </li>
       </ul>
     </div>

@@ -1,16 +1,16 @@
 import { Avatar, Dropdown, Menu, Message } from '@arco-design/web-react';
-import { IconIdcard, IconPoweroff, IconSettings, IconSwap, IconUser } from '@arco-design/web-react/icon';
+import { IconIdcard, IconPoweroff, IconSettings, IconSwap } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../contract/roles';
 import { logout, switchRole, useSession } from '../../session/session';
 
-interface Props {
-  onOpenSettings: () => void;
-}
-
-/** The user dropdown: user info (/user/info), user center, settings, switch role (only with several roles), logout. */
-export function UserMenu({ onOpenSettings }: Props) {
+/**
+ * The user dropdown: user info (/user/info), the user's own settings (/user/setting, every role
+ * may open it), switch role (only with several roles), logout. The display drawer (theme, menu
+ * source, copy settings) is the navbar's 设置 button, not this menu.
+ */
+export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { userInfo, role } = useSession();
@@ -18,8 +18,7 @@ export function UserMenu({ onOpenSettings }: Props) {
 
   const onClick = async (key: string) => {
     if (key === 'info') navigate('/user/info');
-    else if (key === 'center') navigate('/user/setting');
-    else if (key === 'settings') onOpenSettings();
+    else if (key === 'settings') navigate('/user/setting');
     else if (key === 'logout') {
       await logout();
       Message.success(t('navbar.logout.done'));
@@ -37,10 +36,6 @@ export function UserMenu({ onOpenSettings }: Props) {
       <Menu.Item key="info">
         <IconIdcard className="dropdown-icon" />
         {t('menu.userInfo')}
-      </Menu.Item>
-      <Menu.Item key="center">
-        <IconUser className="dropdown-icon" />
-        {t('navbar.userCenter')}
       </Menu.Item>
       <Menu.Item key="settings">
         <IconSettings className="dropdown-icon" />

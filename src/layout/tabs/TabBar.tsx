@@ -95,7 +95,11 @@ export function TabBar() {
                         onClick={() => open(tab)}
                         onKeyDown={(event) => onKeyDown(event, index)}
                       >
-                        <span className="arco-tabs-header-title-text">{t(tab.title)}</span>
+                        <span className="arco-tabs-header-title-text">
+                          {tab.detail
+                            ? t('tabs.titleOf', { title: t(tab.title), detail: tab.detail })
+                            : t(tab.title)}
+                        </span>
                         {!tab.pinned && (
                           // Not a tab stop of its own: Delete on the tab does the same.
                           <button

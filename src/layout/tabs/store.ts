@@ -5,6 +5,8 @@ import { useSyncExternalStore } from 'react';
 export interface Tab {
   key: string;
   title: string;
+  /** The route's parameters (a case's id): two tabs of one route never read alike. */
+  detail?: string;
   name: string;
   fullPath: string;
   query: string;
@@ -46,6 +48,7 @@ function createTabsStore() {
           existing.fullPath = tab.fullPath;
           existing.query = tab.query;
           existing.title = tab.title;
+          existing.detail = tab.detail;
         } else {
           const entry = { ...tab, pinned: tab.pinned ?? false, nonce: 0 };
           if (entry.pinned) draft.tabs.unshift(entry);

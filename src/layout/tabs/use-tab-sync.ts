@@ -1,14 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '../../../contract/menu';
 import type { Role } from '../../../contract/roles';
-import { findRoute, homePathFor } from '../../../contract/routes';
+import { findRoute, homePathFor, matchRoutePath } from '../../../contract/routes';
 import { tabsStore } from './store';
 
-/** Keeps the tab bar in step with the location; the role's home page is the pinned first tab. */
-export function useTabSync(tree: MenuNode[], role: Role | null) {
+/**
+ * Keeps the tab bar in step with the location; the role's home page is the pinned first tab.
+ * A switch of role starts the bar afresh: no tab of the previous role stays.
+ */
+export function useTabSync(tree: MenuNode[], role: Role | null, menuReady: boolean) {
   const location = useLocation();
+  const tabsRole = useRef(role);
   useEffect(() => {
+    if (tabsRole.current !== role) {
+      tabsRole.current = role;
+      tabsStore.clear();
+    }
+    // Until the role's own menu is in, the tree on hand may be the previous role's.
+    if (!menuReady) return;
     const home = findRoute(tree, homePathFor(role));
     if (home) {
       const path = homePathFor(role);
@@ -26,13 +36,15 @@ export function useTabSync(tree: MenuNode[], role: Role | null) {
     }
     const route = findRoute(tree, location.pathname);
     if (!route) return;
+    const params = Object.values(matchRoutePath(route.path, location.pathname) ?? {});
     tabsStore.open({
       key: location.pathname,
       title: route.title,
+      detail: params.length > 0 ? params.join('/') : undefined,
       name: route.name,
       fullPath: location.pathname + location.search,
       query: location.search,
       ignoreCache: Boolean(route.ignoreCache),
     });
-  }, [tree, role, location.pathname, location.search]);
+  }, [tree, role, menuReady, location.pathname, location.search]);
 }

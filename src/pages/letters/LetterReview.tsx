@@ -19,6 +19,7 @@ import type { LetterRow } from '../../../contract/firm-api';
 import { LoadFailed, type RouteParams, renderValue } from '../../../ui-registry';
 import { http } from '../../api/client';
 import { ApiFailure, apiGet, apiPut } from '../../api/request';
+import { announceDataChange, onDataChange } from '../../app/data-changes';
 import { RouteLink } from '../../components/RouteLink';
 import { useSession } from '../../session/session';
 
@@ -31,8 +32,12 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * /result/letter-review/:id (letters.review): one letter under review, its PDF shown in the page
  * beside the decision. The PDF comes from GET /api/letters/:id/pdf with the session's token, so
  * it is fetched as a blob and shown from an object URL (the CSP allows `blob:` frames). Passing
- * asks once; rejecting asks the reason in a dialog (the server requires one). After a decision
- * the reviewer is back on the list.
+ * asks once; rejecting asks the reason in a dialog (the server requires one). Each decision names
+ * the version shown; the dialog closes when the decision is done and starts empty each time it
+ * opens (keyed by letter and version), so a reason typed for one submission can never reject the
+ * next. When the letter changed meanwhile (409) the page reads it again and says so. After a
+ * decision the reviewer is back on the list, which reads itself again (app/data-changes.ts); this
+ * page, kept open in its tab, reads the letter again on any change too.
  */
 export default function LetterReview({ params }: { params?: RouteParams }) {
   const { t } = useTranslation();
@@ -43,20 +48,25 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
   const [pdf, setPdf] = useState<Loaded<string> | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ reason: string }>();
+  const [changed, setChanged] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    setLetter({ status: 'loading' });
-    try {
-      setLetter({ status: 'ready', data: await apiGet<LetterRow>(`/letters/${id}`, { silent: true }) });
-    } catch (error) {
-      setLetter({ status: 'failed', message: message(error) });
-    }
-  }, [id]);
+  const load = useCallback(
+    async (quiet = false) => {
+      if (!quiet) setLetter({ status: 'loading' });
+      try {
+        setLetter({ status: 'ready', data: await apiGet<LetterRow>(`/letters/${id}`, { silent: true }) });
+      } catch (error) {
+        setLetter({ status: 'failed', message: message(error) });
+      }
+    },
+    [id],
+  );
 
   useEffect(() => {
     void load();
   }, [load]);
+  // A decision elsewhere (this reviewer's, another's, the lawyer sending it in again): read it again.
+  useEffect(() => onDataChange(() => void load(true)), [load]);
 
   const written = letter.status === 'ready' && letter.data.written;
   useEffect(() => {
@@ -82,14 +92,31 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
     return () => URL.revokeObjectURL(url);
   }, [pdf]);
 
-  async function decide(body: { status: 'passed' } | { status: 'rejected'; reason: string }) {
+  async function decide(
+    version: number,
+    body: { status: 'passed' } | { status: 'rejected'; reason: string },
+  ): Promise<void> {
     setSaving(true);
     try {
-      await apiPut(`/letters/${id}/review`, body, { silent: true });
+      await apiPut(`/letters/${id}/review`, { ...body, version }, { silent: true });
+      setRejecting(false);
+      setChanged(null);
       Message.success(t('letter.review.decided'));
+      announceDataChange();
       navigate(AUDIT_LIST);
     } catch (error) {
-      Message.error(error instanceof ApiFailure ? error.message : message(error));
+      if (error instanceof ApiFailure && error.status === 409) {
+        // Not what the reviewer read: close the dialog, show the letter as it is now, say why.
+        setRejecting(false);
+        // A stale version says the letter changed; another refusal (already decided, its case
+        // closed) says the server's reason.
+        const stale = typeof error.data === 'object' && error.data !== null && 'version' in error.data;
+        setChanged(stale ? t('letter.review.changed') : error.message);
+        await load(true);
+        announceDataChange();
+      } else {
+        Message.error(error instanceof ApiFailure ? error.message : message(error));
+      }
     } finally {
       setSaving(false);
     }
@@ -137,7 +164,7 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
               <>
                 <Popconfirm
                   title={t('letter.review.passConfirm', { letterNo: row.letterNo })}
-                  onOk={() => decide({ status: 'passed' })}
+                  onOk={() => decide(row.version, { status: 'passed' })}
                 >
                   <Button type="primary" loading={saving}>
                     {t('letter.review.pass')}
@@ -151,6 +178,16 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
           </Space>
         }
       >
+        {changed && (
+          <Alert
+            type="warning"
+            content={changed}
+            closable
+            onClose={() => setChanged(null)}
+            style={{ marginBottom: 16 }}
+            data-testid="letter-changed"
+          />
+        )}
         {!auditing && (
           <Alert type="warning" content={t('letter.review.alreadyDecided')} style={{ marginBottom: 16 }} />
         )}
@@ -185,39 +222,67 @@ export default function LetterReview({ params }: { params?: RouteParams }) {
         />
       </Card>
       <Card bordered={false}>{preview()}</Card>
-      <Modal
-        title={t('letter.review.rejectTitle')}
-        visible={rejecting}
-        confirmLoading={saving}
-        okText={t('letter.review.reject')}
-        okButtonProps={{ status: 'danger' }}
-        onCancel={() => setRejecting(false)}
-        onOk={async () => {
-          // A missing reason is shown at the field; the dialog stays open.
-          const values = await form.validate().catch(() => null);
-          if (values) await decide({ status: 'rejected', reason: values.reason.trim() });
-        }}
-        unmountOnExit
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item
-            field="reason"
-            label={t('letter.review.reason')}
-            rules={[
-              {
-                required: true,
-                validator: (v, cb) => cb(v?.trim() ? undefined : t('letter.review.reasonRequired')),
-              },
-            ]}
-          >
-            <Input.TextArea
-              maxLength={200}
-              showWordLimit
-              placeholder={t('letter.review.reasonPlaceholder')}
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {auditing && (
+        <RejectDialog
+          // A new letter or version is a new dialog: nothing typed for another carries over.
+          key={`${row.id}:${row.version}`}
+          visible={rejecting}
+          saving={saving}
+          onCancel={() => setRejecting(false)}
+          onReject={(reason) => decide(row.version, { status: 'rejected', reason })}
+        />
+      )}
     </Space>
+  );
+}
+
+/** The reason for sending a letter back; empty every time it opens. */
+function RejectDialog({
+  visible,
+  saving,
+  onCancel,
+  onReject,
+}: {
+  visible: boolean;
+  saving: boolean;
+  onCancel: () => void;
+  onReject: (reason: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  // Closed (cancelled or decided): what was typed goes with it.
+  useEffect(() => {
+    if (!visible) form.resetFields();
+  }, [visible, form]);
+  return (
+    <Modal
+      title={t('letter.review.rejectTitle')}
+      visible={visible}
+      confirmLoading={saving}
+      okText={t('letter.review.reject')}
+      okButtonProps={{ status: 'danger' }}
+      onCancel={onCancel}
+      onOk={async () => {
+        // A missing reason is shown at the field; the dialog stays open.
+        const values = await form.validate().catch(() => null);
+        if (values) await onReject(values.reason.trim());
+      }}
+      unmountOnExit
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          field="reason"
+          label={t('letter.review.reason')}
+          rules={[
+            {
+              required: true,
+              validator: (v, cb) => cb(v?.trim() ? undefined : t('letter.review.reasonRequired')),
+            },
+          ]}
+        >
+          <Input.TextArea maxLength={200} showWordLimit placeholder={t('letter.review.reasonPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }

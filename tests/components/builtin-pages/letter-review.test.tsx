@@ -31,6 +31,7 @@ const LETTER: LetterRow = {
   resubmissions: 0,
   template: 'collection',
   written: true,
+  version: 3,
 };
 
 /** The letter, its PDF and the review call, as the server answers them; what the page sent is kept. */
@@ -87,7 +88,9 @@ describe('letter review page', () => {
         (b) => b.textContent?.replace(/\s/g, '') === '驳回',
       ) as HTMLElement,
     );
-    await waitFor(() => expect(reviews).toEqual([{ status: 'rejected', reason: '金额表述有误' }]));
+    await waitFor(() =>
+      expect(reviews).toEqual([{ status: 'rejected', reason: '金额表述有误', version: 3 }]),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/result/letter-audit'));
   });
 
@@ -100,7 +103,7 @@ describe('letter review page', () => {
     await user.click(screen.getByRole('button', { name: '通过' }));
     await screen.findByText('确认通过律师函 LF20261126-000007？');
     await user.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(reviews).toEqual([{ status: 'passed' }]));
+    await waitFor(() => expect(reviews).toEqual([{ status: 'passed', version: 3 }]));
   });
 
   it('says an early letter has no PDF, and asks for none', async () => {

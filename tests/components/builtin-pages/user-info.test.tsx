@@ -21,6 +21,23 @@ const overview = (extra: Partial<UserOverview> = {}): UserOverview => ({
       action: 'case.take',
       actionLabel: '领取案件',
       detail: '待处理（案件池） → 处理中',
+      case: { id: 1, caseNo: 'MS00000001', title: '某银行诉张三', link: '/case/processing/1' },
+    },
+    {
+      id: 8,
+      at: '2026-11-25T01:00:00.000Z',
+      action: 'case.decline',
+      actionLabel: '拒绝推送',
+      detail: '待处理（已推送） → 待处理（案件池）',
+      case: { id: 2, caseNo: 'MS00000002', title: null, link: null },
+    },
+    {
+      id: 7,
+      at: '2026-11-24T01:00:00.000Z',
+      action: 'login',
+      actionLabel: '登录',
+      detail: '',
+      case: null,
     },
   ],
   unread: {
@@ -83,6 +100,13 @@ describe('the user center', () => {
     const router = renderPage('/user/info', <UserInfo />);
     expect(await screen.findByText('领取案件')).toBeInTheDocument();
     expect(screen.getByText('待处理（案件池） → 处理中')).toBeInTheDocument();
+    // Each activity names its case; the reader opens the ones still theirs to open.
+    expect(screen.getByRole('link', { name: '案件 MS00000001：某银行诉张三' })).toHaveAttribute(
+      'href',
+      '/case/processing/1',
+    );
+    expect(screen.getByText('案件 MS00000002')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /MS00000002/ })).toBeNull();
     expect(screen.getByText('未读消息（1）')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: '新分配的案件' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/case/processing/1'));

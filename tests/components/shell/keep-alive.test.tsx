@@ -81,7 +81,7 @@ const env: RegistryEnvironment = {
 };
 
 function Frame() {
-  useTabSync(TREE, 'superAdmin');
+  useTabSync(TREE, 'superAdmin', true);
   return (
     <>
       <nav>

@@ -17,7 +17,7 @@ import { DetailSection } from './sections';
  */
 export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>) {
   const { t, role } = useRegistryEnv();
-  const source = useSourceData(page.source.path, params);
+  const source = useSourceData(page.source.path, params, undefined, true);
 
   if (source.status === 'loading')
     return <Skeleton animation text={{ rows: 10 }} data-testid="detail-loading" />;

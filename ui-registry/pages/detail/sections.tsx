@@ -9,6 +9,7 @@ import type { DataRecord, RouteParams } from '../../registry';
 import { formatDateTime } from '../../widgets/date';
 import { renderValue } from '../../widgets/render-value';
 import { displayText } from '../../widgets/text';
+import { rowActionsWidth } from '../table/column-widths';
 
 type Section = DetailPage['sections'][number];
 type Of<K extends Section['kind']> = Extract<Section, { kind: K }>;
@@ -65,7 +66,14 @@ export function RelatedTableSection({
     columns.push({
       key: '#actions',
       title: t('common.actions'),
-      width: 64 * Math.min(rowActions.length, INLINE_ROW_ACTIONS) + 48,
+      width: rowActionsWidth(
+        rowActions.map((action) => ({
+          label: t(action.label),
+          conditional: Boolean(action.when) || action.kind === 'transition',
+        })),
+        t('common.more'),
+        INLINE_ROW_ACTIONS,
+      ),
       render: (_: unknown, row: DataRecord) => (
         <ActionBar actions={rowActions} record={row} params={params} onDone={onDone} look="link" />
       ),

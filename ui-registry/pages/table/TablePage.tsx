@@ -14,7 +14,7 @@ import { toNumber } from '../../widgets/number';
 import { renderValue } from '../../widgets/render-value';
 import { ColumnSettings } from './ColumnSettings';
 import { arrange, keyedColumns, settingKey, useColumnSetting } from './column-settings';
-import { columnWidth, tableScrollWidth } from './column-widths';
+import { columnWidth, rowActionsWidth, tableScrollWidth } from './column-widths';
 import { FilterBar } from './FilterBar';
 import {
   filterParams,
@@ -52,7 +52,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
   const { query, setQuery } = useQueryScope();
   const state = useMemo(() => readTableState(page, query), [page, query]);
   const request = useMemo(() => tableRequestParams(page, state), [page, state]);
-  const source = useSourceData(page.source.path, params, request);
+  const source = useSourceData(page.source.path, params, request, true);
   const [selection, setSelection] = useState<Selection>(NOTHING_TICKED);
 
   // Another page, filter or sort: nothing stays ticked that the user no longer sees.
@@ -105,8 +105,17 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
       key: '__actions',
       title: t('common.actions'),
       fixed: 'right',
-      // Room for the links a row shows (ActionBar folds the rest under "更多").
-      width: 64 * Math.min(page.rowActions.length, INLINE_ROW_ACTIONS) + 48,
+      // Room for the links a row shows, in the reader's words (ActionBar folds the rest under "更多").
+      width: rowActionsWidth(
+        page.rowActions
+          .filter((action) => can(action.access, role))
+          .map((action) => ({
+            label: t(action.label),
+            conditional: Boolean(action.when) || action.kind === 'transition',
+          })),
+        t('common.more'),
+        INLINE_ROW_ACTIONS,
+      ),
       render: (_: unknown, record: DataRecord) => (
         <ActionBar actions={page.rowActions} record={record} params={params} onDone={reload} look="link" />
       ),
@@ -175,7 +184,11 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
           fields={page.filters}
           values={state.filters}
           params={params}
-          onSearch={(filters) => show({ ...state, filters, page: 1 })}
+          onSearch={(filters) => {
+            // 查询 asks the server again even when the filters are the ones shown.
+            show({ ...state, filters, page: 1 });
+            reload();
+          }}
         />
       )}
       <div

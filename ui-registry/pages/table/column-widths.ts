@@ -33,3 +33,39 @@ export function columnWidth(column: { width?: number; widget: DisplayWidget }): 
 export function tableScrollWidth(widths: readonly number[], selectable: boolean): number {
   return widths.reduce((sum, w) => sum + w, 0) + (selectable ? SELECTION_WIDTH : 0);
 }
+
+/** A small text button's width for its words: CJK characters at 14 px, others about 8 px, plus padding. */
+function linkWidth(label: string): number {
+  let text = 0;
+  for (const ch of label) text += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 14 : 8;
+  return text + 22;
+}
+
+/** "更多" with its arrow. */
+const MORE_ICON = 18;
+const GAP = 4;
+/** The cell's padding on both sides, and a little room so that the links never wrap. */
+const CELL = 32 + 8;
+
+/**
+ * The action column's width: room for the widest row of links a row can show. Actions without
+ * a `when` (and not case transitions, which follow each case's allowed events) show on every
+ * row and take the first places; the others may or may not. With more than `inline` in all,
+ * the last place is "更多", as ActionBar draws it.
+ */
+export function rowActionsWidth(
+  actions: ReadonlyArray<{ label: string; conditional: boolean }>,
+  moreLabel: string,
+  inline: number,
+): number {
+  const widths = actions.map((a) => linkWidth(a.label));
+  // The widest links that can stand in `slots` places, taking actions in order.
+  const widest = (from: number, slots: number): number => {
+    if (slots === 0 || from >= actions.length) return 0;
+    const take = widths[from] + GAP + widest(from + 1, slots - 1);
+    return actions[from].conditional ? Math.max(take, widest(from + 1, slots)) : take;
+  };
+  const all = widest(0, inline);
+  const folded = actions.length > inline ? widest(0, inline - 1) + linkWidth(moreLabel) + MORE_ICON : 0;
+  return Math.max(all, folded) + CELL;
+}

@@ -133,6 +133,20 @@ export default function UserInfo() {
   );
 }
 
+/** The case an activity was on: its number and title, a link where the reader opens it. */
+function ActivityCase({ subject }: { subject: NonNullable<UserOverview['activity'][number]['case']> }) {
+  const { t } = useTranslation();
+  const name =
+    subject.title === null
+      ? t('userCenter.activity.caseNo', { caseNo: subject.caseNo })
+      : t('userCenter.activity.case', { caseNo: subject.caseNo, title: subject.title });
+  return subject.link !== null && isAppPath(subject.link) ? (
+    <Link to={subject.link}>{name}</Link>
+  ) : (
+    <Typography.Text>{name}</Typography.Text>
+  );
+}
+
 /** Latest activity beside the unread messages; opening a message marks it read. */
 function Overview({ data, onRead }: { data: UserOverview; onRead: () => void }) {
   const { t } = useTranslation();
@@ -151,6 +165,7 @@ function Overview({ data, onRead }: { data: UserOverview; onRead: () => void }) 
                 <List.Item key={a.id}>
                   <Space direction="vertical" size={0}>
                     <Typography.Text bold>{a.actionLabel}</Typography.Text>
+                    {a.case && <ActivityCase subject={a.case} />}
                     {a.detail && <Typography.Text>{a.detail}</Typography.Text>}
                     <Typography.Text type="secondary">
                       {renderValue({ field: 'at', title: 'at', widget: 'datetime' }, a)}

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
-import { rolesOf } from '../auth/sessions';
 import type { Database, UserRow } from '../db/schema';
+import { rolesOf } from './sessions';
 
 /** The browser's view of a user: every profile field, never the password hash. */
 export async function loadUserInfo(
