@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditCodeSchema, personNameSchema, phoneSchema } from './account-rules';
+import { creditCodeSchema, personNameSchema } from './account-rules';
 import { certificationStateSchema } from './auth';
 import { repeated } from './firm-api';
 import { pagedSchema, pageQuerySchema } from './paging';
@@ -51,21 +51,71 @@ export function idNumberProblem(
   return ID_PATTERNS[type].test(id) ? null : 'rule.idNumber';
 }
 
+/** Enterprise certification (a company), or a lawyer's personal real-name certification. */
+export const CERT_TYPES = ['enterprise', 'personal'] as const;
+export const certTypeSchema = z.enum(CERT_TYPES);
+export type CertType = z.infer<typeof certTypeSchema>;
+
+/**
+ * 联系电话: a mobile number, or a landline: area code (0 and 2-3 digits) and number (7-8 digits),
+ * optionally an extension; spaces, brackets and dashes as people type them. A landline is stored
+ * as `0755-12345678` (`-123` for an extension).
+ */
+export const contactPhoneSchema = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/[\s()（）]/g, ''))
+  .transform((s, ctx) => {
+    if (/^1[3-9]\d{9}$/.test(s)) return s;
+    const landline = /^(0\d{2,3})-?(\d{7,8})(?:[-#转](\d{1,6}))?$/.exec(s);
+    if (landline) return `${landline[1]}-${landline[2]}${landline[3] ? `-${landline[3]}` : ''}`;
+    ctx.addIssue({ code: 'custom', message: 'rule.contactPhone' });
+    return z.NEVER;
+  });
+
+/** 执业证号: 17 digits as printed on a PRC lawyer's practising certificate. */
+export const licenceNoSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{17}$/, 'rule.licenceNo');
+
+/** The uploaded licence image (POST /user/certification-files answers its id). */
+const licenceFileIdSchema = z.number({ error: 'certification.licenceFileRequired' }).int().positive();
+
+const enterpriseApplication = z.object({
+  certType: z.literal('enterprise').default('enterprise'),
+  enterpriseName: textField({
+    min: 2,
+    max: 60,
+    minMessage: 'rule.enterpriseName',
+    maxMessage: 'rule.enterpriseName',
+  }),
+  enterpriseCertType: enterpriseCertTypeSchema,
+  creditCode: creditCodeSchema,
+  legalPersonName: personNameSchema,
+  legalPersonIdType: legalPersonIdTypeSchema,
+  legalPersonIdNumber: textField({ max: 40 }).toUpperCase(),
+  contactPhone: contactPhoneSchema,
+  /** The business licence image (optional for an enterprise). */
+  licenceFileId: licenceFileIdSchema.optional(),
+});
+
+/** A lawyer's own: their name and ID document, the practising licence number and its image. */
+const personalApplication = z.object({
+  certType: z.literal('personal'),
+  legalPersonName: personNameSchema,
+  legalPersonIdType: legalPersonIdTypeSchema,
+  legalPersonIdNumber: textField({ max: 40 }).toUpperCase(),
+  licenceNo: licenceNoSchema,
+  contactPhone: contactPhoneSchema,
+  licenceFileId: licenceFileIdSchema,
+});
+
 export const submitCertificationRequestSchema = z
-  .object({
-    enterpriseName: textField({
-      min: 2,
-      max: 60,
-      minMessage: 'rule.enterpriseName',
-      maxMessage: 'rule.enterpriseName',
-    }),
-    enterpriseCertType: enterpriseCertTypeSchema,
-    creditCode: creditCodeSchema,
-    legalPersonName: personNameSchema,
-    legalPersonIdType: legalPersonIdTypeSchema,
-    legalPersonIdNumber: textField({ max: 40 }).toUpperCase(),
-    contactPhone: phoneSchema,
-  })
+  .preprocess(
+    (v) => (v && typeof v === 'object' && !('certType' in v) ? { ...v, certType: 'enterprise' } : v),
+    z.discriminatedUnion('certType', [enterpriseApplication, personalApplication]),
+  )
   .superRefine((value, ctx) => {
     const problem = idNumberProblem(value.legalPersonIdType, value.legalPersonIdNumber);
     if (problem) ctx.addIssue({ code: 'custom', path: ['legalPersonIdNumber'], message: problem });
@@ -78,7 +128,8 @@ export type SubmitCertificationRequest = z.infer<typeof submitCertificationReque
  */
 export const certificationRecordSchema = z.object({
   id: z.number().int(),
-  certType: z.literal('enterprise'),
+  certType: certTypeSchema,
+  /** The enterprise; for a lawyer's personal certification, the firm they practise at. */
   enterpriseName: z.string(),
   enterpriseCertType: enterpriseCertTypeSchema,
   creditCode: z.string(),
@@ -89,6 +140,14 @@ export const certificationRecordSchema = z.object({
   status: certificationStatusSchema,
   submittedAt: z.string(),
   reviewedAt: z.string().nullable(),
+  /** The practising licence number (personal certification). */
+  licenceNo: z.string().nullable(),
+  /** The licence image uploaded with it: its name and where to open it. */
+  licenceFile: z.object({ name: z.string(), url: z.string() }).nullable(),
+  /** Why a reviewer rejected it (the applicant reads it too). */
+  reason: z.string().nullable(),
+  /** 1 when submitted, +1 on every change: a review decision names the one it read. */
+  version: z.number().int(),
 });
 export type CertificationRecord = z.infer<typeof certificationRecordSchema>;
 
@@ -97,6 +156,8 @@ export const certificationOverviewSchema = z.object({
   state: certificationStateSchema,
   current: certificationRecordSchema.nullable(),
   pending: certificationRecordSchema.nullable(),
+  /** The newest application that was decided (passed or rejected): a rejection says why. */
+  latest: certificationRecordSchema.nullable(),
 });
 export type CertificationOverview = z.infer<typeof certificationOverviewSchema>;
 
@@ -118,7 +179,17 @@ export const certificationReviewRowSchema = certificationRecordSchema.extend({
   applicantName: z.string(),
   applicantPhone: z.string(),
   reviewerName: z.string().nullable(),
-  /** Why it was rejected. */
-  reason: z.string().nullable(),
 });
 export type CertificationReviewRow = z.infer<typeof certificationReviewRowSchema>;
+
+/** The licence image's accepted types (an image or a scanned PDF). */
+export const LICENCE_FILE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const;
+export const LICENCE_FILE_ACCEPT = LICENCE_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/** POST /user/certification-files: an uploaded licence image waiting for its application. */
+export const certificationFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+});
+export type CertificationFile = z.infer<typeof certificationFileSchema>;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { CertificationRecord, LegalPersonIdType } from '../../contract/certifications';
 import type { CertificationsTable } from '../db/schema';
+import { API_PREFIX } from '../http/register';
 
 /**
  * The legal person's ID number is masked before it is stored: a resident ID keeps its region
@@ -12,10 +13,14 @@ export function maskIdNumber(type: LegalPersonIdType, id: string): string {
   return `${id.slice(0, head)}${'*'.repeat(hidden)}${id.slice(id.length - tail)}`;
 }
 
+/** Where the applicant and the reviewers open an application's licence image. */
+export const licenceFileUrl = (certificationId: number) =>
+  `${API_PREFIX}/certifications/${certificationId}/licence-file`;
+
 export function toCertificationRecord(row: Selectable<CertificationsTable>): CertificationRecord {
   return {
     id: row.id,
-    certType: 'enterprise',
+    certType: row.cert_type === 'personal' ? 'personal' : 'enterprise',
     enterpriseName: row.enterprise_name,
     enterpriseCertType: row.enterprise_cert_type as CertificationRecord['enterpriseCertType'],
     creditCode: row.credit_code,
@@ -26,5 +31,12 @@ export function toCertificationRecord(row: Selectable<CertificationsTable>): Cer
     status: row.status as CertificationRecord['status'],
     submittedAt: row.submitted_at,
     reviewedAt: row.reviewed_at,
+    licenceNo: row.licence_no,
+    licenceFile:
+      row.licence_file_key && row.licence_file_name
+        ? { name: row.licence_file_name, url: licenceFileUrl(row.id) }
+        : null,
+    reason: row.reason,
+    version: row.version,
   };
 }

@@ -5,7 +5,7 @@ import type {
   CertificationState,
 } from '../../contract/certifications';
 import type { Paged } from '../../contract/paging';
-import type { ReviewDecision } from '../../contract/reviews';
+import type { VersionedReviewDecision } from '../../contract/reviews';
 import { phoneFor } from '../access/phones';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
@@ -14,6 +14,7 @@ import { containsText } from '../db/text-search';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { notify } from '../notifications/notify';
+import { decide, REVIEWABLE } from '../reviews/decision';
 import { toCertificationRecord } from './records';
 
 /** The account's state once nothing is pending: certified when an application ever passed. */
@@ -97,31 +98,30 @@ async function oneRow(db: Kysely<Database>, caller: Caller, id: number) {
  * Passes or rejects an application under review (a rejection says why), like every review in
  * the product (contract/reviews.ts): the application leaves 审核中, the account becomes
  * certified on a pass or falls back to its settled state on a rejection, and the applicant is
- * told. The update names the status it expects: of two reviewers only one wins (409), and an
- * application withdrawn meanwhile cannot be decided.
+ * told. The one review guard (server/reviews/decision.ts) takes it on the version the reviewer
+ * read: of two reviewers only one wins (409 with the stored figures), and an application
+ * withdrawn meanwhile cannot be decided.
  */
 export async function reviewCertification(
   app: AppContext,
   who: { caller: Caller; requestId: string },
   id: number,
-  decision: ReviewDecision,
+  decision: VersionedReviewDecision,
 ): Promise<CertificationReviewRow> {
   const record = await oneRow(app.db, who.caller, id);
   const now = app.clock.now();
   const reason = decision.status === 'rejected' ? (decision.reason ?? null) : null;
   await app.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('certifications')
-      .set({
-        status: decision.status,
-        reviewer_id: who.caller.userId,
-        reviewed_at: now.toISOString(),
-        reason,
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'auditing')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw fail.conflict('certification.notReviewable');
+    await decide(
+      trx,
+      { ...REVIEWABLE.certification, notUnderReview: 'certification.notReviewable' },
+      id,
+      decision,
+      {
+        userId: who.caller.userId,
+        at: now,
+      },
+    );
     await trx
       .updateTable('users')
       .set({

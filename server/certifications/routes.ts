@@ -1,26 +1,56 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   type CertificationState,
+  certificationFileSchema,
   certificationOverviewSchema,
   certificationPageSchema,
   certificationQueueQuerySchema,
   certificationRecordSchema,
   certificationReviewRowSchema,
+  type SubmitCertificationRequest,
   submitCertificationRequestSchema,
 } from '../../contract/certifications';
 import { pagedSchema, pageQuerySchema } from '../../contract/paging';
-import { reviewDecisionSchema } from '../../contract/reviews';
+import { versionedReviewDecisionSchema } from '../../contract/reviews';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import { serializeOn } from '../db/serialize';
 import { fail } from '../http/errors';
-import { defineRoute } from '../http/route';
+import { type Caller, defineRoute } from '../http/route';
+import { downloadLicenceFile, takeLicenceFile, uploadLicenceFile } from './files';
 import { maskIdNumber, toCertificationRecord } from './records';
 import { listCertifications, reviewCertification, settledState } from './review';
 
 function recordsOf(db: Kysely<Database>, userId: number) {
   return db.selectFrom('certifications').where('user_id', '=', userId);
+}
+
+/**
+ * The enterprise an application names: the one typed in, or for a lawyer's personal
+ * certification the firm they practise at (only a lawyer may apply for one: 400 at certType).
+ */
+async function whatIsCertified(db: Kysely<Database>, caller: Caller, body: SubmitCertificationRequest) {
+  if (body.certType === 'enterprise') {
+    return {
+      enterprise_name: body.enterpriseName,
+      enterprise_cert_type: body.enterpriseCertType,
+      credit_code: body.creditCode,
+    };
+  }
+  const firm = caller.lawyer
+    ? await db
+        .selectFrom('law_firms')
+        .select(['name', 'credit_code'])
+        .where('id', '=', caller.lawyer.lawFirmId ?? 0)
+        .executeTakeFirst()
+    : undefined;
+  if (!firm) throw fail.field('certType', 'certification.personalLawyerOnly');
+  return {
+    enterprise_name: firm.name,
+    enterprise_cert_type: 'unifiedSocialCreditCode',
+    credit_code: firm.credit_code,
+  };
 }
 
 /**
@@ -36,7 +66,7 @@ export const certificationRoutes = [
     access: 'signedIn',
     response: certificationOverviewSchema,
     handler: async ({ app, caller }) => {
-      const [user, current, pending] = await Promise.all([
+      const [user, current, pending, latest] = await Promise.all([
         app.db
           .selectFrom('users')
           .select('certification')
@@ -49,11 +79,18 @@ export const certificationRoutes = [
           .orderBy('id', 'desc')
           .executeTakeFirst(),
         recordsOf(app.db, caller.userId).selectAll().where('status', '=', 'auditing').executeTakeFirst(),
+        recordsOf(app.db, caller.userId)
+          .selectAll()
+          .where('status', 'in', ['passed', 'rejected'])
+          .orderBy('reviewed_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst(),
       ]);
       return {
         state: user.certification as CertificationState,
         current: current ? toCertificationRecord(current) : null,
         pending: pending ? toCertificationRecord(pending) : null,
+        latest: latest ? toCertificationRecord(latest) : null,
       };
     },
   }),
@@ -86,7 +123,8 @@ export const certificationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/user/certifications',
-    summary: 'Apply for enterprise certification; the application waits for review',
+    summary:
+      'Apply for enterprise certification, or (a lawyer) personal certification with the licence number and its uploaded image; the application waits for review',
     tags: ['certifications'],
     access: 'signedIn',
     body: submitCertificationRequestSchema,
@@ -102,18 +140,24 @@ export const certificationRoutes = [
           .where('status', '=', 'auditing')
           .executeTakeFirst();
         if (pending) throw fail.conflict('certification.alreadyAuditing');
+        const certified = await whatIsCertified(trx, caller, body);
+        const licence =
+          body.licenceFileId === undefined
+            ? null
+            : await takeLicenceFile(trx, caller.userId, body.licenceFileId);
         const row = await trx
           .insertInto('certifications')
           .values({
             user_id: caller.userId,
-            cert_type: 'enterprise',
-            enterprise_name: body.enterpriseName,
-            enterprise_cert_type: body.enterpriseCertType,
-            credit_code: body.creditCode,
+            cert_type: body.certType,
+            ...certified,
             legal_person_name: body.legalPersonName,
             legal_person_id_type: body.legalPersonIdType,
             legal_person_id_number: maskIdNumber(body.legalPersonIdType, body.legalPersonIdNumber),
             contact_phone: body.contactPhone,
+            licence_no: body.certType === 'personal' ? body.licenceNo : null,
+            licence_file_key: licence?.key ?? null,
+            licence_file_name: licence?.name ?? null,
             status: 'auditing',
             submitted_at: now.toISOString(),
           })
@@ -133,8 +177,8 @@ export const certificationRoutes = [
             action: 'certification.submit',
             entity: 'certification',
             entityId: row.id,
-            summary: `applied for enterprise certification of ${body.enterpriseName} (${body.creditCode})`,
-            params: { enterprise: body.enterpriseName, creditCode: body.creditCode },
+            summary: `applied for ${body.certType} certification: ${certified.enterprise_name} (${body.certType === 'personal' ? body.licenceNo : certified.credit_code})`,
+            params: { enterprise: certified.enterprise_name, creditCode: certified.credit_code },
           },
         );
         return row.id;
@@ -169,7 +213,7 @@ export const certificationRoutes = [
         // commits between the read above and this write wins, and this one is refused.
         const withdrawn = await trx
           .updateTable('certifications')
-          .set({ status: 'withdrawn' })
+          .set({ status: 'withdrawn', version: sql`version + 1` })
           .where('id', '=', record.id)
           .where('status', '=', 'auditing')
           .executeTakeFirst();
@@ -216,13 +260,35 @@ export const certificationRoutes = [
     method: 'PUT',
     url: '/certifications/:id/review',
     summary:
-      'Pass an application under review, or reject it with a reason; the applicant is told (409 unless under review)',
+      'Pass an application under review, or reject it with a reason, on the version read; the applicant is told (409 when it changed or is not under review)',
     tags: ['certifications'],
     access: 'certifications.review',
     params: idParamsSchema,
-    body: reviewDecisionSchema,
+    body: versionedReviewDecisionSchema,
     response: certificationReviewRowSchema,
     handler: ({ app, caller, params, body, requestId }) =>
       reviewCertification(app, { caller, requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/user/certification-files',
+    summary:
+      'Upload the licence image for a certification application (multipart/form-data, field `file`; jpg, jpeg, png or pdf; at most UPLOAD_MAX_MB); the application names the answered id',
+    tags: ['certifications'],
+    access: 'signedIn',
+    response: certificationFileSchema,
+    handler: ({ app, caller, request }) => uploadLicenceFile(app, caller, request),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/certifications/:id/licence-file',
+    summary: "An application's licence image, for its applicant and the reviewers (404 for anyone else)",
+    tags: ['certifications'],
+    access: 'signedIn',
+    params: idParamsSchema,
+    raw: true,
+    handler: ({ app, caller, params, reply }) => downloadLicenceFile(app, caller, params.id, reply),
   }),
 ];

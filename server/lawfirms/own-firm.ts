@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LawFirmEditRequest, LawFirmRow } from '../../contract/firm-api';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
@@ -43,7 +44,8 @@ export async function editOwnFirm(
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('law_firms')
-      .set({ ...next, updated_at: now.toISOString() })
+      // A change a reviewer would read: the version goes up, so a decision on the old one is refused.
+      .set({ ...next, updated_at: now.toISOString(), version: sql`version + 1` })
       .where('id', '=', before.id)
       .execute();
     await recordAudit(

@@ -18,13 +18,24 @@ export async function accountHolders(
     const row = await trx.selectFrom('lawyers').select('user_id').where('id', '=', id).executeTakeFirst();
     return row ? [row.user_id] : [];
   }
+  // Registration writes the account's role on the user; accounts made by an administrator may
+  // hold it among several roles (user_roles).
   const rows = await trx
-    .selectFrom('user_roles as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .where('r.role', '=', 'lawfirmContactPerson')
+    .selectFrom('users as u')
     .where('u.law_firm_id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('u.role', '=', 'lawfirmContactPerson'),
+        eb.exists(
+          eb
+            .selectFrom('user_roles as r')
+            .whereRef('r.user_id', '=', 'u.id')
+            .where('r.role', '=', 'lawfirmContactPerson')
+            .select('r.user_id'),
+        ),
+      ]),
+    )
     .select('u.id')
-    .distinct()
     .execute();
   return rows.map((r) => r.id);
 }

@@ -210,10 +210,19 @@ describe('certification review', () => {
     if (res.status !== 200) throw new Error(`application failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { ...account, token, recordId: res.body.data.id };
   }
-  const review = async (id: number, body: unknown, role: Role = 'bussinessOperation') =>
+  // Each decision names the version it was taken on (the one the list showed).
+  const storedVersion = async (id: number) =>
+    (
+      await server.app.db
+        .selectFrom('certifications')
+        .select('version')
+        .where('id', '=', id)
+        .executeTakeFirst()
+    )?.version;
+  const review = async (id: number, body: Record<string, unknown>, role: Role = 'bussinessOperation') =>
     server.call<CertificationReviewRow>('PUT', `/api/certifications/${id}/review`, {
       token: await server.sessionFor(role),
-      body,
+      body: { version: (await storedVersion(id)) ?? 1, ...body },
     });
   const list = async (query: string, role: Role = 'bussinessOperation') =>
     server.call<{ list: CertificationReviewRow[]; total: number }>('GET', `/api/certifications?${query}`, {
@@ -300,6 +309,129 @@ describe('certification review', () => {
     await server.call('POST', `/api/user/certifications/${a.recordId}/withdraw`, { token: a.token });
     expect((await review(a.recordId, { status: 'passed' })).status).toBe(409);
     expect(await stateOf(a.phone)).toBe('none');
-    expect((await review(999_999, { status: 'passed' })).status).toBe(404);
+    expect((await review(999_999, { status: 'passed', version: 1 })).status).toBe(404);
+  });
+});
+
+describe('certification: versions, landlines, personal certification, rejection shown', () => {
+  async function applicantWith(body: Record<string, unknown>, role = 'caseOperation') {
+    const account = await createAccount(server, role);
+    const token = await server.login(account.phone, account.password);
+    const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', { token, body });
+    return { token, res };
+  }
+  const decide = async (id: number, body: Record<string, unknown>) =>
+    server.call<CertificationReviewRow>('PUT', `/api/certifications/${id}/review`, {
+      token: await server.sessionFor('bussinessOperation'),
+      body,
+    });
+
+  it('serves version 1, needs it (400 at version) and answers a stale decision 409 with the stored figures', async () => {
+    const { res } = await applicantWith(application);
+    expect(res.status).toBe(200);
+    expect(res.body.data.version).toBe(1);
+    const id = res.body.data.id;
+    const missing = await decide(id, { status: 'passed' });
+    expect(missing.status).toBe(400);
+    expect((missing.body.errors ?? []).map((e) => e.path)).toEqual(['version']);
+    expect((await decide(id, { status: 'rejected', reason: '执照模糊', version: 1 })).status).toBe(200);
+    const stale = await decide(id, { status: 'passed', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.data).toMatchObject({
+      version: 2,
+      savedBy: { id: await server.userId('13800000003') },
+    });
+  });
+
+  it('accepts a landline (area code and number) as the contact phone, stored as 0755-12345678', async () => {
+    const { res } = await applicantWith({ ...application, contactPhone: '(0755) 1234 5678' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.contactPhone).toBe('0755-12345678');
+    const wrong = await applicantWith({ ...application, contactPhone: '12345' });
+    expect(wrong.res.status).toBe(400);
+    expect((wrong.res.body.errors ?? []).map((e) => e.path)).toEqual(['contactPhone']);
+  });
+
+  it('lets a lawyer apply for personal certification with the licence number and its uploaded image', async () => {
+    const token = await server.sessionFor('lawyer');
+    const pending = (await server.call<CertificationOverview>('GET', '/api/user/certification', { token }))
+      .body.data.pending;
+    if (pending) await server.call('POST', `/api/user/certifications/${pending.id}/withdraw`, { token });
+    const noFile = await server.call('POST', '/api/user/certifications', {
+      token,
+      body: {
+        certType: 'personal',
+        legalPersonName: '李律师',
+        legalPersonIdType: 'residentIdCard',
+        legalPersonIdNumber: application.legalPersonIdNumber,
+        licenceNo: '14403201710012345',
+        contactPhone: '13912345678',
+      },
+    });
+    expect(noFile.status).toBe(400);
+    expect((noFile.body.errors ?? []).map((e) => e.path)).toEqual(['licenceFileId']);
+
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' }),
+      '执业证.png',
+    );
+    const upload = await fetch(`${server.url}/api/user/certification-files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const file = ((await upload.json()) as { data: { id: number } }).data;
+    const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
+      token,
+      body: {
+        certType: 'personal',
+        legalPersonName: '李律师',
+        legalPersonIdType: 'residentIdCard',
+        legalPersonIdNumber: application.legalPersonIdNumber,
+        licenceNo: '14403201710012345',
+        contactPhone: '010-87654321',
+        licenceFileId: file.id,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      certType: 'personal',
+      licenceNo: '14403201710012345',
+      licenceFile: { name: '执业证.png' },
+    });
+    const image = await fetch(`${server.url}${res.body.data.licenceFile?.url}`, {
+      headers: { authorization: `Bearer ${await server.sessionFor('bussinessOperation')}` },
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const other = await fetch(`${server.url}${res.body.data.licenceFile?.url}`, {
+      headers: { authorization: `Bearer ${await server.sessionFor('caseOperation')}` },
+    });
+    expect(other.status).toBe(404);
+
+    // Rejected: the applicant's panel reads the rejection and why.
+    expect(
+      (await decide(res.body.data.id, { status: 'rejected', reason: '执业证已过期', version: 1 })).status,
+    ).toBe(200);
+    const overview = await server.call<CertificationOverview>('GET', '/api/user/certification', { token });
+    expect(overview.body.data.pending).toBeNull();
+    expect(overview.body.data.latest).toMatchObject({ status: 'rejected', reason: '执业证已过期' });
+  });
+
+  it('refuses personal certification to an account that is not a lawyer', async () => {
+    const { res } = await applicantWith({
+      certType: 'personal',
+      legalPersonName: '王五',
+      legalPersonIdType: 'residentIdCard',
+      legalPersonIdNumber: application.legalPersonIdNumber,
+      licenceNo: '14403201710012345',
+      contactPhone: '13912345678',
+      licenceFileId: 999999,
+    });
+    expect(res.status).toBe(400);
+    expect((res.body.errors ?? []).map((e) => e.path)).toEqual(['certType']);
   });
 });

@@ -127,11 +127,18 @@ describe('PUT /api/lawyers/:id/review from a firm account', () => {
       .execute();
     return row.id;
   }
-  const review = async (id: number, body: unknown) =>
-    server.call('PUT', `/api/lawyers/${id}/review`, {
+  // Each decision names the version it was taken on (the one the list showed).
+  const review = async (id: number, body: Record<string, unknown>) => {
+    const { version } = await server.app.db
+      .selectFrom('lawyers')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return server.call('PUT', `/api/lawyers/${id}/review`, {
       token: await server.tokenFor('lawfirmContactPerson'),
-      body,
+      body: { version, ...body },
     });
+  };
 
   it("lets the contact person reject their firm's lawyer with a reason, shown in the list", async () => {
     const id = await lawyerWaiting('demo');
@@ -258,9 +265,14 @@ describe('PUT /api/lawfirms/:id/review tells the firm', () => {
       .set({ review_status: 'auditing', review_reason: null, reviewer_id: null, reviewed_at: null })
       .where('id', '=', demoFirmId)
       .execute();
+    const { version } = await server.app.db
+      .selectFrom('law_firms')
+      .select('version')
+      .where('id', '=', demoFirmId)
+      .executeTakeFirstOrThrow();
     const res = await server.call('PUT', `/api/lawfirms/${demoFirmId}/review`, {
       token: await server.tokenFor('bussinessOperation'),
-      body: { status: 'passed' },
+      body: { status: 'passed', version },
     });
     expect(res.status).toBe(200);
     const messages = await server.call<{

@@ -144,10 +144,11 @@ describe('PUT /api/lawfirms/:id/review (the review accounts and orders pages)', 
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  const review = async (id: number, body: unknown, role: Role = 'bussinessOperation') =>
+  // Each decision names the version it was taken on (the one the list showed).
+  const review = async (id: number, body: Record<string, unknown>, role: Role = 'bussinessOperation') =>
     server.call<{ reviewStatus: string }>('PUT', `/api/lawfirms/${id}/review`, {
       token: await server.tokenFor(role),
-      body,
+      body: { version: (await storedFirm(id)).version, ...body },
     });
 
   it('passes a firm: the list shows the decision, who made it and one more decision counted', async () => {

@@ -47,6 +47,10 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /user/certification': EVERYONE,
   'GET /user/certifications': EVERYONE,
   'POST /user/certifications': EVERYONE,
+  // The licence image of an application: uploaded by anyone applying; read by its applicant and
+  // the reviewers (404 for anyone else, decided in the handler).
+  'POST /user/certification-files': EVERYONE,
+  'GET /certifications/:id/licence-file': EVERYONE,
   'POST /user/certifications/:id/withdraw': EVERYONE,
   'GET /message/list': EVERYONE,
   'POST /message/read': EVERYONE,
@@ -120,10 +124,12 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   // Law firms, lawyers, letters.
   'GET /lawfirms': [SA, BIZ_OPS],
   'PUT /lawfirms/:id/review': [SA, BIZ_OPS],
+  'PUT /lawfirms/:id/suspension': [SA, BIZ_OPS],
   'GET /lawfirms/mine': [SA, FIRM],
   'PUT /lawfirms/mine': [SA, FIRM],
   'GET /lawyers': [SA, BIZ_OPS, FIRM],
   'PUT /lawyers/:id/review': [SA, BIZ_OPS, FIRM],
+  'PUT /lawyers/:id/suspension': [SA, BIZ_OPS, FIRM],
   'GET /lawyers/mine': [SA, LAWYER],
   'PUT /lawyers/mine': [SA, LAWYER],
   'GET /letters': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],

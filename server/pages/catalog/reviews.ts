@@ -41,6 +41,8 @@ export const review = (
   path,
   body: 'form',
   form: decision(enumName),
+  // The decision names the version the row showed (a stale one is answered 409 and the list reloads).
+  sendVersion: true,
   successMessage: 'firm.reviewed',
   ...(when ? { when } : {}),
 });

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Card,
   Drawer,
@@ -26,7 +27,7 @@ import { CertificationForm } from './CertificationForm';
 const PAGE_SIZE = 10;
 
 /** Real-name certification tab: the certified enterprise (or the pending application) and every application. */
-export function Certification({ contactPhone }: { contactPhone: string }) {
+export function Certification({ contactPhone, isLawyer }: { contactPhone: string; isLawyer: boolean }) {
   const { t } = useTranslation();
   const [overview, setOverview] = useState<CertificationOverview | null>(null);
   const [records, setRecords] = useState<Paged<CertificationRecord>>({ list: [], total: 0 });
@@ -80,7 +81,8 @@ export function Certification({ contactPhone }: { contactPhone: string }) {
     {
       title: t('userSetting.cert.type'),
       dataIndex: 'certType',
-      render: () => t('userSetting.cert.enterprise'),
+      render: (_, r) =>
+        t(r.certType === 'personal' ? 'userSetting.cert.personal' : 'userSetting.cert.enterprise'),
     },
     {
       title: t('userSetting.cert.content'),
@@ -129,12 +131,16 @@ export function Certification({ contactPhone }: { contactPhone: string }) {
     },
   ];
 
-  const shown = overview?.pending ?? overview?.current ?? null;
+  // Under review first; then the newest decision when it was a rejection (it says why), else the
+  // certified application.
+  const rejected =
+    overview && !overview.pending && overview.latest?.status === 'rejected' ? overview.latest : null;
+  const shown = overview?.pending ?? rejected ?? overview?.current ?? null;
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Card
-        title={t('userSetting.cert.enterpriseTitle')}
+        title={t(isLawyer ? 'userSetting.cert.title' : 'userSetting.cert.enterpriseTitle')}
         bordered={false}
         className="user-settings-inner-card"
         extra={
@@ -154,10 +160,20 @@ export function Certification({ contactPhone }: { contactPhone: string }) {
               {overview?.pending && (
                 <Typography.Text type="warning">{t('userSetting.cert.pendingNote')}</Typography.Text>
               )}
+              {rejected && (
+                <Alert
+                  type="error"
+                  data-testid="certification-rejected"
+                  title={t('userSetting.cert.rejectedTitle')}
+                  content={t('userSetting.cert.rejectedNote', { reason: rejected.reason ?? '' })}
+                />
+              )}
               <CertificationDetail record={shown} />
             </Space>
           ) : (
-            overview && <Empty description={t('userSetting.cert.none')} />
+            overview && (
+              <Empty description={t(isLawyer ? 'userSetting.cert.noneAny' : 'userSetting.cert.none')} />
+            )
           )}
         </Spin>
       </Card>
@@ -198,6 +214,7 @@ export function Certification({ contactPhone }: { contactPhone: string }) {
       >
         <CertificationForm
           contactPhone={contactPhone}
+          personalAllowed={isLawyer}
           onCancel={() => setApplying(false)}
           onSubmitted={() => {
             setApplying(false);

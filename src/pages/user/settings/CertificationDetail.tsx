@@ -35,6 +35,13 @@ export function CertificationDetail({
       border
       labelStyle={{ width: 140 }}
       data={[
+        {
+          label: t('userSetting.cert.type'),
+          value: t(
+            record.certType === 'personal' ? 'userSetting.cert.personal' : 'userSetting.cert.enterprise',
+          ),
+        },
+        ...(record.licenceNo ? [{ label: t('userSetting.cert.licenceNo'), value: record.licenceNo }] : []),
         { label: t('userSetting.cert.enterpriseName'), value: record.enterpriseName },
         {
           label: t('userSetting.cert.enterpriseCertType'),
@@ -54,6 +61,12 @@ export function CertificationDetail({
           value: formatDateTime(record.submittedAt),
         },
         { label: t('userSetting.cert.reviewedAt'), value: formatDateTime(record.reviewedAt) },
+        ...(record.licenceFile
+          ? [{ label: t('userSetting.cert.licenceFile'), value: record.licenceFile.name }]
+          : []),
+        ...(record.status === 'rejected' && record.reason
+          ? [{ label: t('userSetting.cert.rejectReason'), value: record.reason }]
+          : []),
       ]}
     />
   );

@@ -65,7 +65,7 @@ export default function UserSettings() {
             <SecuritySettings info={userInfo} onOpenCertification={() => openTab('certification')} />
           </Tabs.TabPane>
           <Tabs.TabPane key="certification" title={t('userSetting.tab.certification')}>
-            <Certification contactPhone={userInfo.phone} />
+            <Certification contactPhone={userInfo.phone} isLawyer={userInfo.role === 'lawyer'} />
           </Tabs.TabPane>
         </Tabs>
       </Card>
