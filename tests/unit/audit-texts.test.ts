@@ -31,6 +31,9 @@ const BUILT: Record<string, (file: string, literals: string[]) => string[]> = {
   ],
   // record-review.ts: the table's `action` per reviewed table, then the decision.
   '${action}.${decision.status}': (_, literals) => literals.flatMap((a) => [`${a}.passed`, `${a}.rejected`]),
+  // suspension.ts: the table's `action` (lawfirm, lawyer), then suspend or resume.
+  "${action}.${body.suspended ? 'suspend' : 'resume'}": (_, literals) =>
+    literals.flatMap((a) => [`${a}.suspend`, `${a}.resume`]),
 };
 
 function writtenActions(): { actions: Set<string>; unknownBuilt: string[] } {
@@ -103,7 +106,8 @@ describe('the audit rows the server writes', () => {
         const entry = rest.slice(0, rest.search(/\n\s*\}\)?,?\s*\n/));
         if (!entry.includes('summary:')) continue; // not an audit entry
         entries++;
-        const named = [...m[1].matchAll(/'([^']+)'/g)].map((a) => a[1]);
+        // The action names only (`action: 'a', summary: '...'` may sit on one line).
+        const named = [...m[1].split(/,\s*summary:/)[0].matchAll(/'([^']+)'/g)].map((a) => a[1]);
         if (named.length > 0 && named.every((a) => WITHOUT_PARAMS.has(a))) continue;
         if (!/\bparams\b/.test(entry)) missing.push(`${file}: ${m[1]}`);
       }
