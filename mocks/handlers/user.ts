@@ -93,6 +93,10 @@ export function demoCertification(overrides: Partial<CertificationRecord> = {}):
     status: 'passed',
     submittedAt: '2026-01-10T02:00:00.000Z',
     reviewedAt: '2026-01-12T02:00:00.000Z',
+    licenceNo: null,
+    licenceFile: null,
+    reason: null,
+    version: 1,
     ...overrides,
   });
 }
@@ -108,10 +112,12 @@ export function certificationHandlers(initial: CertificationRecord[] = []) {
   const overview = (): CertificationOverview => {
     const current = records.find((r) => r.status === 'passed') ?? null;
     const pending = records.find((r) => r.status === 'auditing') ?? null;
+    const latest = records.find((r) => r.status === 'passed' || r.status === 'rejected') ?? null;
     return certificationOverviewSchema.parse({
       state: pending && !current ? 'auditing' : current ? 'enterprise' : 'none',
       current,
       pending,
+      latest,
     });
   };
   const handlers = [

@@ -69,11 +69,20 @@ async function lawyerIdOf(userId: number) {
   return row.id;
 }
 
-async function review(kind: 'lawfirms' | 'lawyers', id: number, body: unknown, token?: string) {
+/** A decision on the version the reviewer reads now (server/reviews/decision.ts requires it). */
+async function review(kind: 'lawfirms' | 'lawyers', id: number, body: object, token?: string) {
+  const row = await server.app.db
+    .selectFrom(kind === 'lawfirms' ? 'law_firms' : 'lawyers')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return server.call<{ reviewStatus: string; reviewReason: string | null }>(
     'PUT',
     `/api/${kind}/${id}/review`,
-    { token: token ?? (await server.sessionFor('bussinessOperation')), body },
+    {
+      token: token ?? (await server.sessionFor('bussinessOperation')),
+      body: { version: row?.version ?? 1, ...body },
+    },
   );
 }
 

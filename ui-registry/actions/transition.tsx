@@ -61,6 +61,10 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
     return { ...failure, message: conflictMessage(failure) };
   };
 
+  /** A refusal for a stale version carries the case's current `data: {version, savedBy, savedAt}`. */
+  const isStale = (failure: RequestFailure) =>
+    Boolean(failure.data && typeof failure.data === 'object' && 'version' in failure.data);
+
   /** A stale version names who changed the case and when (`data: {savedBy, savedAt}`); other refusals say their reason. */
   const conflictMessage = (failure: RequestFailure) => {
     const data = (failure.data ?? {}) as { savedBy?: { name?: unknown } | null; savedAt?: unknown };
@@ -141,7 +145,9 @@ export function TransitionAction({ action, record, params, onDone }: ActionProps
               if (!failure) setAsking(false);
               // The case changed meanwhile: the dialog closes, the record is read again (send's
               // onDone) and the notice says so; the person decides again on what they now see.
-              if (failure && isConflict(failure)) {
+              // Another refusal (the event no longer applies, not the person's to do) stays in the
+              // dialog with its reason.
+              if (failure && isConflict(failure) && isStale(failure)) {
                 setAsking(false);
                 env.notify('warning', failure.message);
                 return null;

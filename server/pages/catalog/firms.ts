@@ -11,7 +11,7 @@ import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { positionsTagged } from '../../../machines/caseRules';
 import { col, field, go, table } from './builders';
 import { transitions } from './case-common';
-import { firmOptions, review } from './reviews';
+import { firmOptions, review, suspension } from './reviews';
 
 /**
  * The law-firm and lawyer pages, over server/lawfirms/ and server/lawyers/ (and the case
@@ -88,11 +88,16 @@ const accountVerification = table({
     col('caseCount', 'firm.caseCount', { widget: 'number', width: 100 }),
     reviewStatusColumn,
     col('reviewReason', 'firm.reviewReason', { width: 200 }),
+    col('suspendReason', 'firm.suspension.reasonColumn', { width: 180 }),
     col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', sortable: true, width: 170 }),
     col('createdAt', 'firm.registeredAt', { widget: 'datetime', sortable: true, width: 170 }),
   ],
-  // Operations may decide again: pass a rejected firm once it is put right, or withdraw a pass.
-  rowActions: [review('/lawfirms/:id/review', 'reviewStatus')],
+  // Only an application under review is decided (server/reviews/decision.ts); a firm that passed
+  // is suspended instead, and the suspension lifted.
+  rowActions: [
+    review('/lawfirms/:id/review', 'reviewStatus', { field: 'reviewStatus', in: ['auditing'] }),
+    suspension('/lawfirms/:id/suspension'),
+  ],
   toolbar: [go('orders', 'firm.action.orders', '/result/order-manage')],
   bulkActions: [],
   defaultSort: { field: 'createdAt', order: 'descend' },
@@ -132,8 +137,12 @@ const followUp = table({
   columns: lawyerColumns([
     col('lawFirmName', 'firm.lawFirm', { width: 200 }),
     col('enabled', 'firm.lawyer.enabled', { widget: 'enum', enum: 'enabled', width: 90 }),
+    col('suspendReason', 'firm.suspension.reasonColumn', { width: 180 }),
   ]),
-  rowActions: [review('/lawyers/:id/review', 'reviewStatus')],
+  rowActions: [
+    review('/lawyers/:id/review', 'reviewStatus', { field: 'reviewStatus', in: ['auditing'] }),
+    suspension('/lawyers/:id/suspension'),
+  ],
   toolbar: [],
   bulkActions: [],
   defaultSort: { field: 'activeCaseCount', order: 'descend' },

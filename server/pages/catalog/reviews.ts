@@ -47,6 +47,45 @@ export const review = (
   ...(when ? { when } : {}),
 });
 
+/**
+ * Suspend a firm or lawyer that passed review, or lift the suspension: the choice and its
+ * reason (required to suspend) on the version the row showed. Suspending signs them out; a
+ * firm gets no more pushes and its unassigned cases return to the pool (server/reviews/suspension.ts).
+ */
+export const suspension = (path: string): ActionDescriptor => ({
+  kind: 'api',
+  key: 'suspension',
+  label: 'firm.action.suspension',
+  method: 'PUT',
+  path,
+  body: 'form',
+  form: [
+    field(
+      'suspended',
+      'firm.suspension.choice',
+      {
+        kind: 'select',
+        options: [
+          { value: true, label: 'firm.suspension.suspend' },
+          { value: false, label: 'firm.suspension.resume' },
+        ],
+      },
+      { required: true },
+    ),
+    field(
+      'reason',
+      'firm.suspension.reason',
+      { kind: 'textarea', maxLength: 200 },
+      { placeholder: 'firm.suspension.reasonPlaceholder' },
+    ),
+  ],
+  sendVersion: true,
+  danger: true,
+  confirm: 'firm.suspension.confirm',
+  successMessage: 'firm.suspension.saved',
+  when: { field: 'standing', in: ['passed', 'suspended'] },
+});
+
 /** A filter by law firm, its options the registered firms. */
 export const firmOptions = (access?: AccessRule) =>
   field(
