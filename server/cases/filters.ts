@@ -11,20 +11,6 @@ import type { CaseCondition } from './scope';
 import { keywordCondition, keywordTerm } from './search-terms';
 
 /**
- * The instant a business day (BUSINESS_TZ, Asia/Shanghai by default) starts, as stored (ISO
- * UTC). Named when the zone was fixed to China time; a day filter and the dates on screen now
- * read the same zone (contract/dates.ts).
- */
-export function chinaDayStart(day: string): string {
-  return businessDayStart(day);
-}
-
-/** The instant the business day after `day` starts: the exclusive end of an inclusive range. */
-export function chinaDayEnd(day: string): string {
-  return businessDayEnd(day);
-}
-
-/**
  * The codes a region filter matches, as a range of six-digit codes: a province (440000)
  * its cities and counties (440000-449999), a city (440300) its counties (440300-440399).
  * A range, not LIKE, so the region index serves it.
@@ -105,11 +91,11 @@ export function filterConditions(
   if (filter.amountMax !== undefined)
     where.push((eb) => eb('cases.amount_fen', '<=', filter.amountMax as number));
   if (filter.createdFrom) {
-    const from = chinaDayStart(filter.createdFrom);
+    const from = businessDayStart(filter.createdFrom);
     where.push((eb) => eb('cases.created_at', '>=', from));
   }
   if (filter.createdTo) {
-    const to = chinaDayEnd(filter.createdTo);
+    const to = businessDayEnd(filter.createdTo);
     where.push((eb) => eb('cases.created_at', '<', to));
   }
   if (filter.entrustFrom) {

@@ -10,6 +10,7 @@ import type {
   repaymentRequestSchema,
   repaymentSchema,
 } from '../../contract/case-api';
+import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { Paged } from '../../contract/paging';
 import { canRepay } from '../../machines/caseRules';
 import { decideTransition } from '../../machines/caseStatusMachine';
@@ -22,7 +23,6 @@ import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
 import { forgetCaseCounts } from './count-cache';
-import { chinaDayEnd, chinaDayStart } from './filters';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { actorOf } from './scope';
@@ -158,7 +158,8 @@ export async function addRepayment(
   const seen = await handledCase(app, who.viewer, caseId);
   const now = app.clock.now();
   // A repayment is recorded once it has happened: no date after today (China time).
-  if (chinaDayStart(body.repaidOn) > now.toISOString()) throw fail.field('repaidOn', 'case.repaidInFuture');
+  if (businessDayStart(body.repaidOn) > now.toISOString())
+    throw fail.field('repaidOn', 'case.repaidInFuture');
   const note = body.note || null;
   // transact: a repayment that closes the case tells the streams only once it has committed.
   const id = await transact(app.db, async (trx) => {
@@ -224,8 +225,8 @@ export async function listFollowUps(
   if (!everyCase) base = base.where('c.lawyer_id', '=', viewer.lawyerId);
   if (query.caseNo) base = base.where('c.case_no', '=', query.caseNo.toUpperCase());
   if (query.paymentStatus) base = base.where('f.payment_status', '=', query.paymentStatus);
-  if (query.followedFrom) base = base.where('f.followed_at', '>=', chinaDayStart(query.followedFrom));
-  if (query.followedTo) base = base.where('f.followed_at', '<', chinaDayEnd(query.followedTo));
+  if (query.followedFrom) base = base.where('f.followed_at', '>=', businessDayStart(query.followedFrom));
+  if (query.followedTo) base = base.where('f.followed_at', '<', businessDayEnd(query.followedTo));
   const [rows, count] = await Promise.all([
     base
       .leftJoin('users as operator', 'operator.id', 'f.operator_id')

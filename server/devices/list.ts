@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { DeviceListQuery, DeviceRow } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
 import type { Role } from '../../contract/roles';
 import { peopleInScope } from '../access/people-scope';
 import { maySearchPhones, phoneFor } from '../access/phones';
-import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { Caller } from '../http/route';
@@ -36,8 +36,8 @@ export function devicesQuery(db: Kysely<Database>, caller: Caller, filter: Parti
   if (state === 'unbound') query = query.where('devices.unbound_at', 'is not', null);
   if (role) query = query.where('users.role', '=', role);
   if (lawFirmId !== undefined) query = query.where('users.law_firm_id', '=', lawFirmId);
-  if (boundFrom) query = query.where('devices.bound_at', '>=', chinaDayStart(boundFrom));
-  if (boundTo) query = query.where('devices.bound_at', '<', chinaDayEnd(boundTo));
+  if (boundFrom) query = query.where('devices.bound_at', '>=', businessDayStart(boundFrom));
+  if (boundTo) query = query.where('devices.bound_at', '<', businessDayEnd(boundTo));
   return query;
 }
 

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { LawFirmListQuery, LawFirmRow } from '../../contract/firm-api';
 import type { Paged } from '../../contract/paging';
 import type { ReviewStatus } from '../../contract/reviews';
 import { maySearchPhones, phoneFor } from '../access/phones';
-import { chinaDayEnd, chinaDayStart, regionRange } from '../cases/filters';
+import { regionRange } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { Caller } from '../http/route';
@@ -45,10 +46,10 @@ function matching(
     const [from, to] = regionRange(region);
     q = q.where('f.region_code', '>=', from).where('f.region_code', '<=', to);
   }
-  if (query.createdFrom) q = q.where('f.created_at', '>=', chinaDayStart(query.createdFrom));
-  if (query.createdTo) q = q.where('f.created_at', '<', chinaDayEnd(query.createdTo));
-  if (query.reviewedFrom) q = q.where('f.reviewed_at', '>=', chinaDayStart(query.reviewedFrom));
-  if (query.reviewedTo) q = q.where('f.reviewed_at', '<', chinaDayEnd(query.reviewedTo));
+  if (query.createdFrom) q = q.where('f.created_at', '>=', businessDayStart(query.createdFrom));
+  if (query.createdTo) q = q.where('f.created_at', '<', businessDayEnd(query.createdTo));
+  if (query.reviewedFrom) q = q.where('f.reviewed_at', '>=', businessDayStart(query.reviewedFrom));
+  if (query.reviewedTo) q = q.where('f.reviewed_at', '<', businessDayEnd(query.reviewedTo));
   return q;
 }
 

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { LawyerListQuery, LawyerRow } from '../../contract/firm-api';
 import type { Paged } from '../../contract/paging';
 import type { ReviewStatus } from '../../contract/reviews';
 import { maySearchPhones, phoneFor } from '../access/phones';
-import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import { caseTagged } from '../cases/tagged';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
@@ -37,8 +37,8 @@ function matching(
   }
   if (reviewStatus?.length) q = q.where('l.review_status', 'in', reviewStatus);
   if (lawFirmId !== undefined) q = q.where('l.law_firm_id', '=', lawFirmId);
-  if (query.createdFrom) q = q.where('l.created_at', '>=', chinaDayStart(query.createdFrom));
-  if (query.createdTo) q = q.where('l.created_at', '<', chinaDayEnd(query.createdTo));
+  if (query.createdFrom) q = q.where('l.created_at', '>=', businessDayStart(query.createdFrom));
+  if (query.createdTo) q = q.where('l.created_at', '<', businessDayEnd(query.createdTo));
   return q;
 }
 

@@ -17,7 +17,7 @@ import type { Caller } from '../http/route';
 import { lawyerUser, notify, usersHolding } from '../notifications/notify';
 import { dropLetterPdf, storeLetterPdf } from './file';
 import { letterInScope, letterScopeOf } from './list';
-import { chinaDay } from './write';
+import { businessDay } from './write';
 
 type Who = { caller: Caller; requestId: string };
 
@@ -178,7 +178,7 @@ export async function resubmitLetter(
         ? JSON.stringify({
             ...letterFieldsSchema.parse(JSON.parse(row.fields)),
             extra: body.extra,
-            date: chinaDay(now),
+            date: businessDay(now),
           })
         : row.fields;
     const result = await trx

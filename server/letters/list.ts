@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type Ability, scopeOf } from '../../contract/access';
+import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { LetterListQuery, LetterRow } from '../../contract/firm-api';
 import type { Paged } from '../../contract/paging';
-import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import { viewerOf } from '../cases/scope';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
@@ -40,8 +40,8 @@ function matching(db: Kysely<Database>, scope: LetterScope, query: Partial<Lette
   if (status?.length) q = q.where('l.status', 'in', status);
   if (keyword) q = q.where((eb) => eb.or(['l.letter_no', 'l.title'].map((c) => containsText(c, keyword))));
   if (lawFirmId !== undefined) q = q.where('l.law_firm_id', '=', lawFirmId);
-  if (query.submittedFrom) q = q.where('l.submitted_at', '>=', chinaDayStart(query.submittedFrom));
-  if (query.submittedTo) q = q.where('l.submitted_at', '<', chinaDayEnd(query.submittedTo));
+  if (query.submittedFrom) q = q.where('l.submitted_at', '>=', businessDayStart(query.submittedFrom));
+  if (query.submittedTo) q = q.where('l.submitted_at', '<', businessDayEnd(query.submittedTo));
   return q;
 }
 

@@ -13,11 +13,11 @@ import { storeLetterPdf } from './file';
 import { LETTER_TITLES } from './wording';
 
 /** The day of an instant in the business time zone (BUSINESS_TZ, Asia/Shanghai by default), as YYYY-MM-DD. */
-export function chinaDay(at: Date): string {
+export function businessDay(at: Date): string {
   return formatDate(at);
 }
 
-/** Letter numbers of letters written in the product: LF, the China day, the row id. */
+/** Letter numbers of letters written in the product: LF, the business day, the row id. */
 export const letterNoOf = (id: number, day: string) =>
   `LF${day.replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
 
@@ -53,7 +53,7 @@ export async function writeLetter(
     amountFen: record.amountFen,
     firmName: lawyer.firm_name,
     lawyerName: lawyer.lawyer_name,
-    date: chinaDay(now),
+    date: businessDay(now),
     extra: body.extra ?? '',
   };
   const written = await app.db.transaction().execute(async (trx) => {

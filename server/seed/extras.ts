@@ -5,7 +5,7 @@ import { LETTER_TEMPLATES, type LetterFields } from '../../contract/letters';
 import { WALLET_TRANSACTION_KINDS, type WalletTransactionKind } from '../../contract/wallets';
 import type { Database } from '../db/schema';
 import { LETTER_TITLES } from '../letters/wording';
-import { chinaDay, letterNoOf } from '../letters/write';
+import { businessDay, letterNoOf } from '../letters/write';
 import type { Notice } from '../notifications/notify';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { insertMany } from './insert-many';
@@ -344,7 +344,7 @@ async function seedDemoLawyersLetters(
       amountFen: Number(record.amount_fen),
       firmName: lawyer.firm_name,
       lawyerName: lawyer.lawyer_name,
-      date: chinaDay(submitted),
+      date: businessDay(submitted),
       extra: '',
     };
     const reviewed = outcome.status === 'auditing' ? null : new Date(submitted.getTime() + DAY / 2);

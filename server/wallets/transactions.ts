@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
+import { businessDayEnd, businessDayStart } from '../../contract/dates';
 import type { WalletTransactionQuery } from '../../contract/operations-api';
 import type { Paged } from '../../contract/paging';
 import type { WalletTransactionKind } from '../../contract/wallets';
-import { chinaDayEnd, chinaDayStart } from '../cases/filters';
 import type { Database } from '../db/schema';
 
 const SORT_COLUMNS = { createdAt: 'created_at', amountFen: 'amount_fen' } as const;
 
-/** A page of one wallet's transactions, filtered by kind, direction and China days. */
+/** A page of one wallet's transactions, filtered by kind, direction and business days (BUSINESS_TZ). */
 export async function listWalletTransactions(
   db: Kysely<Database>,
   walletId: number,
@@ -26,8 +26,8 @@ export async function listWalletTransactions(
   if (query.kind?.length) matching = matching.where('kind', 'in', query.kind);
   if (query.direction === 'income') matching = matching.where('amount_fen', '>', 0);
   if (query.direction === 'expense') matching = matching.where('amount_fen', '<', 0);
-  if (query.createdFrom) matching = matching.where('created_at', '>=', chinaDayStart(query.createdFrom));
-  if (query.createdTo) matching = matching.where('created_at', '<', chinaDayEnd(query.createdTo));
+  if (query.createdFrom) matching = matching.where('created_at', '>=', businessDayStart(query.createdFrom));
+  if (query.createdTo) matching = matching.where('created_at', '<', businessDayEnd(query.createdTo));
   const [rows, count] = await Promise.all([
     matching
       .select(['id', 'kind', 'amount_fen', 'balance_after_fen', 'note', 'created_at'])

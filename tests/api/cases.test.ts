@@ -97,10 +97,10 @@ describe('GET /api/cases: filters', () => {
 
   it('reads creation days in China time (UTC+8)', async () => {
     const [row] = (await list('caseOperation', 'pageSize=1')).list;
-    const chinaDay = formatDate(row.createdAt);
-    const within = await listAll('caseOperation', `createdFrom=${chinaDay}&createdTo=${chinaDay}`);
+    const businessDay = formatDate(row.createdAt);
+    const within = await listAll('caseOperation', `createdFrom=${businessDay}&createdTo=${businessDay}`);
     expect(within.rows.map((c) => c.id)).toContain(row.id);
-    const start = Date.parse(`${chinaDay}T00:00:00+08:00`);
+    const start = Date.parse(`${businessDay}T00:00:00+08:00`);
     expect(
       within.rows.every(
         (c) => Date.parse(c.createdAt) >= start && Date.parse(c.createdAt) < start + 86_400_000,

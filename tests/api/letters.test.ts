@@ -3,7 +3,7 @@ import type { LetterRow } from '../../contract/firm-api';
 import type { LetterFields } from '../../contract/letters';
 import { STORAGE_KINDS } from '../../server/config';
 import { renderLetterPdf } from '../../server/letters/pdf';
-import { chinaDay } from '../../server/letters/write';
+import { businessDay } from '../../server/letters/write';
 import { auditRows } from './fixtures';
 import { startServer, type TestServer } from './harness';
 import {
@@ -65,8 +65,8 @@ describe.each(STORAGE_KINDS)('STORAGE=%s', (storage) => {
 
     it('dates a letter by the day in Shanghai, not in UTC', () => {
       // 17:30 UTC on 1 March is 01:30 on 2 March in Shanghai; 15:59 UTC is still the same day.
-      expect(chinaDay(new Date('2026-03-01T17:30:00.000Z'))).toBe('2026-03-02');
-      expect(chinaDay(new Date('2026-03-01T15:59:00.000Z'))).toBe('2026-03-01');
+      expect(businessDay(new Date('2026-03-01T17:30:00.000Z'))).toBe('2026-03-02');
+      expect(businessDay(new Date('2026-03-01T15:59:00.000Z'))).toBe('2026-03-01');
     });
 
     it('lists a lawyer the letters they wrote, and only those (GET /letters and GET /letters/:id)', async () => {

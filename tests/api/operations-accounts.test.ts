@@ -103,13 +103,13 @@ describe('GET /api/devices', () => {
     expect(lawyers.list.every((d) => d.role === 'lawyer')).toBe(true);
 
     const day = bound.list[0].boundAt;
-    const chinaDay = formatDate(day);
+    const businessDay = formatDate(day);
     const onDay = await ok<Paged<DeviceRow>>(
       'bussinessOperation',
-      `/api/devices?boundFrom=${chinaDay}&boundTo=${chinaDay}&pageSize=100`,
+      `/api/devices?boundFrom=${businessDay}&boundTo=${businessDay}&pageSize=100`,
     );
     expect(onDay.list.map((d) => d.id)).toContain(bound.list[0].id);
-    expect(onDay.list.every((d) => formatDate(d.boundAt) === chinaDay)).toBe(true);
+    expect(onDay.list.every((d) => formatDate(d.boundAt) === businessDay)).toBe(true);
   });
 
   it('sorts by last activity either way and refuses a page size over 100', async () => {

@@ -90,7 +90,12 @@ export function plotOptions(spec: ChartSpec): { plot: PlotClass; options: Record
                   content: { style: { color: 'var(--color-text-1)', fontSize: '24px' } },
                 },
               }
-            : { label: { type: 'outer', content: '{name} {percentage}' } }),
+            : {
+                // A smaller pie and labels on the sides, name over percentage: at 1366 an outer
+                // label on one line was cut short ("已结案 3…").
+                radius: 0.7,
+                label: { type: 'spider', content: '{name}\n{percentage}' },
+              }),
           // Names wrap onto more rows rather than page (a pie has a handful of them).
           legend: { position: 'bottom', flipPage: false },
           interactions: [{ type: 'element-active' }],

@@ -33,10 +33,9 @@ const caseNoLink = (to: string, field = 'caseNo'): ColumnDescriptor => ({
  * without scrolling sideways (the rest stay one tick away in the column settings).
  */
 const caseColumns = (detailRoute: string, shown: readonly string[]): ColumnDescriptor[] =>
-  allCaseColumns(detailRoute).map((c) =>
-    c.field === 'caseNo' || shown.includes(c.field)
-      ? { ...c, defaultHidden: undefined }
-      : { ...c, defaultHidden: true },
+  allCaseColumns(detailRoute).map(({ defaultHidden: _, ...c }) =>
+    // Shown columns carry no defaultHidden key at all (a key set to undefined is not JSON).
+    c.field === 'caseNo' || shown.includes(c.field) ? c : { ...c, defaultHidden: true },
   );
 
 const allCaseColumns = (detailRoute: string): ColumnDescriptor[] => [
