@@ -146,6 +146,33 @@ describe('letters under review', () => {
         body: { version: (await stored(id).catch(() => ({ version: 1 }))).version, ...body },
       });
 
+    it("shows the letter's decisions in its case's history, to operations and to the letter's firm only", async () => {
+      const letter = await freshLetter('auditing');
+      // On a case in processing of its own (a seeded letter may name no case).
+      const caseId = (await lawyersCase()).id;
+      await server.app.db
+        .updateTable('law_firm_letters')
+        .set({ case_id: caseId })
+        .where('id', '=', letter.id)
+        .execute();
+      const rejected = await review(letter.id, { status: 'rejected', reason: '缺少送达地址' });
+      expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+      type Trail = { auditTrail: Array<{ action: string; actionLabel: string; detail: string }> };
+      const detail = async (role: Role) =>
+        server.call<Trail>('GET', `/api/cases/${caseId}`, { token: await server.tokenFor(role) });
+      const seen = await detail('bussinessOperation');
+      expect(seen.status).toBe(200);
+      const entry = seen.body.data.auditTrail.find((a) => a.action === 'letter.review.rejected');
+      expect(entry).toMatchObject({ actionLabel: '律师函审核驳回' });
+      expect(entry?.detail).toContain(letter.letter_no);
+      expect(entry?.detail).toContain('缺少送达地址');
+      // The case is the demo lawyer's, the letter another firm's: the demo lawyer reads the case
+      // but none of that firm's letters in its history.
+      const other = await detail('lawyer');
+      expect(other.status).toBe(200);
+      expect(other.body.data.auditTrail.filter((a) => a.action.startsWith('letter.'))).toEqual([]);
+    });
+
     it('passes a letter: who and when are kept, and the audit log says so', async () => {
       const letter = await freshLetter('auditing');
       const res = await review(letter.id, { status: 'passed' });
