@@ -63,8 +63,13 @@ export const columnSchema = z.strictObject({
   width: z.optional(z.number().check(z.int(), z.gte(40), z.lte(800))),
   fixed: z.optional(z.enum(['left', 'right'])),
   defaultHidden: z.optional(z.boolean()),
-  /** A second field shown under the value when the record has one (why a case was returned). */
-  note: z.optional(fieldPath),
+  /**
+   * A second field shown under the value when the record has one (why a case was returned, how a
+   * closed case ended), with its enum's labels when it names one.
+   */
+  note: z.optional(
+    z.union([fieldPath, z.strictObject({ field: fieldPath, enum: z.optional(z.enum(ENUM_NAMES)) })]),
+  ),
   access,
 });
 export type ColumnDescriptor = z.infer<typeof columnSchema>;

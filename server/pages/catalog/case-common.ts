@@ -57,4 +57,11 @@ export function bulkTransitions(...events: Array<(typeof BULK_CASE_EVENTS)[numbe
 }
 
 /** The case status as a coloured tag. */
-export const status = col('status', 'case.status', { widget: 'status', enum: 'caseStatus', width: 100 });
+// A closed case says how it ended under 已结案 (已还款, 调解成功 ...), in lists whose default
+// columns leave the result's own column in the column settings.
+export const status = col('status', 'case.status', {
+  widget: 'status',
+  enum: 'caseStatus',
+  width: 100,
+  note: { field: 'closeResult', enum: 'closeResult' },
+});

@@ -10,7 +10,7 @@ import {
   type TabsPage,
 } from '../../../contract/pages/descriptor';
 import { col, field, go, mayDo } from './builders';
-import { status, transitions } from './case-common';
+import { transitions } from './case-common';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -29,7 +29,8 @@ const basics: DetailPage['sections'][number] = {
     col('caseNo', 'case.caseNo'),
     col('title', 'case.title'),
     col('type', 'case.type', { widget: 'enum', enum: 'caseType' }),
-    status,
+    // The record shows the result and the return reason as items of their own: no notes here.
+    col('status', 'case.status', { widget: 'status', enum: 'caseStatus' }),
     col('position', 'case.position', { widget: 'enum', enum: 'casePosition' }),
     col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage' }),
     col('closeResult', 'case.closeResult', { widget: 'enum', enum: 'closeResult' }),
