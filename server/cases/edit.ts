@@ -4,12 +4,13 @@ import { isKnownRegion } from '../../contract/regions';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { CasesTable } from '../db/schema';
-import { fail } from '../http/errors';
+import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { type TermFields, writeCaseTerms } from './search-terms';
+import { staleCase } from './transitions';
 import { visibleCase } from './visible-case';
 
 /** Request field -> column, for the fields an edit may change. */
@@ -40,7 +41,8 @@ export async function editCase(
   body: CaseEditRequest,
 ): Promise<CaseRow> {
   const current = await visibleCase(app.db, who.viewer, id);
-  if (body.version !== current.version) throw fail.conflict('case.staleVersion');
+  // A stale edit says who changed the case and when (data: {version, savedBy, savedAt}).
+  if (body.version !== current.version) throw await staleCase(app.db, id);
   if (body.regionCode && !isKnownRegion(body.regionCode)) throw fail.field('regionCode', 'rule.regionCode');
   const stored: Record<string, unknown> = await app.db
     .selectFrom('cases')
@@ -61,34 +63,41 @@ export async function editCase(
   }
   if (changed.length === 0) return current;
   const now = app.clock.now();
-  await app.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('cases')
-      .set({ ...changes, updated_at: now.toISOString(), version: current.version + 1 })
-      .where('id', '=', id)
-      .where('version', '=', body.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
-    if (SEARCHED.some((column) => column in changes)) {
-      const next = { ...stored, ...changes } as unknown as TermFields;
-      await writeCaseTerms(trx, id, {
-        title: next.title,
-        debtor_name: next.debtor_name,
-        client_name: next.client_name,
-      });
-    }
-    await recordAudit(
-      trx,
-      { caller: who.caller, requestId: who.requestId, at: now },
-      {
-        action: 'case.edit',
-        entity: 'case',
-        entityId: id,
-        summary: `edited ${changed.join(', ')}`,
-        params: { fields: changed.join(',') },
-      },
-    );
-  });
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('cases')
+        .set({ ...changes, updated_at: now.toISOString(), version: current.version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', body.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
+      if (SEARCHED.some((column) => column in changes)) {
+        const next = { ...stored, ...changes } as unknown as TermFields;
+        await writeCaseTerms(trx, id, {
+          title: next.title,
+          debtor_name: next.debtor_name,
+          client_name: next.client_name,
+        });
+      }
+      await recordAudit(
+        trx,
+        { caller: who.caller, requestId: who.requestId, at: now },
+        {
+          action: 'case.edit',
+          entity: 'case',
+          entityId: id,
+          summary: `edited ${changed.join(', ')}`,
+          params: { fields: changed.join(',') },
+        },
+      );
+    });
+  } catch (error) {
+    // Someone else's edit landed between the read and the write: say whose, as above.
+    if (error instanceof ApiError && error.messageKey === 'case.staleVersion')
+      throw await staleCase(app.db, id);
+    throw error;
+  }
   forgetCaseCounts(app.db, { columns: Object.keys(changes) });
   const [row] = await caseRowsByIds(app.db, [id], who.viewer);
   return row;

@@ -72,6 +72,12 @@ describe('PUT /api/cases/:id (optimistic locking)', () => {
       body: { version: before.version, debtorName: '第二位编辑', amountFen: 1 },
     });
     expectRefusal(stale, 'case.staleVersion');
+    // It says what the case is now and who changed it, so the form can reload and say so.
+    expect((stale.body as { data?: unknown }).data).toMatchObject({
+      version: before.version + 1,
+      savedBy: { name: expect.any(String) },
+      savedAt: expect.any(String),
+    });
     expect(await stored(before.id)).toEqual(saved);
     expect(await auditRows(server, 'case.edit', before.id)).toHaveLength(1);
   });
