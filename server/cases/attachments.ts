@@ -57,7 +57,7 @@ async function countOf(app: AppContext, caseId: number): Promise<number> {
   return Number(row.n);
 }
 
-const tooLarge = (app: AppContext) =>
+export const tooLarge = (app: AppContext) =>
   new ApiError(413, CODES.payloadTooLarge, 'attachment.tooLarge', {
     mb: Math.round((app.config.uploadMaxBytes / (1024 * 1024)) * 10) / 10,
   });
@@ -77,22 +77,11 @@ export async function uploadAttachment(
   request: FastifyRequest,
 ): Promise<Attachment> {
   await visibleCase(app.db, who.viewer, caseId);
-  if (!request.isMultipart()) throw fail.field('file', 'attachment.fileRequired');
-  let part: MultipartFile | undefined;
-  try {
-    part = await request.file({ limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10 } });
-  } catch (err) {
-    throw multipartFailure(err, app);
-  }
-  if (part?.fieldname !== 'file') {
-    part?.file.resume();
-    throw fail.field('file', 'attachment.fileRequired');
-  }
-  const name = displayName(part.filename ?? '');
-  if (!name || attachmentExtension(name) === null) {
-    part.file.resume();
-    throw fail.field('file', 'attachment.typeNotAllowed', { types: ATTACHMENT_EXTENSIONS.join(', ') });
-  }
+  const { part, name } = await readFilePart(app, request, {
+    fields: 10,
+    allowed: (n) => attachmentExtension(n) !== null,
+    types: ATTACHMENT_EXTENSIONS,
+  });
   if ((await countOf(app, caseId)) >= ATTACHMENTS_PER_CASE) {
     part.file.resume();
     throw tooMany();
@@ -172,7 +161,39 @@ export async function uploadAttachment(
 }
 
 /** The size limit (413) and busboy's own refusals (400) as the product's envelopes. */
-function multipartFailure(err: unknown, app: AppContext): unknown {
+/**
+ * The one file of a multipart upload (field `file`, at most UPLOAD_MAX_MB), its shown name, and
+ * a 400 at `file` when there is none or its type is not allowed (the stream is drained first).
+ * Case attachments and certification licence images are received through it.
+ */
+export async function readFilePart(
+  app: AppContext,
+  request: FastifyRequest,
+  rule: { fields: number; allowed: (name: string) => boolean; types: readonly string[] },
+): Promise<{ part: MultipartFile; name: string }> {
+  if (!request.isMultipart()) throw fail.field('file', 'attachment.fileRequired');
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({
+      limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: rule.fields },
+    });
+  } catch (err) {
+    throw multipartFailure(err, app);
+  }
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw fail.field('file', 'attachment.fileRequired');
+  }
+  const name = displayName(part.filename ?? '');
+  if (!name || !rule.allowed(name)) {
+    part.file.resume();
+    throw fail.field('file', 'attachment.typeNotAllowed', { types: rule.types.join(', ') });
+  }
+  return { part, name };
+}
+
+/** A multipart or storage failure as the answer it deserves (413 too large, 400 no file). */
+export function multipartFailure(err: unknown, app: AppContext): unknown {
   if (err instanceof ApiError) return err;
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(app);

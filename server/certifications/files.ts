@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { can } from '../../contract/access';
 import type { CertificationFile } from '../../contract/certifications';
 import { LICENCE_FILE_EXTENSIONS } from '../../contract/certifications';
-import { CODES } from '../../contract/codes';
-import { contentDisposition, displayName } from '../cases/attachments';
+import { contentDisposition, multipartFailure, readFilePart, tooLarge } from '../cases/attachments';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { ApiError, fail } from '../http/errors';
+import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { checkKey } from '../storage/storage';
 
@@ -42,43 +40,16 @@ export const licenceStorageKey = (userId: number, storedKey: string) =>
 /** At most this many uploads wait for an application per account (older ones are replaced). */
 const WAITING_PER_USER = 5;
 
-const tooLarge = (app: AppContext) =>
-  new ApiError(413, CODES.payloadTooLarge, 'attachment.tooLarge', {
-    mb: Math.round((app.config.uploadMaxBytes / (1024 * 1024)) * 10) / 10,
-  });
-
-function multipartFailure(err: unknown, app: AppContext): unknown {
-  if (err instanceof ApiError) return err;
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(app);
-  if (typeof code === 'string' && code.startsWith('FST_'))
-    return fail.field('file', 'attachment.fileRequired');
-  if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
-    return fail.field('file', 'attachment.fileRequired');
-  return err;
-}
-
 export async function uploadLicenceFile(
   app: AppContext,
   caller: Caller,
   request: FastifyRequest,
 ): Promise<CertificationFile> {
-  if (!request.isMultipart()) throw fail.field('file', 'attachment.fileRequired');
-  let part: MultipartFile | undefined;
-  try {
-    part = await request.file({ limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 5 } });
-  } catch (err) {
-    throw multipartFailure(err, app);
-  }
-  if (part?.fieldname !== 'file') {
-    part?.file.resume();
-    throw fail.field('file', 'attachment.fileRequired');
-  }
-  const name = displayName(part.filename ?? '');
-  if (!name || extensionOf(name) === null) {
-    part.file.resume();
-    throw fail.field('file', 'attachment.typeNotAllowed', { types: LICENCE_FILE_EXTENSIONS.join(', ') });
-  }
+  const { part, name } = await readFilePart(app, request, {
+    fields: 5,
+    allowed: (n) => extensionOf(n) !== null,
+    types: LICENCE_FILE_EXTENSIONS,
+  });
   const stored = randomBytes(16).toString('hex');
   const key = licenceStorageKey(caller.userId, stored);
   let kept = false;
