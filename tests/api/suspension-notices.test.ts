@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../contract/notifications';
+import { lawFirmApplication } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 /**
@@ -192,5 +193,49 @@ describe('a lawyer suspended and resumed', () => {
     });
     expect(lift.status).toBe(200);
     for (const userId of [me, contact]) expect(await noticesOf(userId, 'lawyer.resumed')).toHaveLength(1);
+  });
+});
+
+describe('a firm that registered itself', () => {
+  it('has its contact person found by role: told of the pass, signed out and told of a suspension', async () => {
+    const application = await lawFirmApplication(server, 9301);
+    const res = await server.call<{ userId: number }>('POST', '/api/register/lawfirm', { body: application });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const contact = res.body.data.userId;
+    const roles = await server.app.db
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', contact)
+      .execute();
+    expect(roles.map((r) => r.role)).toEqual(['lawfirmContactPerson']);
+    const firmId = (
+      await server.app.db
+        .selectFrom('users')
+        .select('law_firm_id')
+        .where('id', '=', contact)
+        .executeTakeFirstOrThrow()
+    ).law_firm_id as number;
+
+    const pass = await server.call('PUT', `/api/lawfirms/${firmId}/review`, {
+      token: await ops(),
+      body: { status: 'passed', version: 1 },
+    });
+    expect(pass.status).toBe(200);
+    expect(await noticesOf(contact, 'law_firm.passed')).toHaveLength(1);
+    const login = await server.call<{ token: string }>('POST', '/api/login', {
+      body: { phone: application.phone, password: application.password },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+
+    const suspended = await suspend(`/api/lawfirms/${firmId}/suspension`, {
+      suspended: true,
+      reason: '资质复查',
+      version: 2,
+    });
+    expect(suspended.status).toBe(200);
+    expect(await noticesOf(contact, 'law_firm.suspended')).toHaveLength(1);
+    expect(
+      (await server.call('GET', '/api/user/certification', { token: login.body.data.token })).status,
+    ).toBe(401);
   });
 });
