@@ -91,6 +91,6 @@ export const firmOptions = (access?: AccessRule) =>
   field(
     'lawFirmId',
     'firm.lawFirm',
-    { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
+    { kind: 'select', optionsFrom: { path: '/lawfirms/names', value: 'id', label: 'name' } },
     access ? { access } : {},
   );
