@@ -6,6 +6,7 @@ import type {
 } from '../../contract/certifications';
 import type { TablePage } from '../../contract/pages/descriptor';
 import { letterPages } from '../../server/pages/catalog/letters';
+import { uploadLicenceImage } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 /**
@@ -34,15 +35,7 @@ async function applyWithImage(token: string) {
   const pending = (await server.call<CertificationOverview>('GET', '/api/user/certification', { token })).body
     .data.pending;
   if (pending) await server.call('POST', `/api/user/certifications/${pending.id}/withdraw`, { token });
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), '执业证.png');
-  const upload = await fetch(`${server.url}/api/user/certification-files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(upload.status).toBe(200);
-  const file = ((await upload.json()) as { data: { id: number } }).data;
+  const fileId = await uploadLicenceImage(server, token, PNG);
   const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
     token,
     body: {
@@ -52,7 +45,7 @@ async function applyWithImage(token: string) {
       legalPersonIdNumber: residentId('11010119900307123'),
       licenceNo: '14403201710012345',
       contactPhone: '13912345678',
-      licenceFileId: file.id,
+      licenceFileId: fileId,
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -14,12 +14,18 @@ import { firmOptions, review } from './reviews';
 
 const v = SCHEMA_VERSION;
 
-/** One's own review status, as a firm's contact person or a lawyer reads it (lawyer-own.ts). */
-export const reviewStatusColumn = col('reviewStatus', 'firm.reviewStatus', {
-  widget: 'status',
-  enum: 'reviewStatus',
-  width: 100,
-});
+/** One's own review, as a firm's contact person or a lawyer reads it (also lawyer-own.ts). */
+export const ownReviewSection: DetailPage['sections'][number] = {
+  kind: 'descriptions',
+  title: 'firm.section.review',
+  columns: 2,
+  items: [
+    col('reviewStatus', 'firm.reviewStatus', { widget: 'status', enum: 'reviewStatus', width: 100 }),
+    col('reviewReason', 'firm.reviewReason'),
+    col('createdAt', 'firm.registeredAt', { widget: 'datetime' }),
+    col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime' }),
+  ],
+};
 
 const firmDetail: DetailPage = {
   schemaVersion: v,
@@ -42,17 +48,7 @@ const firmDetail: DetailPage = {
         col('contactPhone', 'firm.contactPhone', { widget: 'phone' }),
       ],
     },
-    {
-      kind: 'descriptions',
-      title: 'firm.section.review',
-      columns: 2,
-      items: [
-        reviewStatusColumn,
-        col('reviewReason', 'firm.reviewReason'),
-        col('createdAt', 'firm.registeredAt', { widget: 'datetime' }),
-        col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime' }),
-      ],
-    },
+    ownReviewSection,
     {
       kind: 'descriptions',
       title: 'firm.section.figures',

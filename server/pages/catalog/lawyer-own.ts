@@ -1,7 +1,7 @@
 import type { TabsPage } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { col, field } from './builders';
-import { notYourOwn, reviewStatusColumn } from './firm-own';
+import { notYourOwn, ownReviewSection } from './firm-own';
 
 /** A lawyer's own page: their profile (licence, firm, review, figures) and what they edit of it. */
 
@@ -58,17 +58,7 @@ export const editLawyer: TabsPage = {
               col('introduction', 'firm.lawyer.introduction'),
             ],
           },
-          {
-            kind: 'descriptions',
-            title: 'firm.section.review',
-            columns: 2,
-            items: [
-              reviewStatusColumn,
-              col('reviewReason', 'firm.reviewReason'),
-              col('createdAt', 'firm.registeredAt', { widget: 'datetime' }),
-              col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime' }),
-            ],
-          },
+          ownReviewSection,
           {
             kind: 'descriptions',
             title: 'firm.section.figures',
