@@ -82,6 +82,7 @@ export type ActionDescriptor =
       body?: 'none' | 'record' | 'selection' | 'form';
       form?: FieldDescriptor[];
       sendVersion?: boolean;
+      values?: Record<string, string | number | boolean>;
       summary?: ColumnDescriptor[];
       successMessage?: string;
     })
@@ -116,6 +117,13 @@ export const actionSchema: z.ZodMiniType<ActionDescriptor> = z.lazy(() =>
       form: z.optional(z.array(fieldSchema).check(z.maxLength(20))),
       /** body: form: the record's `version` goes with the values (a decision names what was read; 409 when older). */
       sendVersion: z.optional(z.boolean()),
+      /**
+       * body: form: fixed values sent with the form's (a 暂停 action sends `suspended: true`), so
+       * one route serves two plainly named actions instead of a choice inside one dialog.
+       */
+      values: z.optional(
+        z.record(fieldPath, z.union([z.string().check(z.maxLength(100)), z.number(), z.boolean()])),
+      ),
       /**
        * Values of the record shown above that form, for the decision it asks (a repayment's
        * outstanding amount); a refusal's `data` with the same fields replaces them there.

@@ -84,7 +84,7 @@ export function ApiAction({ action, record, params, selection, onDone }: ActionP
               setRefused(null);
             }}
             onSubmit={async (values) => {
-              const sent = toBody(action.form ?? [], values);
+              const sent = { ...action.values, ...toBody(action.form ?? [], values) };
               const failure = await send(action.sendVersion ? { ...sent, version } : sent);
               if (!failure) {
                 setAsking(false);

@@ -24,10 +24,12 @@ const firmKeyword = field(
   { kind: 'input', maxLength: 60 },
   { placeholder: 'firm.keywordPlaceholder' },
 );
+// A suspended firm's or lawyer's reason shows under 已暂停, so no column of its own is needed.
 const standingColumn = col('standing', 'firm.reviewStatus', {
   widget: 'status',
   enum: 'standing',
-  width: 100,
+  width: 110,
+  note: 'suspendReason',
 });
 
 /** Law-firm review orders: each firm's registration, when it came, who decided and why. */
@@ -68,25 +70,35 @@ export const accountVerification = table({
   source: { path: '/lawfirms' },
   filters: [firmKeyword, reviewStatusFilter, field('region', 'firm.region', { kind: 'region', depth: 2 })],
   columns: [
+    // At 1366 wide: who, where they stand, how to reach them and their load; the rest in settings.
     col('name', 'firm.name', { fixed: 'left', width: 200 }),
-    col('regionCode', 'firm.region', { widget: 'region', width: 150 }),
+    standingColumn,
+    col('regionCode', 'firm.region', { widget: 'region', width: 140 }),
     col('address', 'firm.address', { width: 220, defaultHidden: true }),
     col('contactName', 'firm.contactName', { width: 100 }),
     col('contactPhone', 'firm.contactPhone', { widget: 'phone', width: 130 }),
-    col('lawyerCount', 'firm.lawyerCount', { widget: 'number', width: 100 }),
-    col('auditingLawyerCount', 'firm.auditingLawyerCount', { widget: 'number', width: 110 }),
-    col('caseCount', 'firm.caseCount', { widget: 'number', width: 100 }),
-    standingColumn,
-    col('reviewReason', 'firm.reviewReason', { width: 200 }),
-    col('suspendReason', 'firm.suspension.reasonColumn', { width: 180 }),
-    col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', sortable: true, width: 170 }),
-    col('createdAt', 'firm.registeredAt', { widget: 'datetime', sortable: true, width: 170 }),
+    col('lawyerCount', 'firm.lawyerCount', { widget: 'number', width: 90 }),
+    col('auditingLawyerCount', 'firm.auditingLawyerCount', { widget: 'number', width: 100 }),
+    col('caseCount', 'firm.caseCount', { widget: 'number', width: 90 }),
+    col('reviewReason', 'firm.reviewReason', { width: 200, defaultHidden: true }),
+    col('reviewedAt', 'firm.reviewedAt', {
+      widget: 'datetime',
+      sortable: true,
+      width: 170,
+      defaultHidden: true,
+    }),
+    col('createdAt', 'firm.registeredAt', {
+      widget: 'datetime',
+      sortable: true,
+      width: 170,
+      defaultHidden: true,
+    }),
   ],
   // Only an application under review is decided (server/reviews/decision.ts); a firm that passed
   // is suspended instead, and the suspension lifted.
   rowActions: [
     review('/lawfirms/:id/review', 'reviewStatus', { field: 'reviewStatus', in: ['auditing'] }),
-    suspension('/lawfirms/:id/suspension'),
+    ...suspension('/lawfirms/:id/suspension'),
   ],
   toolbar: [go('orders', 'firm.action.orders', '/result/order-manage')],
   bulkActions: [],
@@ -126,12 +138,16 @@ export const followUp = table({
   filters: [...lawyerFilters, firmOptions()],
   columns: lawyerColumns([
     col('lawFirmName', 'firm.lawFirm', { width: 200 }),
-    col('enabled', 'firm.lawyer.enabled', { widget: 'enum', enum: 'enabled', width: 90 }),
-    col('suspendReason', 'firm.suspension.reasonColumn', { width: 180 }),
+    col('enabled', 'firm.lawyer.enabled', {
+      widget: 'enum',
+      enum: 'enabled',
+      width: 90,
+      defaultHidden: true,
+    }),
   ]),
   rowActions: [
     review('/lawyers/:id/review', 'reviewStatus', { field: 'reviewStatus', in: ['auditing'] }),
-    suspension('/lawyers/:id/suspension'),
+    ...suspension('/lawyers/:id/suspension'),
   ],
   toolbar: [],
   bulkActions: [],

@@ -48,43 +48,48 @@ export const review = (
 });
 
 /**
- * Suspend a firm or lawyer that passed review, or lift the suspension: the choice and its
- * reason (required to suspend) on the version the row showed. Suspending signs them out; a
- * firm gets no more pushes and its unassigned cases return to the pool (server/reviews/suspension.ts).
+ * Suspend a firm or lawyer that passed review (暂停, a reason required), or lift the suspension
+ * (恢复): two plainly named row actions on the one route, each on the version the row showed.
+ * Suspending signs them out; a firm gets no more pushes and its unassigned cases return to the
+ * pool (server/reviews/suspension.ts).
  */
-export const suspension = (path: string): ActionDescriptor => ({
-  kind: 'api',
-  key: 'suspension',
-  label: 'firm.action.suspension',
-  method: 'PUT',
-  path,
-  body: 'form',
-  form: [
-    field(
-      'suspended',
-      'firm.suspension.choice',
-      {
-        kind: 'select',
-        options: [
-          { value: true, label: 'firm.suspension.suspend' },
-          { value: false, label: 'firm.suspension.resume' },
-        ],
-      },
-      { required: true },
-    ),
-    field(
-      'reason',
-      'firm.suspension.reason',
-      { kind: 'textarea', maxLength: 200 },
-      { placeholder: 'firm.suspension.reasonPlaceholder' },
-    ),
-  ],
-  sendVersion: true,
-  danger: true,
-  confirm: 'firm.suspension.confirm',
-  successMessage: 'firm.suspension.saved',
-  when: { field: 'standing', in: ['passed', 'suspended'] },
-});
+export const suspension = (path: string): ActionDescriptor[] => [
+  {
+    kind: 'api',
+    key: 'suspend',
+    label: 'firm.suspension.suspend',
+    method: 'PUT',
+    path,
+    body: 'form',
+    values: { suspended: true },
+    form: [
+      field(
+        'reason',
+        'firm.suspension.reason',
+        { kind: 'textarea', maxLength: 200 },
+        { required: true, placeholder: 'firm.suspension.reasonPlaceholder' },
+      ),
+    ],
+    sendVersion: true,
+    danger: true,
+    confirm: 'firm.suspension.confirm',
+    successMessage: 'firm.suspension.saved',
+    when: { field: 'standing', in: ['passed'] },
+  },
+  {
+    kind: 'api',
+    key: 'resume',
+    label: 'firm.suspension.resume',
+    method: 'PUT',
+    path,
+    body: 'form',
+    values: { suspended: false },
+    form: [field('reason', 'firm.suspension.resumeReason', { kind: 'textarea', maxLength: 200 })],
+    sendVersion: true,
+    successMessage: 'firm.suspension.resumed',
+    when: { field: 'standing', in: ['suspended'] },
+  },
+];
 
 /** A filter by law firm, its options the registered firms. */
 export const firmOptions = (access?: AccessRule) =>
