@@ -35,6 +35,7 @@ describe('migrating an empty database', () => {
       '0020_returned_position',
       '0021_letter_versions',
       '0022_review_versions',
+      '0023_registered_roles',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
