@@ -33,6 +33,10 @@ export const field = (
   extra: Partial<FieldDescriptor> = {},
 ) => ({ name, label, input, ...extra }) as FieldDescriptor;
 
+/** A list's keyword filter: free text of at most 60 characters. */
+export const keyword = (label: string, placeholder: string) =>
+  field('keyword', label, { kind: 'input', maxLength: 60 }, { placeholder });
+
 export const go = (key: string, label: string, to: string, access?: AccessRule): ActionDescriptor => ({
   kind: 'navigate',
   key,
