@@ -11,8 +11,8 @@ import {
 
 /**
  * The small builders every catalog file writes its descriptors with: a column (text unless
- * told), a form field, a navigate action, a stat card and a table page with the catalog's
- * defaults. Plain data out; the schema still checks every page (tests/api/*-pages.test.ts).
+ * told), a form field, a list's keyword filter, a navigate action, a stat card and a table
+ * page with the catalog's defaults. Plain data out; the schema still checks every page (tests/api/*-pages.test.ts).
  */
 
 export const col = (
