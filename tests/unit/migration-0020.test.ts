@@ -1,44 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../server/config';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
-import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
-import { seedDemoData } from '../../server/seed/seed';
-import { directoryStorage } from '../../server/storage/directory';
+import { describe, expect, it } from 'vitest';
+import { migrationProvider } from '../../server/db/migrate';
+import { seedDatabaseForFile } from './seeded-database';
 
 /**
  * 0020 moves the cases review sent back before it (awaiting review, with a return reason) to
  * their own position `returned`, on SQLite and on PostgreSQL (PGlite) alike.
  */
 describe.each(['sqlite', 'pglite'] as const)('0020: returned cases on %s', (kind) => {
-  let dir: string;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), `casedesk-0020-${kind}-`));
-    handle = connectDatabase(
-      kind === 'sqlite' ? `sqlite:${join(dir, 'db.sqlite')}` : 'pglite:',
-      PROJECT_ROOT,
-      {
-        dataDir: join(dir, 'pg'),
-      },
-    );
-    await migrateToLatest(handle.db);
-    await seedDemoData(handle.db, {
-      cases: 30,
-      now: new Date('2026-06-01T08:00:00Z'),
-      storage: directoryStorage(join(dir, 'uploads')),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const database = seedDatabaseForFile(`casedesk-0020-${kind}-`, { kind, cases: 30 });
 
   it('moves a case returned for correction to `returned`, and leaves a new one awaiting review', async () => {
-    const db = handle.db;
+    const db = database.handle.db;
     const migrator = new Migrator({ db, provider: migrationProvider });
     const before = await migrator.getMigrations();
     const previous = before[before.findIndex((m) => m.name === '0020_returned_position') - 1].name;

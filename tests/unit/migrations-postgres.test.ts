@@ -1,66 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { termsOf } from '../../server/cases/search-terms';
-import { PROJECT_ROOT } from '../../server/config';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { containsText } from '../../server/db/text-search';
 import { uniqueViolation } from '../../server/db/unique-violation';
-import { seedDemoData } from '../../server/seed/seed';
-import { directoryStorage } from '../../server/storage/directory';
+import { expectKeywordIndexMigration, seedDatabaseForFile } from './seeded-database';
 
 /**
  * The migrations on PostgreSQL (PGlite: real PostgreSQL in this process). The API suite runs
  * on it too (vitest project api-pg); this file checks what only the schema shows.
  */
-let handle: DatabaseHandle;
-let applied: string[];
-let dir: string;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'casedesk-migrate-pg-'));
-  handle = connectDatabase('pglite:', PROJECT_ROOT, { dataDir: dir });
-  applied = await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, {
-    cases: 50,
-    now: new Date('2026-06-01T08:00:00Z'),
-    storage: directoryStorage(join(dir, 'uploads')),
-  });
-}, 120_000);
-afterAll(async () => {
-  await handle.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const db = (): Kysely<Database> => handle.db;
+const fresh = seedDatabaseForFile('casedesk-migrate-pg-', { kind: 'pglite', cases: 50 });
+const db = (): Kysely<Database> => fresh.handle.db;
 
 describe('0017: the keyword index', () => {
   it('indexes the cases already stored when it is added, and goes away on the way down', async () => {
-    const migrator = new Migrator({ db: db(), provider: migrationProvider });
-    const expected = async () =>
-      (await db().selectFrom('cases').select(['id', 'title', 'debtor_name', 'client_name']).execute())
-        .flatMap((c) => termsOf(c).map((term) => `${c.id}:${term}`))
-        .sort();
-    const stored = async () =>
-      (await db().selectFrom('case_terms').select(['case_id', 'term']).execute())
-        .map((r) => `${r.case_id}:${r.term}`)
-        .sort();
-    const seeded = await expected();
-    expect(seeded.length).toBeGreaterThan(50);
-    expect(await stored()).toEqual(seeded);
-    expect((await migrator.migrateTo('0016_shared_counters')).error).toBeUndefined();
-    await expect(stored()).rejects.toThrow();
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await stored()).toEqual(seeded);
+    await expectKeywordIndexMigration(db(), 50);
   });
 });
 
 describe('the migrations on PostgreSQL', () => {
   it('apply in the same order as on SQLite, and nothing the second time', async () => {
-    expect(applied).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+    expect(fresh.applied).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
     expect(await migrateToLatest(db())).toEqual([]);
   });
 
@@ -137,6 +98,6 @@ describe('the migrations on PostgreSQL', () => {
     const { rows } = await sql<{ n: number }>`select count(*) as n from information_schema.tables
       where table_schema = 'public' and table_name not like 'kysely_%'`.execute(db());
     expect(rows[0].n).toBe(0);
-    expect((await migrateToLatest(db())).length).toBe(applied.length);
+    expect((await migrateToLatest(db())).length).toBe(fresh.applied.length);
   });
 });

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { type Kysely, Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { termsOf } from '../../server/cases/search-terms';
 import { PROJECT_ROOT } from '../../server/config';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest, migrationProvider } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { type SeedCounts, seedDemoData } from '../../server/seed/seed';
 import { directoryStorage } from '../../server/storage/directory';
@@ -24,26 +25,57 @@ export interface SeededDatabase {
 }
 
 /**
- * A SQLite file of the test file's own, migrated from empty and seeded with the demo data
- * (SEEDED_CASES cases, uploads in a directory storage) before its tests, removed after them.
+ * A database of the test file's own (a SQLite file, or PGlite: real PostgreSQL in this process),
+ * migrated from empty and seeded with the demo data (`cases` cases, SEEDED_CASES unless told;
+ * uploads in a directory storage) before its tests, or the tests of the describe it is called
+ * in, and removed after them.
  */
-export function seedDatabaseForFile(prefix: string): SeededDatabase {
+export function seedDatabaseForFile(
+  prefix: string,
+  { kind = 'sqlite', cases = SEEDED_CASES }: { kind?: 'sqlite' | 'pglite'; cases?: number } = {},
+): SeededDatabase {
   const state = {} as { -readonly [K in keyof SeededDatabase]: SeededDatabase[K] };
   beforeAll(async () => {
     state.dir = mkdtempSync(join(tmpdir(), prefix));
-    state.handle = connectDatabase(`sqlite:${join(state.dir, 'fresh.db')}`, PROJECT_ROOT);
+    state.handle =
+      kind === 'sqlite'
+        ? connectDatabase(`sqlite:${join(state.dir, 'fresh.db')}`, PROJECT_ROOT)
+        : connectDatabase('pglite:', PROJECT_ROOT, { dataDir: join(state.dir, 'pg') });
     state.applied = await migrateToLatest(state.handle.db);
     state.seeded = await seedDemoData(state.handle.db, {
-      cases: SEEDED_CASES,
+      cases,
       now: SEEDED_AT,
       storage: directoryStorage(join(state.dir, 'uploads')),
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await state.handle?.close();
     if (state.dir) rmSync(state.dir, { recursive: true, force: true });
   });
   return state;
+}
+
+/**
+ * 0017 on a seeded database: the keyword index holds every stored case's terms (more than
+ * `cases`), goes away when the database goes down to 0016, and comes back whole.
+ */
+export async function expectKeywordIndexMigration(db: Kysely<Database>, cases: number): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const expected = async () =>
+    (await db.selectFrom('cases').select(['id', 'title', 'debtor_name', 'client_name']).execute())
+      .flatMap((c) => termsOf(c).map((term) => `${c.id}:${term}`))
+      .sort();
+  const stored = async () =>
+    (await db.selectFrom('case_terms').select(['case_id', 'term']).execute())
+      .map((r) => `${r.case_id}:${r.term}`)
+      .sort();
+  const seeded = await expected();
+  expect(seeded.length).toBeGreaterThan(cases);
+  expect(await stored()).toEqual(seeded);
+  expect((await migrator.migrateTo('0016_shared_counters')).error).toBeUndefined();
+  await expect(stored()).rejects.toThrow();
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(await stored()).toEqual(seeded);
 }
 
 export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {

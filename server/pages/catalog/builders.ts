@@ -11,8 +11,8 @@ import {
 
 /**
  * The small builders every catalog file writes its descriptors with: a column (text unless
- * told), a form field, a navigate action, a stat card and a table page with the catalog's
- * defaults. Plain data out; the schema still checks every page (tests/api/*-pages.test.ts).
+ * told), a form field, a list's keyword filter, a navigate action, a stat card and a table
+ * page with the catalog's defaults. Plain data out; the schema still checks every page (tests/api/*-pages.test.ts).
  */
 
 export const col = (
@@ -32,6 +32,10 @@ export const field = (
   input: FieldDescriptor['input'],
   extra: Partial<FieldDescriptor> = {},
 ) => ({ name, label, input, ...extra }) as FieldDescriptor;
+
+/** A list's keyword filter: free text of at most 60 characters. */
+export const keyword = (label: string, placeholder: string) =>
+  field('keyword', label, { kind: 'input', maxLength: 60 }, { placeholder });
 
 export const go = (key: string, label: string, to: string, access?: AccessRule): ActionDescriptor => ({
   kind: 'navigate',

@@ -7,7 +7,7 @@ import {
   SCHEMA_VERSION,
   type TablePage,
 } from '../../../contract/pages/descriptor';
-import { col, field, go, mayDo } from './builders';
+import { col, field, go, keyword, mayDo } from './builders';
 import { bulkTransitions, status, transitions } from './case-common';
 import { caseRecordPages } from './case-record';
 
@@ -67,12 +67,7 @@ const allCaseColumns = (detailRoute: string): ColumnDescriptor[] => [
 ];
 
 const caseFilters: FieldDescriptor[] = [
-  field(
-    'keyword',
-    'case.keyword',
-    { kind: 'input', maxLength: 60 },
-    { placeholder: 'case.keywordPlaceholder' },
-  ),
+  keyword('case.keyword', 'case.keywordPlaceholder'),
   field('caseNo', 'case.caseNo', { kind: 'input', maxLength: 20 }),
   field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
   field('position', 'case.position', { kind: 'select', enum: 'casePosition' }),

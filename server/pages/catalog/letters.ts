@@ -8,7 +8,7 @@ import type {
   TabsPage,
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
-import { col, field, go, table } from './builders';
+import { col, field, go, keyword, table } from './builders';
 import { firmOptions, review } from './reviews';
 
 /**
@@ -24,12 +24,7 @@ const myLetters = table({
   title: 'menu.myLetters',
   source: { path: '/letters' },
   filters: [
-    field(
-      'keyword',
-      'firm.keyword',
-      { kind: 'input', maxLength: 60 },
-      { placeholder: 'firm.letter.keywordPlaceholder' },
-    ),
+    keyword('firm.keyword', 'firm.letter.keywordPlaceholder'),
     field('status', 'firm.letter.status', { kind: 'select', enum: 'letterStatus', multiple: true }),
   ],
   columns: [
@@ -81,12 +76,7 @@ const certificationReview = table({
   title: 'menu.certificationReview',
   source: { path: '/certifications' },
   filters: [
-    field(
-      'keyword',
-      'firm.keyword',
-      { kind: 'input', maxLength: 60 },
-      { placeholder: 'certification.keywordPlaceholder' },
-    ),
+    keyword('firm.keyword', 'certification.keywordPlaceholder'),
     field('status', 'certification.status', { kind: 'select', enum: 'certificationStatus', multiple: true }),
   ],
   columns: [
@@ -131,12 +121,7 @@ const letterReview: BuiltinPage = {
 // Letter review (operations): stamp returns and the review queue ------------------------------
 
 const letterFilters: FieldDescriptor[] = [
-  field(
-    'keyword',
-    'firm.keyword',
-    { kind: 'input', maxLength: 60 },
-    { placeholder: 'firm.letter.keywordPlaceholder' },
-  ),
+  keyword('firm.keyword', 'firm.letter.keywordPlaceholder'),
   firmOptions(),
   field('submitted', 'firm.letter.submittedAt', { kind: 'dateRange' }),
 ];

@@ -6,7 +6,7 @@ import type {
   TablePage,
 } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
-import { col, field, go, stat } from './builders';
+import { col, field, go, keyword, stat } from './builders';
 
 /**
  * The operations pages: the task center, the business case list and statistics (device
@@ -120,12 +120,7 @@ const businessList: TablePage = {
   source: { path: '/business/cases' },
   rowKey: 'id',
   filters: [
-    field(
-      'keyword',
-      'case.keyword',
-      { kind: 'input', maxLength: 60 },
-      { placeholder: 'case.keywordPlaceholder' },
-    ),
+    keyword('case.keyword', 'case.keywordPlaceholder'),
     field('caseNo', 'case.caseNo', { kind: 'input', maxLength: 20 }),
     field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
     field('type', 'case.type', { kind: 'select', enum: 'caseType' }),
