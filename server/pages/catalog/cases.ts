@@ -91,7 +91,7 @@ const caseFilters: FieldDescriptor[] = [
   ),
   field('lawFirmId', 'case.lawFirm', {
     kind: 'select',
-    optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' },
+    optionsFrom: { path: '/lawfirms/names', value: 'id', label: 'name' },
   }),
 ];
 
