@@ -75,7 +75,6 @@ export function plotOptions(spec: ChartSpec): { plot: PlotClass; options: Record
           ...common,
           angleField: spec.y,
           colorField: spec.x,
-          radius: 0.85,
           ...(spec.kind === 'donut'
             ? {
                 innerRadius: 0.6,
