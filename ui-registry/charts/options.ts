@@ -75,12 +75,13 @@ export function plotOptions(spec: ChartSpec): { plot: PlotClass; options: Record
           ...common,
           angleField: spec.y,
           colorField: spec.x,
-          radius: 0.85,
           ...(spec.kind === 'donut'
             ? {
                 innerRadius: 0.6,
-                // Outside the ring: white on G2's light palette is hard to read; the names are in the legend.
-                label: { type: 'outer', content: '{percentage}' },
+                // Outside the ring (white on G2's light palette is hard to read), on the sides as
+                // the pie's: at 1366 an outer label beside a full-size ring was cut ("48.4...").
+                radius: 0.7,
+                label: { type: 'spider', content: '{name}\n{percentage}' },
                 // The centre total is HTML: Arco's text colours follow light and dark by themselves.
                 statistic: {
                   title: {

@@ -125,9 +125,10 @@ const letterFilters: FieldDescriptor[] = [
   firmOptions(),
   field('submitted', 'firm.letter.submittedAt', { kind: 'dateRange' }),
 ];
-const letterNo = col('letterNo', 'firm.letter.letterNo', { fixed: 'left', width: 130 });
-const letterTitle = col('title', 'firm.letter.title', { width: 180 });
-const letterFirm = col('lawFirmName', 'firm.lawFirm', { width: 200 });
+// A letter's number (LF20261118-000153) on one line.
+const letterNo = col('letterNo', 'firm.letter.letterNo', { fixed: 'left', width: 170 });
+const letterTitle = col('title', 'firm.letter.title', { width: 170 });
+const letterFirm = col('lawFirmName', 'firm.lawFirm', { width: 170 });
 const letterCase = col('caseNo', 'firm.letter.caseNo', {
   widget: 'link',
   link: '/list/case-detail/:caseId',
@@ -152,11 +153,18 @@ const sendBack = table({
     letterTitle,
     letterFirm,
     letterCase,
-    col('reason', 'firm.letter.returnReason', { width: 220 }),
+    col('reason', 'firm.letter.returnReason', { width: 190 }),
     col('reviewerName', 'firm.letter.returnedBy', { width: 100 }),
-    col('reviewedAt', 'firm.letter.returnedAt', { widget: 'datetime', sortable: true, width: 170 }),
-    submittedAt,
-    resubmissions,
+    // At 1366 x 768 the columns above and the action fit; the times and the count are a tick away
+    // in the column settings (the list is newest return first).
+    col('reviewedAt', 'firm.letter.returnedAt', {
+      widget: 'datetime',
+      sortable: true,
+      width: 170,
+      defaultHidden: true,
+    }),
+    { ...submittedAt, defaultHidden: true },
+    { ...resubmissions, defaultHidden: true },
   ],
   rowActions: [
     {
