@@ -73,7 +73,7 @@ const accountCenter: TablePage = {
     }),
     col('phone', 'operations.account.phone', { widget: 'phone', width: 130 }),
     col('role', 'operations.account.role', { widget: 'enum', enum: 'role', width: 110 }),
-    col('lawFirmName', 'operations.account.lawFirm', { width: 180 }),
+    col('lawFirmName', 'operations.account.lawFirm', { width: 180, defaultHidden: true }),
     ...deviceColumns,
   ],
   rowActions: [

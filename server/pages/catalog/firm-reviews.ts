@@ -46,16 +46,16 @@ export const orderManage = table({
   ],
   columns: [
     col('name', 'firm.name', { fixed: 'left', width: 200 }),
-    col('creditCode', 'firm.creditCode', { width: 190 }),
-    col('regionCode', 'firm.region', { widget: 'region', width: 150 }),
+    col('creditCode', 'firm.creditCode', { width: 190, defaultHidden: true }),
+    col('regionCode', 'firm.region', { widget: 'region', width: 150, defaultHidden: true }),
     col('contactName', 'firm.contactName', { width: 100 }),
-    col('contactPhone', 'firm.contactPhone', { widget: 'phone', width: 130 }),
+    col('contactPhone', 'firm.contactPhone', { widget: 'phone', width: 130, defaultHidden: true }),
     col('createdAt', 'firm.submittedAt', { widget: 'datetime', sortable: true, width: 170 }),
     standingColumn,
-    col('reviewerName', 'firm.reviewer', { width: 100 }),
+    col('reviewerName', 'firm.reviewer', { width: 100, defaultHidden: true }),
     col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', sortable: true, width: 170 }),
     col('reviewReason', 'firm.reviewReason', { width: 220 }),
-    col('decisionCount', 'firm.decisionCount', { widget: 'number', width: 110 }),
+    col('decisionCount', 'firm.decisionCount', { widget: 'number', width: 110, defaultHidden: true }),
   ],
   rowActions: [review('/lawfirms/:id/review', 'reviewStatus', { field: 'reviewStatus', in: ['auditing'] })],
   toolbar: [go('accounts', 'firm.action.accounts', '/lawoffice/account-verification')],
@@ -126,8 +126,17 @@ export const lawyerColumns = (extra: ColumnDescriptor[]): ColumnDescriptor[] => 
   col('reviewReason', 'firm.reviewReason', { width: 200, defaultHidden: true }),
   col('caseCount', 'firm.lawyer.caseCount', { widget: 'number', sortable: true, width: 110 }),
   col('activeCaseCount', 'firm.lawyer.activeCaseCount', { widget: 'number', sortable: true, width: 110 }),
-  col('closedCaseCount', 'firm.lawyer.closedCaseCount', { widget: 'number', width: 110 }),
-  col('createdAt', 'firm.lawyer.createdAt', { widget: 'datetime', sortable: true, width: 170 }),
+  col('closedCaseCount', 'firm.lawyer.closedCaseCount', {
+    widget: 'number',
+    width: 110,
+    defaultHidden: true,
+  }),
+  col('createdAt', 'firm.lawyer.createdAt', {
+    widget: 'datetime',
+    sortable: true,
+    width: 170,
+    defaultHidden: true,
+  }),
 ];
 
 /** Lawyer follow-up: every lawyer with their firm, review and workload. */

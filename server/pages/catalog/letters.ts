@@ -33,7 +33,12 @@ const myLetters = table({
     col('caseNo', 'firm.letter.caseNo', { widget: 'link', link: '/case/processing/:caseId', width: 150 }),
     col('status', 'firm.letter.status', { widget: 'status', enum: 'letterStatus', width: 100 }),
     col('submittedAt', 'firm.letter.submittedAt', { widget: 'datetime', sortable: true, width: 170 }),
-    col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', sortable: true, width: 170 }),
+    col('reviewedAt', 'firm.reviewedAt', {
+      widget: 'datetime',
+      sortable: true,
+      width: 170,
+      defaultHidden: true,
+    }),
     col('reason', 'firm.letter.returnReason', { width: 220 }),
   ],
   rowActions: [
@@ -82,17 +87,26 @@ const certificationReview = table({
   columns: [
     col('enterpriseName', 'certification.enterpriseName', { fixed: 'left', width: 200 }),
     col('creditCode', 'certification.creditCode', { width: 190 }),
-    col('legalPersonName', 'certification.legalPersonName', { width: 100 }),
-    col('legalPersonIdNumber', 'certification.legalPersonIdNumber', { width: 190 }),
+    col('legalPersonName', 'certification.legalPersonName', { width: 100, defaultHidden: true }),
+    col('legalPersonIdNumber', 'certification.legalPersonIdNumber', { width: 190, defaultHidden: true }),
     col('applicantName', 'certification.applicant', { width: 100 }),
-    col('applicantPhone', 'certification.applicantPhone', { widget: 'phone', width: 130 }),
+    col('applicantPhone', 'certification.applicantPhone', {
+      widget: 'phone',
+      width: 130,
+      defaultHidden: true,
+    }),
     col('licenceNo', 'certification.licenceNo', { width: 170 }),
-    col('licenceFile.name', 'certification.licenceFile', { width: 160 }),
+    col('licenceFile.name', 'certification.licenceFile', { width: 160, defaultHidden: true }),
     col('submittedAt', 'certification.submittedAt', { widget: 'datetime', width: 170 }),
-    col('status', 'certification.status', { widget: 'status', enum: 'certificationStatus', width: 100 }),
-    col('reviewerName', 'firm.reviewer', { width: 100 }),
-    col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', width: 170 }),
-    col('reason', 'firm.reviewReason', { width: 200 }),
+    col('status', 'certification.status', {
+      widget: 'status',
+      enum: 'certificationStatus',
+      width: 100,
+      note: 'reason',
+    }),
+    col('reviewerName', 'firm.reviewer', { width: 100, defaultHidden: true }),
+    col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', width: 170, defaultHidden: true }),
+    col('reason', 'firm.reviewReason', { width: 200, defaultHidden: true }),
   ],
   rowActions: [
     // The licence image the applicant uploaded, opened with the reviewer's session (the server

@@ -57,7 +57,8 @@ describe('the certification review queue', () => {
       }),
     );
     const { env } = renderWithRegistry(<DescriptorView descriptor={queue} />);
-    expect(await screen.findByText('执业证1.png')).toBeInTheDocument();
+    // The file's name is a column in the settings (hidden at first); the row action opens it.
+    expect(await screen.findByText('有证照申请人', { selector: 'td *' })).toBeInTheDocument();
     const withFile = screen.getByText('有证照申请人', { selector: 'td *' }).closest('tr') as HTMLElement;
     const withoutFile = screen.getByText('无证照申请人', { selector: 'td *' }).closest('tr') as HTMLElement;
     const open = await within(withFile).findByRole('button', { name: '查看证照' });
