@@ -78,6 +78,7 @@ describe('migrating an empty database', () => {
       '0020_returned_position',
       '0021_letter_versions',
       '0022_review_versions',
+      '0024_case_parties',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -113,6 +114,10 @@ describe('migrating an empty database', () => {
       'case_import_rows',
       'throttle_windows',
       'case_terms',
+      'case_parties',
+      'party_phones',
+      'party_addresses',
+      'pii_access',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
