@@ -179,6 +179,8 @@ export const certificationReviewRowSchema = certificationRecordSchema.extend({
   applicantName: z.string(),
   applicantPhone: z.string(),
   reviewerName: z.string().nullable(),
+  /** The applicant uploaded a licence image (opened at `licenceFile.url`, by reviewers and the applicant). */
+  hasLicenceFile: z.boolean(),
 });
 export type CertificationReviewRow = z.infer<typeof certificationReviewRowSchema>;
 

@@ -14,3 +14,9 @@ export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
 
 /** Review statuses of a law firm's or lawyer's application. */
 export const REVIEW_STATUSES = ['auditing', 'passed', 'rejected'] as const;
+
+/**
+ * Where a firm or lawyer stands, as the review lists show and filter it: the review status, and
+ * `suspended` for one that passed and is suspended (then no longer `passed`).
+ */
+export const STANDINGS = ['auditing', 'passed', 'rejected', 'suspended'] as const;

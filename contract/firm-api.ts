@@ -10,7 +10,7 @@ import { daySchema } from './case-api';
 import { LETTER_STATUSES } from './cases';
 import { letterExtraEditSchema, letterTemplateSchema } from './letters';
 import { idValue, pageQuerySchema } from './paging';
-import { reviewStatusSchema } from './reviews';
+import { reviewStatusSchema, standingSchema } from './reviews';
 import { textField } from './text';
 
 /**
@@ -51,7 +51,8 @@ export const LAW_FIRM_SORT_FIELDS = ['createdAt', 'reviewedAt'] as const;
 export const lawFirmListQuerySchema = pageQuerySchema.extend({
   /** Name, credit code, contact name or contact phone contains it. */
   keyword: text(60),
-  reviewStatus: repeated(reviewStatusSchema, 3).optional(),
+  /** By standing: `passed` leaves out the suspended, `suspended` picks them (contract/enum-values.ts). */
+  reviewStatus: repeated(standingSchema, 4).optional(),
   /** A province matches its cities and counties, a city its counties. */
   region: regionCodeSchema.optional(),
   /** Registration (submission) day range. */
@@ -90,7 +91,7 @@ export const lawFirmRowSchema = z.object({
   suspendedAt: z.string().nullable(),
   suspendReason: z.string().nullable(),
   /** passed and suspended reads `suspended`; otherwise the review status (what the list shows). */
-  standing: z.enum(['auditing', 'passed', 'rejected', 'suspended']),
+  standing: standingSchema,
 });
 export type LawFirmRow = z.infer<typeof lawFirmRowSchema>;
 
@@ -110,7 +111,8 @@ export const LAWYER_SORT_FIELDS = ['createdAt', 'caseCount', 'activeCaseCount'] 
 export const lawyerListQuerySchema = pageQuerySchema.extend({
   /** Name, licence number or phone contains it. */
   keyword: text(60),
-  reviewStatus: repeated(reviewStatusSchema, 3).optional(),
+  /** By standing: `passed` leaves out the suspended, `suspended` picks them (contract/enum-values.ts). */
+  reviewStatus: repeated(standingSchema, 4).optional(),
   lawFirmId: idSchema.optional(),
   createdFrom: daySchema.optional(),
   createdTo: daySchema.optional(),
@@ -142,7 +144,7 @@ export const lawyerRowSchema = z.object({
   /** When the lawyer (passed review) was suspended, and why; null when not. */
   suspendedAt: z.string().nullable(),
   suspendReason: z.string().nullable(),
-  standing: z.enum(['auditing', 'passed', 'rejected', 'suspended']),
+  standing: standingSchema,
 });
 export type LawyerRow = z.infer<typeof lawyerRowSchema>;
 

@@ -52,7 +52,8 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'register.phoneTaken': 'This phone number is already registered',
   'register.creditCodeTaken': 'This unified social credit code is already registered',
   'register.licenceTaken': 'This licence number is already registered',
-  'register.firmNotFound': 'The chosen law firm does not exist or is not approved',
+  'register.firmNotFound':
+    'The chosen law firm does not exist, is not approved or is suspended; please choose another',
   'user.notFound': 'User not found',
   'user.cannotDisableSelf': 'You cannot disable your own account',
   'user.cannotChangeOwnRole': 'You cannot change your own role; ask another super administrator',

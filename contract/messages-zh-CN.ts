@@ -49,7 +49,7 @@ export const MESSAGES_ZH_CN = {
   'register.phoneTaken': '该手机号已注册',
   'register.creditCodeTaken': '该统一社会信用代码已被注册',
   'register.licenceTaken': '该执业证号已被注册',
-  'register.firmNotFound': '所选律所不存在或未通过审核',
+  'register.firmNotFound': '所选律所不存在、未通过审核或已暂停合作，请重新选择',
   'user.notFound': '用户不存在',
   'user.cannotDisableSelf': '不能停用自己的账号',
   'user.cannotChangeOwnRole': '不能修改自己的角色，请让另一位超级管理员修改',

@@ -67,4 +67,41 @@ export const NOTICES_EN_US: Record<NoticeKind, { title: string; content: string 
     title: 'Lawyer not approved',
     content: 'Lawyer {{name}} did not pass review: {{reason}}. Please correct the details and submit again.',
   },
+  'law_firm.suspended': {
+    title: 'Law firm suspended',
+    content:
+      '{{name}} is suspended: {{reason}}. While suspended its contact persons cannot sign in and it receives no pushed cases.',
+  },
+  'law_firm.suspendedLawyer': {
+    title: 'Your law firm is suspended',
+    content:
+      'Your law firm {{name}} is suspended: {{reason}}. You keep the cases in your hands; please go on with them.',
+  },
+  'law_firm.casesReleased': {
+    title: "A suspended firm's cases are back in the pool",
+    content:
+      '{{name}} is suspended: {{reason}}. Its {{count}} case(s) without a lawyer are back in the case pool; please push them again.',
+  },
+  'law_firm.resumed': {
+    title: 'Law firm resumed',
+    content:
+      '{{name}} is no longer suspended: its contact persons can sign in and it can receive pushed cases.',
+  },
+  'law_firm.resumedLawyer': {
+    title: 'Your law firm is resumed',
+    content: 'Your law firm {{name}} is no longer suspended.',
+  },
+  'law_firm.resumedOperations': {
+    title: 'Law firm resumed',
+    content: '{{name}} is no longer suspended; cases can be pushed to it again.',
+  },
+  'lawyer.suspended': {
+    title: 'Lawyer suspended',
+    content:
+      "Lawyer {{name}}'s account is suspended: {{reason}}. While suspended the lawyer cannot sign in; the cases in the lawyer's hands stay until operations reassign them.",
+  },
+  'lawyer.resumed': {
+    title: 'Lawyer resumed',
+    content: "Lawyer {{name}}'s account is no longer suspended and can sign in again.",
+  },
 };

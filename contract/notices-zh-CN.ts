@@ -59,6 +59,36 @@ export const NOTICES_ZH_CN = {
     title: '律师认证审核未通过',
     content: '律师 {{name}} 的认证未通过审核：{{reason}}。请修改资料后重新提交。',
   },
+  'law_firm.suspended': {
+    title: '律所已被暂停合作',
+    content: '{{name}} 已被暂停合作：{{reason}}。暂停期间联系人不能登录，律所不再接收推送案件。',
+  },
+  'law_firm.suspendedLawyer': {
+    title: '所在律所已被暂停合作',
+    content: '您所在的律所 {{name}} 已被暂停合作：{{reason}}。您手中的案件保持不变，请继续办理。',
+  },
+  'law_firm.casesReleased': {
+    title: '暂停律所的案件已退回案件池',
+    content: '{{name}} 已被暂停合作：{{reason}}。其 {{count}} 件尚未分配律师的案件已退回案件池，请重新推送。',
+  },
+  'law_firm.resumed': {
+    title: '律所已恢复合作',
+    content: '{{name}} 已恢复合作，联系人可以重新登录，律所可以接收推送案件。',
+  },
+  'law_firm.resumedLawyer': {
+    title: '所在律所已恢复合作',
+    content: '您所在的律所 {{name}} 已恢复合作。',
+  },
+  'law_firm.resumedOperations': {
+    title: '律所已恢复合作',
+    content: '{{name}} 已恢复合作，可以重新向其推送案件。',
+  },
+  'lawyer.suspended': {
+    title: '律师账号已被暂停',
+    content:
+      '律师 {{name}} 的账号已被暂停：{{reason}}。暂停期间不能登录；手中的案件保持不变，直至运营重新分配。',
+  },
+  'lawyer.resumed': { title: '律师账号已恢复', content: '律师 {{name}} 的账号已恢复，可以重新登录。' },
 } as const satisfies Record<string, { title: string; content: string }>;
 
 export type NoticeKind = keyof typeof NOTICES_ZH_CN;

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { REVIEW_STATUSES } from './enum-values';
+import { REVIEW_STATUSES, STANDINGS } from './enum-values';
 import { textField } from './text';
 
-export { REVIEW_STATUSES };
+export { REVIEW_STATUSES, STANDINGS };
 
 export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
+/** A firm's or lawyer's standing: its review status, or `suspended` (contract/enum-values.ts). */
+export const standingSchema = z.enum(STANDINGS);
+export type Standing = z.infer<typeof standingSchema>;
 
 /** A review decision; a rejection must say why (the applicant sees the reason at login). */
 export const reviewDecisionSchema = z

@@ -10,7 +10,7 @@ import { translate } from '../contract/messages';
 import { resolveCaller } from './auth/sessions';
 import { setPiiHashSecret } from './cases/parties/pii-hash';
 import type { ServerConfig } from './config';
-import { type AppContext, type Clock, systemClock } from './context';
+import { type AppContext, type Clock, type SmsSender, systemClock } from './context';
 import type { DatabaseHandle } from './db/connect';
 import { answerClientError, answerFrameworkError } from './http/before-routing';
 import { languageOf } from './http/language';
@@ -22,7 +22,7 @@ import { databaseThrottleStore, type ThrottleStore } from './http/throttle-store
 import { closeStreams } from './notifications/stream';
 import { redeemTicket } from './notifications/tickets';
 import { apiRoutes } from './routes';
-import { logSmsSender, type SmsSender } from './sms/sender';
+import { logSmsSender } from './sms/sender';
 import { createStorage } from './storage/create';
 
 export interface BuildOptions {

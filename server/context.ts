@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
-import type { SmsSender } from './sms/sender';
 import type { FileStorage } from './storage/storage';
 
 /** The clock is injected so tests can move time (session expiry, lockouts, SMS validity). */
@@ -12,6 +11,14 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * The one seam where a real SMS provider plugs in later (sms/sender.ts has the log provider
+ * used until one is contracted). Declared here, on the ground, so the context needs no feature.
+ */
+export interface SmsSender {
+  send(phone: string, text: string): Promise<void>;
+}
 
 export interface Metrics {
   startedAt: Date;

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { failInterruptedImports } from './cases/imports/run';
+import { failInterruptedImports } from './cases/imports/owners';
 import type { ServerConfig, StorageKind } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';

@@ -17,6 +17,7 @@ export { LoadFailed, type LoadFailedProps } from './load-failed';
 export { Result } from './on-demand';
 export { DescriptorView, PageHost } from './PageHost';
 export { isAppPath } from './record';
+export { RecordNameContext } from './record-name';
 export {
   type ActionProps,
   type BlockRendererProps,

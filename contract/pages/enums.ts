@@ -10,7 +10,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from '../cases';
-import { LETTER_TEMPLATES, MESSAGE_TYPES, REVIEW_STATUSES } from '../enum-values';
+import { LETTER_TEMPLATES, MESSAGE_TYPES, REVIEW_STATUSES, STANDINGS } from '../enum-values';
 import { ROLES } from '../roles';
 import { WALLET_TRANSACTION_KINDS } from '../wallets';
 
@@ -24,6 +24,7 @@ export const ENUMS = {
   closeResult: CLOSE_RESULTS,
   caseStage: CASE_STAGES,
   reviewStatus: REVIEW_STATUSES,
+  standing: STANDINGS,
   paymentStatus: PAYMENT_STATUSES,
   pushStatus: PUSH_STATUSES,
   casePosition: CASE_POSITIONS,

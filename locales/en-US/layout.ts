@@ -25,6 +25,7 @@ export default {
   'tabs.closeLeft': 'Close tabs to the left',
   'tabs.closeRight': 'Close tabs to the right',
   'tabs.titleOf': '{{title}} #{{detail}}',
+  'tabs.titleNamed': '{{title}} {{name}}',
   'tabs.reload': 'Reload',
   'footer.copyright': '© 2026 CaseDesk case management',
   'settings.title': 'Page settings',

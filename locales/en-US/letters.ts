@@ -42,4 +42,7 @@ export default {
   'certification.applicant': 'Applicant',
   'certification.applicantPhone': 'Applicant phone',
   'certification.submittedAt': 'Submitted',
+  'certification.licenceNo': 'Licence no.',
+  'certification.licenceFile': 'Licence image',
+  'certification.action.licenceFile': 'View licence',
 } satisfies Record<keyof typeof zh, string>;

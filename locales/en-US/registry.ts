@@ -56,6 +56,9 @@ export default {
   'registry.transition.assignWithdrawsPush':
     'This case was pushed to {{firm}}, which has not answered yet. Assigning a lawyer of another firm withdraws that push; assigning one of its own lawyers accepts the case for it.',
   'registry.transition.assignConfirm': 'Confirm assignment',
+  'registry.bulk.assignWithdrawsPush':
+    "Ticked cases pushed to a firm that has not answered yet ({{count}}): assigning a lawyer of another firm withdraws the push; assigning one of that firm's own lawyers accepts the case for it.",
+  'registry.bulk.caseAtFirm': '{{caseNo}} ({{firm}})',
   'registry.bulk.title': '{{label}} ({{count}} selected)',
   'registry.bulk.summary': '{{succeeded}} done, {{failed}} not done',
   'registry.bulk.case': 'Case number',

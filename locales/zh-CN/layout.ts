@@ -23,6 +23,7 @@ export default {
   'tabs.closeLeft': '关闭左侧',
   'tabs.closeRight': '关闭右侧',
   'tabs.titleOf': '{{title}} #{{detail}}',
+  'tabs.titleNamed': '{{title}} {{name}}',
   'tabs.reload': '刷新',
   'footer.copyright': '© 2026 CaseDesk 案件管理平台',
   'settings.title': '页面配置',

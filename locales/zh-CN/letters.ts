@@ -40,4 +40,7 @@ export default {
   'certification.applicant': '申请人',
   'certification.applicantPhone': '申请人手机号',
   'certification.submittedAt': '提交时间',
+  'certification.licenceNo': '执业证号',
+  'certification.licenceFile': '执业证或营业执照',
+  'certification.action.licenceFile': '查看证照',
 };

@@ -54,6 +54,9 @@ export default {
   'registry.transition.assignWithdrawsPush':
     '本案已推送至{{firm}}，该所尚未答复。分配给其他律所的律师将撤回这次推送；分配给该所的律师即视为该所接收。',
   'registry.transition.assignConfirm': '确认分配',
+  'registry.bulk.assignWithdrawsPush':
+    '所选案件中有 {{count}} 件已推送至律所、该所尚未答复：分配给其他律所的律师将撤回这些推送；分配给原律所的律师即视为该所接收。',
+  'registry.bulk.caseAtFirm': '{{caseNo}}（{{firm}}）',
   'registry.bulk.title': '{{label}}（已选 {{count}} 件）',
   'registry.bulk.summary': '成功 {{succeeded}} 件，未完成 {{failed}} 件',
   'registry.bulk.case': '案件编号',

@@ -6,7 +6,7 @@ import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
-import { pushesVisibleTo } from './pushes';
+import { PUSH_COLUMNS, pushesVisibleTo, pushOf } from './pushes';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
 
@@ -54,17 +54,7 @@ export async function caseDetail(
       .selectFrom('case_pushes as p')
       .innerJoin('law_firms as f', 'f.id', 'p.law_firm_id')
       .leftJoin('users as u', 'u.id', 'p.operator_id')
-      .select([
-        'p.id',
-        'p.case_id',
-        'p.law_firm_id',
-        'p.pushed_at',
-        'p.push_status',
-        'p.answered_at',
-        'p.reason',
-        'f.name as firm_name',
-        'u.name as operator_name',
-      ])
+      .select(PUSH_COLUMNS)
       .where('p.case_id', '=', id)
       .$if(firms !== 'all', (q) => q.where('p.law_firm_id', '=', ownFirm))
       .orderBy('p.pushed_at', 'desc')
@@ -123,17 +113,7 @@ export async function caseDetail(
     })),
     repaidFen,
     outstandingFen: Math.max(0, Number(row.amount_fen) - repaidFen),
-    pushes: pushes.map((p) => ({
-      id: p.id,
-      caseId: p.case_id,
-      lawFirmId: p.law_firm_id,
-      lawFirmName: p.firm_name,
-      pushedAt: p.pushed_at,
-      pushStatus: p.push_status as CaseDetail['pushes'][number]['pushStatus'],
-      operatorName: p.operator_name,
-      answeredAt: p.answered_at,
-      reason: p.reason,
-    })),
+    pushes: pushes.map(pushOf),
     auditTrail: auditTrail
       .filter((a) => shownEntry(a.action, a.params))
       .map((a) => ({

@@ -65,6 +65,7 @@ function toRow(caller: Caller, row: Row): CertificationReviewRow {
     }),
     reviewerName: row.reviewer_name,
     reason: row.reason,
+    hasLicenceFile: row.licence_file_key !== null && row.licence_file_name !== null,
   };
 }
 

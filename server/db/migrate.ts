@@ -18,6 +18,7 @@ import * as m0018 from './migrations/0018_import_owners';
 import * as m0020 from './migrations/0020_returned_position';
 import * as m0021 from './migrations/0021_letter_versions';
 import * as m0022 from './migrations/0022_review_versions';
+import * as m0023 from './migrations/0023_registered_roles';
 import * as m0024 from './migrations/0024_case_parties';
 import type { Database } from './schema';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0020_returned_position': m0020,
   '0021_letter_versions': m0021,
   '0022_review_versions': m0022,
+  '0023_registered_roles': m0023,
   '0024_case_parties': m0024,
 };
 

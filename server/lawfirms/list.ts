@@ -8,6 +8,7 @@ import { regionRange } from '../cases/filters';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { Caller } from '../http/route';
+import { standingIn, standingOf } from '../reviews/standing';
 import { type FirmScope, firmScopeOf } from './scope';
 
 const SORT_COLUMNS = { createdAt: 'f.created_at', reviewedAt: 'f.reviewed_at' } as const;
@@ -41,7 +42,7 @@ function matching(
       ),
     );
   }
-  if (reviewStatus?.length) q = q.where('f.review_status', 'in', reviewStatus);
+  if (reviewStatus?.length) q = q.where(standingIn('f', reviewStatus));
   if (region) {
     const [from, to] = regionRange(region);
     q = q.where('f.region_code', '>=', from).where('f.region_code', '<=', to);
@@ -117,7 +118,7 @@ function toRow(f: FirmRecord): LawFirmRow {
     version: f.version,
     suspendedAt: f.suspended_at,
     suspendReason: f.suspend_reason,
-    standing: f.suspended_at !== null ? 'suspended' : (f.review_status as ReviewStatus),
+    standing: standingOf(f.review_status, f.suspended_at),
     updatedAt: f.updated_at,
     lawyerCount: Number(f.lawyer_count ?? 0),
     auditingLawyerCount: Number(f.auditing_lawyer_count ?? 0),

@@ -1,61 +1,24 @@
-import {
-  reviewedResultSchema,
-  suspensionRequestSchema,
-  versionedReviewDecisionSchema,
-} from '../../contract/reviews';
-import { idParamsSchema } from '../../contract/users';
-import type { AppContext } from '../context';
 import { fail } from '../http/errors';
-import { defineRoute } from '../http/route';
-import { recordReview } from '../reviews/record-review';
-import { setSuspension } from '../reviews/suspension';
+import { reviewRoutes } from '../reviews/routes';
 
-async function firmNamed(app: AppContext, id: number) {
-  const firm = await app.db
-    .selectFrom('law_firms')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!firm) throw fail.notFound('lawfirm.notFound');
-  return firm;
-}
-
-export const lawFirmReviewRoutes = [
-  defineRoute({
-    method: 'PUT',
-    url: '/lawfirms/:id/review',
-    summary:
+/** A firm's review decision and suspension (operations), built by server/reviews/routes.ts. */
+export const lawFirmReviewRoutes = reviewRoutes({
+  table: 'law_firms',
+  base: '/lawfirms',
+  access: 'firms.review',
+  summaries: {
+    review:
       "Pass or reject a law firm's registration under review, on the version read (409 when it changed or is not under review); a rejection ends its contacts' sessions",
-    tags: ['lawfirms'],
-    access: 'firms.review',
-    params: idParamsSchema,
-    body: versionedReviewDecisionSchema,
-    response: reviewedResultSchema,
-    handler: async ({ app, params, body, caller, requestId }) =>
-      recordReview(
-        app,
-        { caller, requestId },
-        { table: 'law_firms', ...(await firmNamed(app, params.id)) },
-        body,
-      ),
-  }),
-
-  defineRoute({
-    method: 'PUT',
-    url: '/lawfirms/:id/suspension',
-    summary:
-      'Suspend a firm that passed review (with a reason: its contacts are signed out, it gets no more pushes, its unassigned cases return to the pool) or lift the suspension, on the version read',
-    tags: ['lawfirms'],
-    access: 'firms.review',
-    params: idParamsSchema,
-    body: suspensionRequestSchema,
-    response: reviewedResultSchema,
-    handler: async ({ app, params, body, caller, requestId }) =>
-      setSuspension(
-        app,
-        { caller, requestId },
-        { table: 'law_firms', ...(await firmNamed(app, params.id)) },
-        body,
-      ),
-  }),
-];
+    suspension:
+      'Suspend a firm that passed review (with a reason: its contacts are signed out, it gets no more pushes, its unassigned cases return to the pool) or lift the suspension, on the version read; its contacts, its lawyers and case operations are told',
+  },
+  find: async (app, _caller, id) => {
+    const firm = await app.db
+      .selectFrom('law_firms')
+      .select(['id', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!firm) throw fail.notFound('lawfirm.notFound');
+    return firm;
+  },
+});

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { publicLawFirmSchema } from '../../contract/auth';
 import { lawFirmEditRequestSchema, lawFirmListQuerySchema, lawFirmRowSchema } from '../../contract/firm-api';
 import { pagedSchema } from '../../contract/paging';
 import { defineRoute } from '../http/route';
@@ -15,6 +17,25 @@ export const lawFirmRoutes = [
     query: lawFirmListQuerySchema,
     response: pagedSchema(lawFirmRowSchema),
     handler: ({ app, caller, query }) => listLawFirms(app.db, caller, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/lawfirms/names',
+    summary:
+      "Every law firm that passed review, suspended ones included, by name: the options of the lists' firm filters (a lawyer registers only with the firms of GET /register/lawfirms)",
+    tags: ['lawfirms'],
+    access: 'signedIn',
+    response: z.object({ list: z.array(publicLawFirmSchema) }),
+    handler: async ({ app }) => {
+      const rows = await app.db
+        .selectFrom('law_firms')
+        .select(['id', 'name', 'region_code'])
+        .where('review_status', '=', 'passed')
+        .orderBy('name')
+        .execute();
+      return { list: rows.map((r) => ({ id: r.id, name: r.name, regionCode: r.region_code })) };
+    },
   }),
 
   defineRoute({

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { Caller } from '../http/route';
 import { type FirmScope, firmScopeOf } from '../lawfirms/scope';
+import { standingIn, standingOf } from '../reviews/standing';
 
 const lawyers = (db: Kysely<Database>) =>
   db
@@ -35,7 +36,7 @@ function matching(
     const columns = ['u.name', 'l.licence_no', ...(searchPhones ? ['u.phone'] : [])];
     q = q.where((eb) => eb.or(columns.map((c) => containsText(c, keyword))));
   }
-  if (reviewStatus?.length) q = q.where('l.review_status', 'in', reviewStatus);
+  if (reviewStatus?.length) q = q.where(standingIn('l', reviewStatus));
   if (lawFirmId !== undefined) q = q.where('l.law_firm_id', '=', lawFirmId);
   if (query.createdFrom) q = q.where('l.created_at', '>=', businessDayStart(query.createdFrom));
   if (query.createdTo) q = q.where('l.created_at', '<', businessDayEnd(query.createdTo));
@@ -107,7 +108,7 @@ function toRow(l: LawyerRecord): LawyerRow {
     version: l.version,
     suspendedAt: l.suspended_at,
     suspendReason: l.suspend_reason,
-    standing: l.suspended_at !== null ? 'suspended' : (l.review_status as ReviewStatus),
+    standing: standingOf(l.review_status, l.suspended_at),
     caseCount: Number(l.case_count ?? 0),
     activeCaseCount: Number(l.active_case_count ?? 0),
     closedCaseCount: Number(l.closed_case_count ?? 0),

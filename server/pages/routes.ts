@@ -14,10 +14,11 @@ import {
 import { type PageDescriptor, pageDescriptorSchema, SCHEMA_VERSION } from '../../contract/pages/descriptor';
 import type { Role } from '../../contract/roles';
 import { routesBreadthFirst } from '../../contract/routes';
-import { recordAudit } from '../audit/audit';
+import { type AuditEntry, recordAudit } from '../audit/audit';
+import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
-import { type ApiRoute, defineRoute } from '../http/route';
+import { type ApiRoute, type Caller, defineRoute } from '../http/route';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf } from './page-access';
 import type { DeclaredApi } from './references';
@@ -73,6 +74,33 @@ function served(
 async function isKnownPage(db: Kysely<Database>, id: string, stored?: StoredLatest | null): Promise<boolean> {
   if (PAGE_CATALOG.has(id) || ROUTE_PAGES.has(id)) return true;
   return (stored === undefined ? await latestStoredPage(db, id) : stored) !== null;
+}
+
+/**
+ * Saves page `id` as its newest version once it holds against the API and the route table (else
+ * 400 with every error), with the audit row `entry` makes of the version saved, in one
+ * transaction.
+ */
+async function saveCheckedPage(
+  app: AppContext,
+  who: { caller: Caller; requestId: string },
+  id: string,
+  candidate: unknown,
+  declared: readonly DeclaredApi[],
+  entry: (version: number) => Omit<AuditEntry, 'entity' | 'entityId'>,
+) {
+  const check = checkPage(candidate, declared);
+  if (!check.ok) throw fail.validation(check.errors);
+  const now = app.clock.now();
+  return app.db.transaction().execute(async (trx) => {
+    const saved = await savePageVersion(trx, check.page, who.caller.userId, now);
+    await recordAudit(
+      trx,
+      { caller: who.caller, requestId: who.requestId, at: now },
+      { entity: 'page', entityId: id, ...entry(saved.version) },
+    );
+    return saved;
+  });
 }
 
 /** A role's menu tree, as the role sees it (server/menus/store.ts `menuForRole`). */
@@ -144,24 +172,11 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
       response: savedPageSchema,
       handler: async ({ app, caller, params, body, requestId }) => {
         if (body.id !== params.id) throw fail.field('id', 'page.idMismatch');
-        const check = checkPage(body, declared());
-        if (!check.ok) throw fail.validation(check.errors);
-        const now = app.clock.now();
-        return app.db.transaction().execute(async (trx) => {
-          const saved = await savePageVersion(trx, check.page, caller.userId, now);
-          await recordAudit(
-            trx,
-            { caller, requestId, at: now },
-            {
-              action: 'page.save',
-              entity: 'page',
-              entityId: params.id,
-              summary: `version ${saved.version}`,
-              params: { page: params.id, version: saved.version },
-            },
-          );
-          return saved;
-        });
+        return saveCheckedPage(app, { caller, requestId }, params.id, body, declared(), (version) => ({
+          action: 'page.save',
+          summary: `version ${version}`,
+          params: { page: params.id, version },
+        }));
       },
     }),
 
@@ -202,24 +217,11 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
         const old = await storedPageVersion(app.db, params.id, body.version);
         if (old === undefined) throw fail.notFound('page.versionNotFound');
         // The API or the route table may have moved on since: the old version must still hold.
-        const check = checkPage(old, declared());
-        if (!check.ok) throw fail.validation(check.errors);
-        const now = app.clock.now();
-        return app.db.transaction().execute(async (trx) => {
-          const saved = await savePageVersion(trx, check.page, caller.userId, now);
-          await recordAudit(
-            trx,
-            { caller, requestId, at: now },
-            {
-              action: 'page.revert',
-              entity: 'page',
-              entityId: params.id,
-              summary: `version ${body.version} saved again as version ${saved.version}`,
-              params: { page: params.id, fromVersion: body.version, version: saved.version },
-            },
-          );
-          return saved;
-        });
+        return saveCheckedPage(app, { caller, requestId }, params.id, old, declared(), (version) => ({
+          action: 'page.revert',
+          summary: `version ${body.version} saved again as version ${version}`,
+          params: { page: params.id, fromVersion: body.version, version },
+        }));
       },
     }),
   ];

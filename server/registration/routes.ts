@@ -23,7 +23,7 @@ export const registrationRoutes = [
   defineRoute({
     method: 'GET',
     url: '/register/lawfirms',
-    summary: 'Law firms open for lawyer registration (passed review)',
+    summary: 'Law firms open for lawyer registration (passed review, not suspended)',
     tags: ['registration'],
     access: 'public',
     response: z.object({ list: z.array(publicLawFirmSchema) }),
@@ -32,6 +32,7 @@ export const registrationRoutes = [
         .selectFrom('law_firms')
         .select(['id', 'name', 'region_code'])
         .where('review_status', '=', 'passed')
+        .where('suspended_at', 'is', null)
         .orderBy('name')
         .execute();
       return { list: rows.map((r) => ({ id: r.id, name: r.name, regionCode: r.region_code })) };
@@ -112,7 +113,8 @@ export const registrationRoutes = [
     method: 'POST',
     url: '/register/lawyer',
     throttle: 'register',
-    summary: 'Register a lawyer with a passed law firm; the lawyer waits for review',
+    summary:
+      'Register a lawyer with a law firm that passed review and is not suspended; the lawyer waits for review',
     tags: ['registration'],
     access: 'public',
     body: registerLawyerRequestSchema,
@@ -125,7 +127,9 @@ export const registrationRoutes = [
         .select('id')
         .where('id', '=', body.lawFirmId)
         .where('review_status', '=', 'passed')
+        .where('suspended_at', 'is', null)
         .executeTakeFirst();
+      // The firms GET /register/lawfirms offers, and no other (unknown, under review, rejected, suspended).
       if (!firm) throw fail.field('lawFirmId', 'register.firmNotFound');
       await assertPhoneFree(app.db, body.phone);
       await assertLicenceFree(app.db, body.licenceNo);

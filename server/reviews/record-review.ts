@@ -18,24 +18,15 @@ export async function accountHolders(
     const row = await trx.selectFrom('lawyers').select('user_id').where('id', '=', id).executeTakeFirst();
     return row ? [row.user_id] : [];
   }
-  // Registration writes the account's role on the user; accounts made by an administrator may
-  // hold it among several roles (user_roles).
+  // Every contact person holds the role in user_roles (registration writes it, migration 0023
+  // added it to those registered before); an account may hold it among several roles.
   const rows = await trx
     .selectFrom('users as u')
+    .innerJoin('user_roles as r', 'r.user_id', 'u.id')
     .where('u.law_firm_id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('u.role', '=', 'lawfirmContactPerson'),
-        eb.exists(
-          eb
-            .selectFrom('user_roles as r')
-            .whereRef('r.user_id', '=', 'u.id')
-            .where('r.role', '=', 'lawfirmContactPerson')
-            .select('r.user_id'),
-        ),
-      ]),
-    )
+    .where('r.role', '=', 'lawfirmContactPerson')
     .select('u.id')
+    .distinct()
     .execute();
   return rows.map((r) => r.id);
 }

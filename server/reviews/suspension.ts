@@ -10,6 +10,7 @@ import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
 import { REVIEWABLE, staleConflict } from './decision';
 import { endSessions } from './record-review';
+import { tellSuspension } from './suspension-notices';
 
 const SUSPENDED = {
   law_firms: { reviewable: REVIEWABLE.lawFirm, action: 'lawfirm' },
@@ -42,7 +43,8 @@ async function releaseFirmCases(trx: Kysely<Database>, app: AppContext, firmId: 
  * sessions of the firm's contact persons or of the lawyer; a suspended firm gets no more pushes
  * (server/cases/transitions.ts refuses them, the push pickers leave it out) and its unassigned
  * cases go back to the pool. A suspended account cannot sign in (server/auth/login.ts) until the
- * suspension is lifted. Audited as `<lawfirm|lawyer>.suspend` / `.resume`.
+ * suspension is lifted. Audited as `<lawfirm|lawyer>.suspend` / `.resume`; the people concerned
+ * are told (suspension-notices.ts).
  */
 export async function setSuspension(
   app: AppContext,
@@ -97,6 +99,7 @@ export async function setSuspension(
         params: { name: target.name, reason, released },
       },
     );
+    await tellSuspension(trx, { ...target, suspended: body.suspended, reason, released }, now);
   });
   const row = await app.db
     .selectFrom(target.table)

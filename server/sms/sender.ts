@@ -1,9 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-
-/** The one seam where a real SMS provider plugs in later. */
-export interface SmsSender {
-  send(phone: string, text: string): Promise<void>;
-}
+import type { SmsSender } from '../context';
 
 /** Until a provider is contracted, codes go to the server log (and the outbox table). */
 export function logSmsSender(log: FastifyBaseLogger): SmsSender {

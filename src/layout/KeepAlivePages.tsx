@@ -1,9 +1,10 @@
-import { memo } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import type { MenuNode } from '../../contract/menu';
 import { findRoute, matchRoutePath } from '../../contract/routes';
 import { PageHost } from '../../ui-registry/PageHost';
-import { useTabs } from './tabs/store';
+import { RecordNameContext } from '../../ui-registry/record-name';
+import { tabsStore, useTabs } from './tabs/store';
 
 interface Slot {
   key: string;
@@ -38,11 +39,19 @@ export function KeepAlivePages({ tree }: { tree: MenuNode[] }) {
     <>
       {slots.map((slot) => (
         <div key={`${slot.key}#${slot.nonce}`} className="keep-alive-page" hidden={!slot.active}>
-          <PageAt location={slot.location} tree={tree} />
+          <NamedBy tabKey={slot.key}>
+            <PageAt location={slot.location} tree={tree} />
+          </NamedBy>
         </div>
       ))}
     </>
   );
+}
+
+/** The page of one tab tells that tab its record's name (a case's number). */
+function NamedBy({ tabKey, children }: { tabKey: string; children: ReactNode }) {
+  const tell = useMemo(() => (name: string) => tabsStore.nameRecord(tabKey, name), [tabKey]);
+  return <RecordNameContext.Provider value={tell}>{children}</RecordNameContext.Provider>;
 }
 
 interface PageAtProps {

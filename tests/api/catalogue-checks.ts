@@ -10,6 +10,7 @@ import { DEFAULT_ROUTES, routesBreadthFirst } from '../../contract/routes';
 import { CATALOGUES } from '../../locales/all';
 import { apiRoutes } from '../../server/routes';
 import { paramNames } from '../../ui-registry/fields/values';
+import type { TestServer } from './harness';
 
 /**
  * The checks every page descriptor of the product's catalogue must pass, written once and
@@ -127,4 +128,19 @@ export function checkCataloguePages(title: string, list: readonly PageDescriptor
       }
     });
   });
+}
+
+/** Each page served to a role whose menu has it: 200, the page itself, not a stand-in. */
+export async function expectServedTo(
+  server: TestServer,
+  pairs: ReadonlyArray<readonly [Parameters<TestServer['tokenFor']>[0], string]>,
+): Promise<void> {
+  for (const [role, id] of pairs) {
+    const res = await server.call<PageDescriptor>('GET', `/api/pages/${id}`, {
+      token: await server.tokenFor(role),
+    });
+    expect(res.status, `${role} ${id}`).toBe(200);
+    expect(res.body.data.id).toBe(id);
+    expect(res.body.data.type).not.toBe('result');
+  }
 }

@@ -6,7 +6,7 @@ import type {
 } from '../../contract/certifications';
 import { creditCodeCheckChar } from '../../contract/credit-code';
 import type { Message } from '../../contract/notifications';
-import { createAccount } from './fixtures';
+import { createAccount, uploadLicenceImage } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 type Role = Parameters<TestServer['sessionFor']>[0];
@@ -371,19 +371,7 @@ describe('certification: versions, landlines, personal certification, rejection 
     expect(noFile.status).toBe(400);
     expect((noFile.body.errors ?? []).map((e) => e.path)).toEqual(['licenceFileId']);
 
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' }),
-      '执业证.png',
-    );
-    const upload = await fetch(`${server.url}/api/user/certification-files`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(upload.status).toBe(200);
-    const file = ((await upload.json()) as { data: { id: number } }).data;
+    const fileId = await uploadLicenceImage(server, token);
     const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
       token,
       body: {
@@ -393,7 +381,7 @@ describe('certification: versions, landlines, personal certification, rejection 
         legalPersonIdNumber: application.legalPersonIdNumber,
         licenceNo: '14403201710012345',
         contactPhone: '010-87654321',
-        licenceFileId: file.id,
+        licenceFileId: fileId,
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -147,3 +147,21 @@ export async function refuseInserts(server: TestServer, table: string): Promise<
     await sql`drop trigger refuse_by_test`.execute(db);
   };
 }
+
+/** Uploads a licence image for a certification application (POST /user/certification-files); answers its id. */
+export async function uploadLicenceImage(
+  server: TestServer,
+  token: string,
+  bytes: Uint8Array<ArrayBuffer> = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+  name = '执业证.png',
+): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type: 'image/png' }), name);
+  const upload = await fetch(`${server.url}/api/user/certification-files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (upload.status !== 200) throw new Error(`licence upload answered ${upload.status}`);
+  return ((await upload.json()) as { data: { id: number } }).data.id;
+}

@@ -2,8 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  beat,
+  failInterruptedImports,
+  IMPORT_STALE_MS,
+  importOwner,
+} from '../../server/cases/imports/owners';
 import { importTempDir } from '../../server/cases/imports/receive';
-import { beat, failInterruptedImports, IMPORT_STALE_MS, importOwner } from '../../server/cases/imports/run';
 import { startServer, type TestServer } from './harness';
 import { caseNo, finished, row, tempFiles, upload, useImportServer, xlsx, zh } from './import-fixtures';
 

@@ -245,8 +245,8 @@ describe('revealing personal data', () => {
     expect((await reveal('caseOperation', c.id, debtor.id, body)).status).toBe(200);
     for (const role of ['bussinessOperation', 'admin', 'superAdmin'] as const)
       expect((await reveal(role, c.id, debtor.id, body)).status, role).toBe(403);
-    // Another lawyer of the same firm does not handle the case.
-    expect((await reveal('lawyer', c.id, debtor.id, body)).status).toBe(403);
+    // Another lawyer of the same firm does not see, let alone reveal, the case.
+    expect((await reveal('lawyer', c.id, debtor.id, body)).status).toBe(404);
   });
 
   it('asks for a note with the reason "other" and for the phone it means', async () => {

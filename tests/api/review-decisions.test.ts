@@ -45,7 +45,7 @@ const firmRow = async (id: number) =>
   (
     await server.call<Paged<LawFirmRow>>(
       'GET',
-      '/api/lawfirms?pageSize=100&reviewStatus=auditing,passed,rejected',
+      '/api/lawfirms?pageSize=100&reviewStatus=auditing,passed,rejected,suspended',
       {
         token: await ops(),
       },

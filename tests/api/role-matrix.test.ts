@@ -118,6 +118,8 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /lawyers/options': [SA, CASE_OPS, FIRM],
   // Pushing a case to a firm is case operations' decision: they pick among passed firms.
   'GET /lawfirms/options': [SA, CASE_OPS],
+  // The firm filters' options (suspended firms included): every signed-in role.
+  'GET /lawfirms/names': EVERYONE,
   'GET /attachments': [SA, CASE_OPS, BIZ_OPS],
   'GET /business/cases': [SA, BIZ_OPS],
 

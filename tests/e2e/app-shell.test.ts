@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { freshPage, launch, pathOf, signIn } from './browser';
+import { describe, it } from 'node:test';
+import { fileBrowser, pathOf, signIn } from './browser';
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
+const e2e = fileBrowser();
 
 const LANDINGS: Array<[role: string, phone: string, landing: string]> = [
   ['superAdmin', '13800000001', '/dashboard/workplace'],
@@ -25,70 +16,53 @@ const LANDINGS: Array<[role: string, phone: string, landing: string]> = [
 describe('signing in', () => {
   for (const [role, phone, landing] of LANDINGS) {
     it(`lands the ${role} demo account on ${landing}`, async () => {
-      const { context, page } = await freshPage(browser);
-      await page.goto('/login');
-      await signIn(page, phone);
-      await page.waitForURL((url) => url.pathname === landing);
+      const page = await e2e.signedIn(phone, landing);
       await page.locator('.layout-navbar').waitFor();
       assert.equal(pathOf(page), landing);
       assert.ok(await page.evaluate(() => localStorage.getItem('token')), 'token stored');
       assert.equal(await page.evaluate(() => localStorage.getItem('userrole')), role);
-      await context.close();
     });
   }
 
   it('keeps a deep link through the login', async () => {
-    const { context, page } = await freshPage(browser);
+    const { page } = await e2e.freshPage();
     await page.goto('/user/setting?tab=security');
     await page.waitForURL((url) => url.pathname === '/login');
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/user/setting?tab=security');
     await signIn(page, '13800000003');
     await page.waitForURL((url) => url.pathname === '/user/setting');
     assert.equal(new URL(page.url()).searchParams.get('tab'), 'security');
-    await context.close();
   });
 
   it('ignores a redirect to another origin', async () => {
-    const { context, page } = await freshPage(browser);
+    const { page } = await e2e.freshPage();
     await page.goto(`/login?redirect=${encodeURIComponent('//evil.example/steal')}`);
     await signIn(page, '13800000003');
     await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
     assert.equal(new URL(page.url()).host, new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').host);
-    await context.close();
   });
 });
 
 describe('the route guard', () => {
   it('turns a lawyer away from the case management list to a page they may open', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000005');
-    await page.waitForURL((url) => url.pathname === '/dashboard/lawyer-workplace');
+    const page = await e2e.signedIn('13800000005', '/dashboard/lawyer-workplace');
     await page.goto('/list/search-table');
     await page.waitForURL((url) => url.pathname !== '/list/search-table');
     assert.equal(pathOf(page), '/dashboard/lawyer-workplace');
-    await context.close();
   });
 
   it('shows only the role’s own menu', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000005');
-    await page.waitForURL((url) => url.pathname === '/dashboard/lawyer-workplace');
+    const page = await e2e.signedIn('13800000005', '/dashboard/lawyer-workplace');
     const menu = page.getByTestId('sider-menu');
     await menu.getByText('律师中心').waitFor();
     assert.equal(await menu.getByText('案件管理').count(), 0);
     assert.equal(await menu.getByText('业务运营').count(), 0);
-    await context.close();
   });
 });
 
 describe('the frame', () => {
   it('switches the language and remembers it', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000001');
-    await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
+    const page = await e2e.signedIn('13800000001', '/dashboard/workplace');
     await page.getByRole('combobox', { name: '语言' }).click();
     await page.getByRole('option', { name: 'English' }).click();
     await page.getByTestId('sider-menu').getByText('Dashboard').waitFor();
@@ -96,14 +70,10 @@ describe('the frame', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('arco-locale')), 'en-US');
     await page.reload();
     await page.getByTestId('sider-menu').getByText('Dashboard').waitFor();
-    await context.close();
   });
 
   it('opens the settings drawer and applies a switch at once', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000001');
-    await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
+    const page = await e2e.signedIn('13800000001', '/dashboard/workplace');
     await page.getByTestId('tab-bar').waitFor();
     await page.getByTestId('open-settings').click();
     const drawer = page.locator('.settings-drawer');
@@ -115,14 +85,10 @@ describe('the frame', () => {
     await page.reload();
     await page.locator('.layout-navbar').waitFor();
     assert.equal(await page.getByTestId('tab-bar').count(), 0, 'the tab bar stays off after a reload');
-    await context.close();
   });
 
   it('on a reload, says in words that the menu is loading, and that it failed', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000002');
-    await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
+    const page = await e2e.signedIn('13800000002', '/dashboard/workplace');
     await page.getByTestId('sider-menu').getByText('案件管理').waitFor();
 
     // The reload restores the session and asks for the menu again before the language's
@@ -174,20 +140,15 @@ describe('the frame', () => {
     const text = (await failed.textContent()) ?? '';
     assert.match(text, /无法从后台获取菜单：/);
     assert.doesNotMatch(text, /menu\./);
-    await context.close();
   });
 
   it('logs out, clears the session and guards the pages again', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000001');
-    await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
+    const page = await e2e.signedIn('13800000001', '/dashboard/workplace');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     await page.goto('/dashboard/workplace');
     await page.waitForURL((url) => url.pathname === '/login');
-    await context.close();
   });
 });

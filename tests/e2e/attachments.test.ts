@@ -1,26 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { freshPage, launch, signIn } from './browser';
+import { describe, it } from 'node:test';
+import { fileBrowser } from './browser';
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
+const e2e = fileBrowser();
 
 describe('case attachments in the browser', () => {
   it('uploads a file through the file input and downloads the same bytes', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000002');
-    await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
+    const page = await e2e.signedIn('13800000002', '/dashboard/workplace');
 
     // Random bytes behind a PDF header: any change on the way (JSON, re-encoding) shows.
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4096)]);
@@ -43,6 +31,5 @@ describe('case attachments in the browser', () => {
     const saved = await download.path();
     assert.ok(saved, 'the download was saved');
     assert.deepEqual(await readFile(saved), bytes);
-    await context.close();
   });
 });

@@ -5,30 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { IMPORT_COLUMNS, IMPORT_EXAMPLE } from '../../contract/case-intake';
-import { freshPage, launch, signIn } from './browser';
+import { fileBrowser } from './browser';
 
-let browser: Browser;
-let close: () => Promise<void>;
+const e2e = fileBrowser();
 let dir: string;
 
 before(async () => {
-  ({ browser, close } = await launch());
   dir = await mkdtemp(join(tmpdir(), 'casedesk-e2e-intake-'));
 });
 after(async () => {
-  await close();
   await rm(dir, { recursive: true, force: true });
 });
 
-async function caseOperations(): Promise<Page> {
-  const { page } = await freshPage(browser);
-  await page.goto('/login');
-  await signIn(page, '13800000002');
-  await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
-  return page;
-}
+const caseOperations = (): Promise<Page> => e2e.signedIn('13800000002', '/dashboard/workplace');
 
 /** Case numbers no seed uses; random so the suite can run again on the same database. */
 const freshCaseNo = (prefix: string) => `${prefix}${String(randomInt(10_000_000, 99_999_999))}`;
@@ -56,7 +47,6 @@ describe('case intake', () => {
     const detail = page.locator('.keep-alive-page:not([hidden])');
     await detail.getByText(caseNo).first().waitFor();
     await detail.getByText('待处理').first().waitFor();
-    await page.context().close();
   });
 
   it('imports a spreadsheet, reports the refused row and offers it for download', async () => {
@@ -89,6 +79,5 @@ describe('case intake', () => {
     assert.match((await errors).suggestedFilename(), /\.xlsx$/);
     // The history names who ran it.
     await main.locator('.arco-table-td').filter({ hasText: '九月案件.xlsx' }).first().waitFor();
-    await page.context().close();
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { IMPORT_COLUMNS } from '../../contract/case-intake';
-import { freshPage, launch, pathOf, signIn } from './browser';
+import { fileBrowser, pathOf, signIn } from './browser';
 
 /**
  * A case's whole life in the browser, across four people each in their own browser context,
@@ -21,34 +21,9 @@ import { freshPage, launch, pathOf, signIn } from './browser';
 const DEMO_FIRM = '深圳恒信律师事务所';
 const DEMO_LAWYER = '李明哲';
 
-let browser: Browser;
-let close: () => Promise<void>;
-/** Every person's page, for a screenshot of each at the end (E2E_SHOTS=<folder>), where it stopped. */
-const pages: Page[] = [];
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
-afterEach(async () => {
-  const folder = process.env.E2E_SHOTS;
-  if (!folder) return;
-  for (const [i, page] of pages.entries()) {
-    if (!page.isClosed())
-      await page.screenshot({ path: `${folder}/journey-${i}.png` }).catch(() => undefined);
-  }
-});
-
-async function signedIn(phone: string, landing: string): Promise<Page> {
-  const { page } = await freshPage(browser);
-  pages.push(page);
-  await page.goto('/login');
-  await signIn(page, phone);
-  await page.waitForURL((url) => url.pathname === landing);
-  return page;
-}
+/** With E2E_SHOTS=<folder>, each person's page still open at the end is saved (browser.ts). */
+const e2e = fileBrowser();
+const signedIn = e2e.signedIn;
 
 const mainOf = (page: Page) => page.locator('.keep-alive-page:not([hidden])');
 
@@ -169,8 +144,7 @@ describe("a case's whole life", () => {
     await result.locator('.arco-modal-footer').getByRole('button', { name: '关闭' }).click();
 
     // The lawyer has the app open on their workplace before the case reaches them.
-    const { page: lawyer } = await freshPage(browser);
-    pages.push(lawyer);
+    const { page: lawyer } = await e2e.freshPage();
     await lawyer.goto('/login');
     // The bell opens its stream after loading its list: the assignment must come after that.
     const streamOpen = lawyer.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
@@ -290,8 +264,6 @@ describe("a case's whole life", () => {
       await bizMain.getByText(event, { exact: true }).first().waitFor();
     }
     assert.equal(await bizMain.getByRole('button', { name: /编辑|结案|分配|删除/ }).count(), 0);
-
-    await Promise.all([ops, lawyer, biz].map((p) => p.context().close()));
   });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_PASSWORD, freshPage, launch, signIn } from './browser';
+import { describe, it } from 'node:test';
+import { lawyersProcessingCase } from './api';
+import { fileBrowser } from './browser';
 
 /**
  * 案件处理, the lawyer's page for one case: its actions come from the one record the page
@@ -10,31 +10,7 @@ import { BASE_URL, DEMO_PASSWORD, freshPage, launch, signIn } from './browser';
  * later, moving the buttons under the pointer.
  */
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
-
-/** Setup only: a case in processing that the demo lawyer handles. */
-async function lawyersProcessingCase(): Promise<{ id: number; caseNo: string }> {
-  const login = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: '13800000005', password: DEMO_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const res = await fetch(`${BASE_URL}/api/cases/mine?status=processing&pageSize=1`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [first] = ((await res.json()) as { data: { list: Array<{ id: number; caseNo: string }> } }).data.list;
-  assert.ok(first, 'the demo lawyer handles a case in processing');
-  return first;
-}
+const e2e = fileBrowser();
 
 /** What a lawyer may do on a case of their own in processing. */
 const ACTIONS = ['添加跟进', '登记还款', '撰写律师函', '中止', '结案', '退回案件池'];
@@ -42,10 +18,7 @@ const ACTIONS = ['添加跟进', '登记还款', '撰写律师函', '中止', '�
 describe('案件处理', () => {
   it("shows all of the case's actions at once, none arriving after the others", async () => {
     const record = await lawyersProcessingCase();
-    const { page } = await freshPage(browser);
-    await page.goto('/login');
-    await signIn(page, '13800000005');
-    await page.waitForURL((url) => url.pathname === '/dashboard/lawyer-workplace');
+    const page = await e2e.signedIn('13800000005', '/dashboard/lawyer-workplace');
 
     // 我的案件, found by its number, as a lawyer looks a case up.
     await page.goto(`/profile/case?keyword=${encodeURIComponent(record.caseNo)}`);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { PUBLIC_PAGES } from '../../contract/public-pages';
-import { freshPage, launch, signIn } from './browser';
+import { fileBrowser, signIn } from './browser';
 
 /**
  * The built app under its Content-Security-Policy (server/http/security-headers.ts): every
@@ -10,15 +10,7 @@ import { freshPage, launch, signIn } from './browser';
  * `securitypolicyviolation` event.
  */
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
+const e2e = fileBrowser();
 
 /** Every public route the router serves: the route table's public pages (contract/public-pages.ts). */
 function publicPaths(): string[] {
@@ -32,7 +24,6 @@ declare global {
 }
 
 interface Watched {
-  context: BrowserContext;
   page: Page;
   /** Violations seen so far (console and events), emptied by each call. */
   take(): Promise<string[]>;
@@ -40,7 +31,7 @@ interface Watched {
 
 /** A fresh page that records every CSP violation, whichever way the browser reports it. */
 async function watchedPage(): Promise<Watched> {
-  const { context, page } = await freshPage(browser);
+  const { context, page } = await e2e.freshPage();
   await context.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -54,7 +45,6 @@ async function watchedPage(): Promise<Watched> {
     if (/Content[ -]Security[ -]Policy/i.test(message.text())) fromConsole.push(message.text());
   });
   return {
-    context,
     page,
     async take() {
       // A task later than the page's own, so events it queued have been dispatched.
@@ -87,7 +77,7 @@ describe('the Content-Security-Policy', () => {
     for (const path of ['/login', '/register', '/lawyer-register', '/reset']) {
       assert.ok(paths.includes(path), `${path} is a public route`);
     }
-    const { context, page, take } = await watchedPage();
+    const { page, take } = await watchedPage();
     const seen: string[] = [];
     for (const path of paths) {
       await expectPolicyOn(page, path);
@@ -95,11 +85,10 @@ describe('the Content-Security-Policy', () => {
       seen.push(...(await take()).map((v) => `${path}: ${v}`));
     }
     assert.deepEqual(seen, []);
-    await context.close();
   });
 
   it('lets a signed-in user use charts, tables, downloads and the PDF viewer without a violation', async () => {
-    const { context, page, take } = await watchedPage();
+    const { page, take } = await watchedPage();
     const seen: string[] = [];
     const note = async (where: string) => seen.push(...(await take()).map((v) => `${where}: ${v}`));
 
@@ -135,11 +124,10 @@ describe('the Content-Security-Policy', () => {
     await note('/test/pdf');
 
     assert.deepEqual(seen, []);
-    await context.close();
   });
 
   it('is noticed when broken: an inline script is refused and reported', async () => {
-    const { context, page, take } = await watchedPage();
+    const { page, take } = await watchedPage();
     await expectPolicyOn(page, '/login');
     await rendered(page);
     await page.evaluate(() => {
@@ -153,6 +141,5 @@ describe('the Content-Security-Policy', () => {
       `the inline script is reported: ${JSON.stringify(violations)}`,
     );
     assert.equal(await page.evaluate(() => (window as { inlineRan?: boolean }).inlineRan), undefined);
-    await context.close();
   });
 });

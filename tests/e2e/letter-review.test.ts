@@ -1,56 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, DEMO_PASSWORD, freshPage, launch, signIn } from './browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { api, lawyersProcessingCase, tokenOf } from './api';
+import { fileBrowser } from './browser';
 
 /**
  * Issue 18: a review decision lands on what the reviewer saw, and lists show a decision without
  * the ↻ icon. Each person signs in in a browser context of their own; both stay open side by side.
  */
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
-
-async function signedIn(phone: string, landing: RegExp): Promise<Page> {
-  const { page } = await freshPage(browser);
-  await page.goto('/login');
-  await signIn(page, phone);
-  await page.waitForURL((url) => landing.test(url.pathname));
-  return page;
-}
-
-async function tokenOf(phone: string): Promise<string> {
-  const login = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, password: DEMO_PASSWORD }),
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
+const e2e = fileBrowser();
+const signedIn = e2e.signedIn;
 
 /** Setup only: the demo lawyer writes a letter on a case in processing (writing is tested in letters.test.ts). */
 async function writtenLetter(): Promise<string> {
+  const record = await lawyersProcessingCase();
   const token = await tokenOf('13800000005');
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const cases = await fetch(`${BASE_URL}/api/cases/mine?status=processing&pageSize=1`, { headers });
-  const [record] = ((await cases.json()) as { data: { list: Array<{ id: number }> } }).data.list;
-  assert.ok(record, 'the demo lawyer handles a case in processing');
-  const res = await fetch(`${BASE_URL}/api/cases/${record.id}/letters`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ template: 'collection' }),
+  const { id } = await api<{ id: number }>(token, 'POST', `/cases/${record.id}/letters`, {
+    template: 'collection',
   });
-  assert.equal(res.status, 200);
-  const { id } = ((await res.json()) as { data: { id: number } }).data;
-  const letter = await fetch(`${BASE_URL}/api/letters/${id}`, { headers });
-  return ((await letter.json()) as { data: { letterNo: string } }).data.letterNo;
+  return (await api<{ letterNo: string }>(token, 'GET', `/letters/${id}`)).letterNo;
 }
 
 const visible = (page: Page) => page.locator('.keep-alive-page:not([hidden])');
@@ -108,9 +77,6 @@ describe('letter review lands on what the reviewer saw', () => {
       .getByRole('button', { name: /取\s*消/ })
       .click();
     await rejectDialog(reviewer).waitFor({ state: 'hidden' });
-
-    await lawyer.context().close();
-    await reviewer.context().close();
   });
 
   it("after the reviewer's decision the lawyer's 我的律师函 shows it without ↻", async () => {
@@ -134,8 +100,5 @@ describe('letter review lands on what the reviewer saw', () => {
 
     // The lawyer, who pressed nothing, sees the decision.
     await rowOf(lawyer, letterNo).filter({ hasText: '已通过' }).waitFor();
-
-    await lawyer.context().close();
-    await reviewer.context().close();
   });
 });

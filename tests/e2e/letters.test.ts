@@ -1,23 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, DEMO_PASSWORD, freshPage, launch, signIn } from './browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { api, lawyersProcessingCase } from './api';
+import { fileBrowser, signIn } from './browser';
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
+const e2e = fileBrowser();
 
 /** What the Content-Security-Policy refused on each page, from the console. */
 const refused = new WeakMap<Page, string[]>();
 
 async function signedIn(phone: string, landing: RegExp): Promise<Page> {
-  const { page } = await freshPage(browser);
+  const { page } = await e2e.freshPage();
   const violations: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
@@ -27,24 +20,6 @@ async function signedIn(phone: string, landing: RegExp): Promise<Page> {
   await signIn(page, phone);
   await page.waitForURL((url) => landing.test(url.pathname));
   return page;
-}
-
-/** Setup only: one case the demo lawyer handles in processing (the steps under test go through the screens). */
-async function lawyersProcessingCase(): Promise<{ id: number; caseNo: string; debtorName: string }> {
-  const login = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: '13800000005', password: DEMO_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const res = await fetch(`${BASE_URL}/api/cases/mine?status=processing&pageSize=1`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [first] = (
-    (await res.json()) as { data: { list: Array<{ id: number; caseNo: string; debtorName: string }> } }
-  ).data.list;
-  assert.ok(first, 'the demo lawyer handles a case in processing');
-  return first;
 }
 
 const visible = (page: Page) => page.locator('.keep-alive-page:not([hidden])');
@@ -60,12 +35,24 @@ describe("lawyer's letters", () => {
     await dialog.locator('.arco-select').first().click();
     await lawyer.getByRole('option', { name: '调解邀请函' }).click();
     await dialog.locator('textarea').fill('本所律师将于工作日上午接听您的来电。');
+    // This letter, not another on the same case (letter-review.test.ts writes there too).
+    const written = lawyer.waitForResponse(
+      (r) =>
+        r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/cases/${record.id}/letters`,
+    );
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const { id } = ((await (await written).json()) as { data: { id: number } }).data;
     await lawyer.getByText('律师函已提交审核').waitFor();
+    const token = await lawyer.evaluate(() => localStorage.getItem('token'));
+    const stored = await api<{ letterNo: string }>(token, 'GET', `/letters/${id}`);
     await lawyer.goto('/profile/letters');
-    const row = visible(lawyer).locator('.arco-table-tr').filter({ hasText: record.caseNo }).first();
+    const row = visible(lawyer)
+      .locator('.arco-table-tr')
+      .filter({ hasText: record.caseNo })
+      .filter({ hasText: stored.letterNo });
     await row.waitFor();
     const letterNo = ((await row.locator('.arco-table-td').first().textContent()) ?? '').trim();
+    assert.equal(letterNo, stored.letterNo, "the lawyer's list shows the letter's number first");
     assert.match(letterNo, /^LF\d{8}-\d{6}$/);
 
     const reviewer = await signedIn('13800000003', /workplace/);
@@ -95,7 +82,5 @@ describe("lawyer's letters", () => {
       .filter({ hasText: letterNo })
       .filter({ hasText: '请写明调解地点' })
       .waitFor();
-    await lawyer.context().close();
-    await reviewer.context().close();
   });
 });

@@ -1,9 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startServerProcess } from '../../scripts/server-process';
 import { PROJECT_ROOT } from '../../server/config';
+
+/**
+ * Test files run at once (`E2E_CONCURRENCY`, default 2), each in its own process with its own
+ * Chromium (browser.ts), against the one server: a file waits on the browser and the server
+ * much of its time, so two overlap that on a 2-CPU machine. The files share the database, so
+ * none counts on what another may change meanwhile (tests/README.md).
+ */
+const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
 
 /**
  * `npm run test:e2e`: the real server (building the app first when stale, like `npm start`)
@@ -19,12 +27,17 @@ async function main() {
   });
   let status = 1;
   try {
-    const files = readdirSync(join(PROJECT_ROOT, 'tests/e2e'))
+    // The files named (`npm run test:e2e -- tests/e2e/pages.test.ts`), else every one; the
+    // longest first (by size, a fair guess at their length), so that two at a time do not end
+    // with one long file running alone.
+    const named = process.argv.slice(2);
+    const files = (named.length > 0 ? named : readdirSync(join(PROJECT_ROOT, 'tests/e2e')))
       .filter((f) => f.endsWith('.test.ts'))
-      .map((f) => join('tests/e2e', f));
+      .map((f) => join('tests/e2e', basename(f)))
+      .sort((a, b) => statSync(join(PROJECT_ROOT, b)).size - statSync(join(PROJECT_ROOT, a)).size);
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-concurrency=1', ...files],
+      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
       {
         cwd: PROJECT_ROOT,
         stdio: 'inherit',

@@ -1,32 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launch, pathOf, signIn } from './browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { fileBrowser, pathOf } from './browser';
 
 /** What a walk through the shell saw at 1366x768 and 1920x1080, and what it sees now. */
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-before(async () => {
-  ({ browser, close } = await launch());
-});
-after(async () => {
-  await close();
-});
+const e2e = fileBrowser();
 
 async function signedIn(phone: string, landing: string, width = 1366, height = 768) {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: { width, height },
-    locale: 'zh-CN',
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, phone);
-  await page.waitForURL((url) => url.pathname === landing);
+  const page = await e2e.signedIn(phone, landing, { width, height });
   await page.locator('.layout-navbar').waitFor();
-  return { context, page };
+  return page;
 }
 
 async function boxOf(page: Page, selector: string) {
@@ -43,7 +27,7 @@ describe('the avatar menu', () => {
   ];
   for (const [role, phone, landing] of ROLES) {
     it(`takes the ${role} from 用户设置 to their own settings page`, async () => {
-      const { context, page } = await signedIn(phone, landing);
+      const page = await signedIn(phone, landing);
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: '用户设置' }).click();
       await page.waitForURL((url) => url.pathname === '/user/setting');
@@ -52,16 +36,14 @@ describe('the avatar menu', () => {
       assert.equal(pathOf(page), '/user/setting');
       // The display drawer did not open: that is the navbar's 设置 button.
       assert.equal(await page.locator('.arco-drawer').filter({ hasText: '菜单来自后台' }).count(), 0);
-      await context.close();
     });
   }
 
   it('leaves the display drawer on the navbar’s 设置 button', async () => {
-    const { context, page } = await signedIn('13800000005', '/dashboard/lawyer-workplace');
+    const page = await signedIn('13800000005', '/dashboard/lawyer-workplace');
     await page.getByTestId('open-settings').click();
     await page.locator('.arco-drawer').getByText('菜单来自后台').waitFor();
     assert.equal(pathOf(page), '/dashboard/lawyer-workplace');
-    await context.close();
   });
 });
 
@@ -71,7 +53,7 @@ describe('the bell', () => {
     [1920, 1080],
   ]) {
     it(`keeps its message list inside its popup at ${width}x${height}`, async () => {
-      const { context, page } = await signedIn('13800000002', '/dashboard/workplace', width, height);
+      const page = await signedIn('13800000002', '/dashboard/workplace', width, height);
       await page.getByRole('button', { name: '消息通知' }).click();
       await page.locator('.message-box .arco-list').first().waitFor();
       const popup = await boxOf(page, '.arco-popover-content');
@@ -82,14 +64,13 @@ describe('the bell', () => {
         `list ends at ${list.x + list.width}, popup at ${popup.x + popup.width}`,
       );
       assert.ok(popup.x + popup.width <= width, 'the popup is inside the window');
-      await context.close();
     });
   }
 });
 
 describe('the tab bar', () => {
   it('starts afresh when the user switches role', async () => {
-    const { context, page } = await signedIn('13800000002', '/dashboard/workplace');
+    const page = await signedIn('13800000002', '/dashboard/workplace');
     await page.goto('/list/case-import');
     const tabs = page.getByTestId('tab-bar').getByRole('tab');
     await tabs.filter({ hasText: '导入案件' }).waitFor();
@@ -99,11 +80,10 @@ describe('the tab bar', () => {
     await page.locator('.navbar-user-role').filter({ hasText: '业务运营' }).waitFor();
     await tabs.filter({ hasText: '工作台' }).waitFor();
     assert.deepEqual(await tabs.allTextContents(), ['工作台']);
-    await context.close();
   });
 
   it('names two tabs of the same page apart', async () => {
-    const { context, page } = await signedIn('13800000002', '/dashboard/workplace');
+    const page = await signedIn('13800000002', '/dashboard/workplace');
     const ids = await page.evaluate(async () => {
       const res = await fetch('/api/cases?pageSize=2', {
         headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
@@ -124,7 +104,6 @@ describe('the tab bar', () => {
     await titles.nth(1).waitFor();
     const texts = await titles.allTextContents();
     assert.equal(new Set(texts).size, texts.length, `tab titles differ: ${texts.join(', ')}`);
-    await context.close();
   });
 });
 
@@ -138,7 +117,7 @@ describe('the lists at 1366x768', () => {
   ];
   for (const [list, phone, landing, path] of LISTS) {
     it(`shows ${list}'s default columns without scrolling sideways`, async () => {
-      const { context, page } = await signedIn(phone, landing);
+      const page = await signedIn(phone, landing);
       await page.goto(path);
       const table = page.locator('.arco-table-content-scroll').first();
       await table.waitFor();
@@ -146,7 +125,6 @@ describe('the lists at 1366x768', () => {
       await page.locator('.arco-table-tr .arco-table-td, .arco-table-no-data').first().waitFor();
       const [scrollWidth, clientWidth] = await table.evaluate((el) => [el.scrollWidth, el.clientWidth]);
       assert.ok(scrollWidth <= clientWidth, `${list}: ${scrollWidth} px of columns in ${clientWidth} px`);
-      await context.close();
     });
   }
 });

@@ -136,11 +136,9 @@ describe('the import check', () => {
     ]);
   });
 
-  it('counts a file at the top of server/ as a part of its own, and lets types alone go both ways', () => {
+  it('counts a file at the top of server/ as a part of its own, and a type-only import in a loop of parts', () => {
     const dir = project({
       'server/storage/cli.ts': "import { readConfig } from '../config';",
-      'server/sms/sender.ts': "import type { AppContext } from '../context';\nexport type SmsSender = 1;",
-      'server/context.ts': "import type { SmsSender } from './sms/sender';\nexport type AppContext = 1;",
       'server/wallets/summary.ts':
         "import { type Ctx, audit } from '../audit/audit';\nexport const summary = 1;",
       'server/audit/audit.ts': "import type { summary } from '../wallets/summary';\nexport const audit = 1;",
@@ -149,11 +147,12 @@ describe('the import check', () => {
     });
     expect(checkImports(dir)).toEqual([
       'import cycle: server/lawyers/list.ts -> server/users/list.ts -> server/lawyers/list.ts',
+      "import cycle between server/ parts: audit/ -> wallets/ -> audit/ (server/audit/audit.ts:1 imports '../wallets/summary'; server/wallets/summary.ts:1 imports '../audit/audit')",
       "import cycle between server/ parts: lawyers/ -> users/ -> lawyers/ (server/lawyers/list.ts:1 imports '../users/list'; server/users/list.ts:1 imports '../lawyers/list')",
     ]);
   });
 
-  it('keeps http/, db/ and config.ts the ground: at run time they import no feature, types aside', () => {
+  it('keeps config.ts, db/, storage/, context.ts and http/ the ground: they import no feature, not even a type', () => {
     const dir = project({
       'server/config.ts':
         "import { STORAGE } from './storage/storage';\nimport type { Rule } from './auth/lockout';",
@@ -175,14 +174,34 @@ describe('the import check', () => {
       'contract/codes.ts': 'export const CODES = 1;',
     });
     expect(checkImports(dir)).toEqual([
-      "server/config.ts:1 imports './storage/storage': config.ts is ground the features stand on: at run time it imports nothing of server/, not storage/ (hand it what it needs at startup)",
-      "server/db/connect.ts:2 imports '../cases/terms': db/ is ground the features stand on: at run time it imports config.ts, not cases/ (hand it what it needs at startup)",
-      "server/http/register.ts:3 imports '../auth/sessions': http/ is ground the features stand on: at run time it imports config.ts, db/, not auth/ (hand it what it needs at startup)",
-      "import cycle between server/ parts: auth/ -> http/ -> auth/ (server/auth/sessions.ts:1 imports '../http/errors'; server/http/register.ts:3 imports '../auth/sessions')",
+      "server/config.ts:1 imports './storage/storage': config.ts is ground the features stand on: it imports nothing of server/, types included, not storage/ (declare the type on the ground; hand it what runs at startup)",
+      "server/config.ts:2 imports './auth/lockout': config.ts is ground the features stand on: it imports nothing of server/, types included, not auth/ (declare the type on the ground; hand it what runs at startup)",
+      "server/db/connect.ts:2 imports '../cases/terms': db/ is ground the features stand on: it imports config.ts, types included, not cases/ (declare the type on the ground; hand it what runs at startup)",
+      "server/http/register.ts:3 imports '../auth/sessions': http/ is ground the features stand on: it imports config.ts, db/, context.ts, types included, not auth/ (declare the type on the ground; hand it what runs at startup)",
+      "import cycle between server/ parts: auth/ -> http/ -> auth/ (server/auth/sessions.ts:1 imports '../http/errors'; server/http/register.ts:3 imports '../auth/sessions'); the loop also takes in config.ts, db/",
     ]);
   });
 
-  it('lets a migration import at run time only server/db/: nothing live from features or contract/', () => {
+  it('refuses an upward import from the ground, a type-only one too: the type is declared on the ground', () => {
+    const upward = project({
+      'server/context.ts': "import type { SmsSender } from './sms/sender';\nexport type AppContext = 1;",
+      'server/sms/sender.ts': 'export type SmsSender = 1;',
+      'server/sms/codes.ts': "import type { AppContext } from '../context';",
+    });
+    expect(checkImports(upward)).toEqual([
+      "server/context.ts:1 imports './sms/sender': context.ts is ground the features stand on: it imports config.ts, db/, storage/, types included, not sms/ (declare the type on the ground; hand it what runs at startup)",
+      "import cycle between server/ parts: context.ts -> sms/ -> context.ts (server/context.ts:1 imports './sms/sender'; server/sms/codes.ts:1 imports '../context')",
+    ]);
+    rmSync(upward, { recursive: true, force: true });
+    const downward = project({
+      'server/context.ts': 'export type SmsSender = 1;\nexport type AppContext = 1;',
+      'server/sms/sender.ts': "import type { SmsSender } from '../context';",
+      'server/sms/codes.ts': "import type { AppContext } from '../context';",
+    });
+    expect(checkImports(downward)).toEqual([]);
+  });
+
+  it('lets a migration import at run time only server/db/: nothing live from features or contract/, no feature type either', () => {
     const dir = project({
       'server/db/migrations/0017_terms.ts': [
         "import { sql } from 'kysely';",
@@ -201,6 +220,7 @@ describe('the import check', () => {
       'node_modules/kysely/index.js': 'export const sql = 1;',
     });
     expect(checkImports(dir)).toEqual([
+      "server/db/migrations/0017_terms.ts:5 imports '../../cases/search-terms': db/ is ground the features stand on: it imports config.ts, types included, not cases/ (declare the type on the ground; hand it what runs at startup)",
       "server/db/migrations/0017_terms.ts:6 imports '../../cases/search-terms': a migration runs as it shipped: at run time it imports only server/db/; carry a copy of what it runs",
       "server/db/migrations/0017_terms.ts:7 imports '../../../contract/cases': a migration runs as it shipped: at run time it imports only server/db/; carry a copy of what it runs",
     ]);

@@ -1,10 +1,13 @@
+import { Alert } from '@arco-design/web-react';
 import { lazy, Suspense, useState } from 'react';
 import type { BulkTransitionResult } from '../../contract/case-api';
 import { type ActionDescriptor, BULK_TRANSITION_PATH } from '../../contract/pages/descriptor';
 import { useRegistryEnv } from '../context';
 import { toBody } from '../fields/values';
+import { getField } from '../record';
 import type { ActionProps } from '../registry';
 import { readFailure } from '../request-failure';
+import { displayText } from '../widgets/text';
 import { ActionButton } from './action-button';
 import { TRANSITION_FIELDS } from './transition-fields';
 
@@ -32,6 +35,11 @@ export function BulkTransitionAction({
   const [result, setResult] = useState<BulkTransitionResult | null>(null);
   const fields = TRANSITION_FIELDS[action.event];
   const ids = selection?.keys ?? [];
+  // Ticked cases waiting for a firm's answer: assigning them withdraws their push (as the row's 分配 says).
+  const withdrawn =
+    action.event === 'ASSIGN'
+      ? (selection?.rows ?? []).filter((row) => getField(row, 'assignWithdrawsPush') === true)
+      : [];
 
   const send = async (details: Record<string, unknown>) => {
     try {
@@ -71,6 +79,33 @@ export function BulkTransitionAction({
             fields={fields}
             params={params}
             visible={asking}
+            {...(withdrawn.length > 0
+              ? {
+                  intro: (
+                    <Alert
+                      type="warning"
+                      data-testid="bulk-assign-withdraws-push"
+                      style={{ marginBottom: 16 }}
+                      content={
+                        <>
+                          {t('registry.bulk.assignWithdrawsPush', { count: withdrawn.length })}
+                          <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+                            {withdrawn.map((row) => (
+                              <li key={String(getField(row, 'id') ?? getField(row, 'caseNo'))}>
+                                {t('registry.bulk.caseAtFirm', {
+                                  caseNo: displayText(getField(row, 'caseNo')),
+                                  firm: displayText(getField(row, 'lawFirmName')),
+                                })}
+                              </li>
+                            ))}
+                          </ul>
+                        </>
+                      }
+                    />
+                  ),
+                  okText: t('registry.transition.assignConfirm'),
+                }
+              : {})}
             onCancel={() => setAsking(false)}
             onSubmit={async (values) => {
               const failure = await send(toBody(fields, values));

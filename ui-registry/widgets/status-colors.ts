@@ -21,6 +21,7 @@ export const STATUS_COLORS: { [E in EnumName]?: Partial<Record<(typeof ENUMS)[E]
   caseStatus: { pending: 'orange', processing: 'arcoblue', suspended: 'gray', closed: 'green' },
   closeResult: { mediated: 'green', repaid: 'cyan', failed: 'red', withdrawn: 'gray' },
   reviewStatus: { auditing: 'orange', passed: 'green', rejected: 'red' },
+  standing: { auditing: 'orange', passed: 'green', rejected: 'red', suspended: 'gray' },
   letterStatus: { auditing: 'orange', passed: 'green', rejected: 'red' },
   certificationStatus: { auditing: 'orange', passed: 'green', rejected: 'red', withdrawn: 'gray' },
   paymentStatus: { unpaid: 'red', promised: 'orange', partial: 'gold', paid: 'green' },

@@ -13,8 +13,8 @@ import { type Language, type MessageKey, translate } from '../../../contract/mes
 import type { Paged } from '../../../contract/paging';
 import type { Database } from '../../db/schema';
 import { fail } from '../../http/errors';
+import type { StoredError } from './passes';
 import type { Reason } from './row-check';
-import type { StoredError } from './run';
 
 const zodLocales = { 'zh-CN': z.locales.zhCN(), 'en-US': z.locales.en() };
 

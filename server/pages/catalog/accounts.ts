@@ -59,7 +59,7 @@ const accountCenter: TablePage = {
     field(
       'lawFirmId',
       'operations.account.lawFirm',
-      { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
+      { kind: 'select', optionsFrom: { path: '/lawfirms/names', value: 'id', label: 'name' } },
       { access: 'devices.manage:all' },
     ),
     field('bound', 'operations.device.boundRange', { kind: 'dateRange' }),

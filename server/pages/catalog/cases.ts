@@ -91,9 +91,19 @@ const caseFilters: FieldDescriptor[] = [
   ),
   field('lawFirmId', 'case.lawFirm', {
     kind: 'select',
-    optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' },
+    optionsFrom: { path: '/lawfirms/names', value: 'id', label: 'name' },
   }),
 ];
+
+/**
+ * A list's filters, the keyword first: the first row (beside 展开 / 重置 / 查询) gives the keyword
+ * room for its placeholder (10 of 24) and the next two 7 each; the others stay three to a row.
+ */
+const FIRST_ROW_SPANS = [10, 7, 7];
+const caseFiltersOf = (names?: readonly string[]): FieldDescriptor[] =>
+  caseFilters
+    .filter((f) => !names || names.includes(f.name))
+    .map((f, i) => (i < FIRST_ROW_SPANS.length ? { ...f, span: FIRST_ROW_SPANS[i] } : f));
 
 const exportAll: ActionDescriptor = {
   kind: 'export',
@@ -125,7 +135,7 @@ const searchTable: TablePage = {
   title: 'menu.searchTable',
   source: { path: '/cases' },
   rowKey: 'id',
-  filters: caseFilters,
+  filters: caseFiltersOf(),
   // Case operations: where each case stands and what it is worth; the handling lawyer.
   columns: caseColumns('/list/case-detail/:id', [
     'title',
@@ -164,7 +174,7 @@ const casePool: TablePage = {
   title: 'menu.searchTableLawyer',
   source: { path: '/cases/pool' },
   rowKey: 'id',
-  filters: caseFilters.filter((f) => ['keyword', 'type', 'region', 'amount', 'entrust'].includes(f.name)),
+  filters: caseFiltersOf(['keyword', 'type', 'region', 'amount', 'entrust']),
   // A lawyer choosing a case: what, where, how much, and until when it is entrusted.
   columns: caseColumns('/case/processing/:id', [
     'title',
@@ -188,7 +198,7 @@ const myCases: TablePage = {
   title: 'menu.myCases',
   source: { path: '/cases/mine' },
   rowKey: 'id',
-  filters: caseFilters.filter((f) => ['keyword', 'status', 'type', 'region', 'created'].includes(f.name)),
+  filters: caseFiltersOf(['keyword', 'status', 'type', 'region', 'created']),
   // A lawyer's own cases: how each stands, its amount and the next court session.
   columns: caseColumns('/case/processing/:id', ['title', 'status', 'amountFen', 'courtSessionAt']).filter(
     (c) => c.field !== 'lawyerName',

@@ -1,6 +1,68 @@
-import type { DashboardPage } from '../../../contract/pages/descriptor';
+import type { ColumnDescriptor, DashboardBlock, DashboardPage } from '../../../contract/pages/descriptor';
 import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { stat } from './builders';
+
+type Chart = Extract<DashboardBlock, { kind: 'chart' }>['chart'];
+
+/** The blocks the workplaces share, each drawn its own way where they differ. */
+const caseTrend = (chart: Chart): DashboardBlock => ({
+  kind: 'chart',
+  title: 'dashboard.caseTrend',
+  chart,
+  field: 'trend',
+  x: 'month',
+  y: 'count',
+  span: 16,
+  height: 300,
+});
+
+const resultShare = (): DashboardBlock => ({
+  kind: 'chart',
+  title: 'dashboard.resultShare',
+  chart: 'donut',
+  field: 'results',
+  x: 'result',
+  y: 'count',
+  enum: 'closeResult',
+  span: 8,
+  height: 300,
+});
+
+const statusShare = (chart: Chart, span: number, height: number): DashboardBlock => ({
+  kind: 'chart',
+  title: 'dashboard.statusShare',
+  chart,
+  field: 'statuses',
+  x: 'status',
+  y: 'count',
+  enum: 'caseStatus',
+  span,
+  height,
+});
+
+const lawyerRanking = (span: number): DashboardBlock => ({
+  kind: 'ranking',
+  title: 'dashboard.lawyerRanking',
+  field: 'lawyerRanking',
+  label: 'name',
+  value: 'closed',
+  widget: 'number',
+  span,
+});
+
+/** The court sessions ahead: the case's number (a link where the reader works the case). */
+const upcomingSessions = (span: number, caseNo: ColumnDescriptor, withTitle: boolean): DashboardBlock => ({
+  kind: 'list',
+  title: 'dashboard.upcomingSessions',
+  field: 'upcomingSessions',
+  span,
+  columns: [
+    caseNo,
+    ...(withTitle ? [{ field: 'title', title: 'case.title', widget: 'text' } as const] : []),
+    { field: 'court', title: 'case.court', widget: 'text' },
+    { field: 'courtSessionAt', title: 'case.courtSessionAt', widget: 'countdown' },
+  ],
+});
 
 /** Platform staff's workplace: totals, lawyer ranking, mediation results and the monthly trend. */
 const workplace: DashboardPage = {
@@ -14,47 +76,10 @@ const workplace: DashboardPage = {
     stat('dashboard.totalLawyers', 'totals.lawyers', 'user', 6),
     stat('dashboard.inProgress', 'totals.inProgress', 'calendar', 6),
     stat('dashboard.successRate', 'totals.successRate', 'trophy', 6, 'percent'),
-    {
-      kind: 'chart',
-      title: 'dashboard.caseTrend',
-      chart: 'area',
-      field: 'trend',
-      x: 'month',
-      y: 'count',
-      span: 16,
-      height: 300,
-    },
-    {
-      kind: 'chart',
-      title: 'dashboard.resultShare',
-      chart: 'donut',
-      field: 'results',
-      x: 'result',
-      y: 'count',
-      enum: 'closeResult',
-      span: 8,
-      height: 300,
-    },
-    {
-      kind: 'ranking',
-      title: 'dashboard.lawyerRanking',
-      field: 'lawyerRanking',
-      label: 'name',
-      value: 'closed',
-      widget: 'number',
-      span: 8,
-    },
-    {
-      kind: 'chart',
-      title: 'dashboard.statusShare',
-      chart: 'column',
-      field: 'statuses',
-      x: 'status',
-      y: 'count',
-      enum: 'caseStatus',
-      span: 16,
-      height: 280,
-    },
+    caseTrend('area'),
+    resultShare(),
+    lawyerRanking(8),
+    statusShare('column', 16, 280),
   ],
 };
 
@@ -70,47 +95,10 @@ const lawfirmWorkplace: DashboardPage = {
     stat('dashboard.firmLawyers', 'totals.lawyers', 'user', 6),
     stat('dashboard.inProgress', 'totals.inProgress', 'calendar', 6),
     stat('dashboard.recovered', 'totals.recoveredFen', 'wallet', 6, 'money'),
-    {
-      kind: 'chart',
-      title: 'dashboard.caseTrend',
-      chart: 'line',
-      field: 'trend',
-      x: 'month',
-      y: 'count',
-      span: 16,
-      height: 300,
-    },
-    {
-      kind: 'chart',
-      title: 'dashboard.statusShare',
-      chart: 'pie',
-      field: 'statuses',
-      x: 'status',
-      y: 'count',
-      enum: 'caseStatus',
-      span: 8,
-      height: 300,
-    },
-    {
-      kind: 'ranking',
-      title: 'dashboard.lawyerRanking',
-      field: 'lawyerRanking',
-      label: 'name',
-      value: 'closed',
-      widget: 'number',
-      span: 12,
-    },
-    {
-      kind: 'list',
-      title: 'dashboard.upcomingSessions',
-      field: 'upcomingSessions',
-      span: 12,
-      columns: [
-        { field: 'caseNo', title: 'case.caseNo', widget: 'text' },
-        { field: 'court', title: 'case.court', widget: 'text' },
-        { field: 'courtSessionAt', title: 'case.courtSessionAt', widget: 'countdown' },
-      ],
-    },
+    caseTrend('line'),
+    statusShare('pie', 8, 300),
+    lawyerRanking(12),
+    upcomingSessions(12, { field: 'caseNo', title: 'case.caseNo', widget: 'text' }, false),
   ],
 };
 
@@ -126,39 +114,13 @@ const lawyerWorkplace: DashboardPage = {
     stat('dashboard.inProgress', 'totals.inProgress', 'calendar', 6),
     stat('dashboard.poolCases', 'totals.pool', 'apps', 6),
     stat('dashboard.recovered', 'totals.recoveredFen', 'wallet', 6, 'money'),
-    {
-      kind: 'chart',
-      title: 'dashboard.caseTrend',
-      chart: 'column',
-      field: 'trend',
-      x: 'month',
-      y: 'count',
-      span: 16,
-      height: 300,
-    },
-    {
-      kind: 'chart',
-      title: 'dashboard.resultShare',
-      chart: 'donut',
-      field: 'results',
-      x: 'result',
-      y: 'count',
-      enum: 'closeResult',
-      span: 8,
-      height: 300,
-    },
-    {
-      kind: 'list',
-      title: 'dashboard.upcomingSessions',
-      field: 'upcomingSessions',
-      span: 24,
-      columns: [
-        { field: 'caseNo', title: 'case.caseNo', widget: 'link', link: '/case/processing/:id' },
-        { field: 'title', title: 'case.title', widget: 'text' },
-        { field: 'court', title: 'case.court', widget: 'text' },
-        { field: 'courtSessionAt', title: 'case.courtSessionAt', widget: 'countdown' },
-      ],
-    },
+    caseTrend('column'),
+    resultShare(),
+    upcomingSessions(
+      24,
+      { field: 'caseNo', title: 'case.caseNo', widget: 'link', link: '/case/processing/:id' },
+      true,
+    ),
   ],
 };
 

@@ -96,6 +96,8 @@ const certificationReview = table({
     col('legalPersonIdNumber', 'certification.legalPersonIdNumber', { width: 190 }),
     col('applicantName', 'certification.applicant', { width: 100 }),
     col('applicantPhone', 'certification.applicantPhone', { widget: 'phone', width: 130 }),
+    col('licenceNo', 'certification.licenceNo', { width: 170 }),
+    col('licenceFile.name', 'certification.licenceFile', { width: 160 }),
     col('submittedAt', 'certification.submittedAt', { widget: 'datetime', width: 170 }),
     col('status', 'certification.status', { widget: 'status', enum: 'certificationStatus', width: 100 }),
     col('reviewerName', 'firm.reviewer', { width: 100 }),
@@ -103,6 +105,15 @@ const certificationReview = table({
     col('reason', 'firm.reviewReason', { width: 200 }),
   ],
   rowActions: [
+    // The licence image the applicant uploaded, opened with the reviewer's session (the server
+    // serves it to reviewers and its applicant only).
+    {
+      kind: 'export',
+      key: 'licenceFile',
+      label: 'certification.action.licenceFile',
+      path: '/certifications/:id/licence-file',
+      when: { field: 'hasLicenceFile', in: [true] },
+    },
     review('/certifications/:id/review', 'certificationStatus', { field: 'status', in: ['auditing'] }),
   ],
   toolbar: [],

@@ -140,7 +140,7 @@ const businessList: TablePage = {
     field('entrust', 'case.entrustRange', { kind: 'dateRange' }),
     field('lawFirmId', 'case.lawFirm', {
       kind: 'select',
-      optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' },
+      optionsFrom: { path: '/lawfirms/names', value: 'id', label: 'name' },
     }),
   ],
   columns: [

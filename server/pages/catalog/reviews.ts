@@ -3,7 +3,7 @@ import type { ActionDescriptor, FieldDescriptor } from '../../../contract/pages/
 import { field } from './builders';
 
 /**
- * What the review pages share (firms.ts, letters.ts): the review action of a row, and the
+ * What the review pages share (firm-reviews.ts, firm-own.ts, letters.ts): the review action of a row, and the
  * filter that picks one law firm.
  */
 
@@ -91,6 +91,6 @@ export const firmOptions = (access?: AccessRule) =>
   field(
     'lawFirmId',
     'firm.lawFirm',
-    { kind: 'select', optionsFrom: { path: '/register/lawfirms', value: 'id', label: 'name' } },
+    { kind: 'select', optionsFrom: { path: '/lawfirms/names', value: 'id', label: 'name' } },
     access ? { access } : {},
   );

@@ -9,6 +9,16 @@ import { type Tab, tabsStore, useTabs } from './store';
 import '@arco-design/web-react/es/Tabs/style/index.css';
 
 /**
+ * A tab's words: the page's title, and for a route with parameters the record's own name (a
+ * case's number) once its page told it, else the parameters (案件审核 #42).
+ */
+export function tabTitle(tab: Tab, t: (key: string, params?: Record<string, unknown>) => string): string {
+  if (!tab.detail) return t(tab.title);
+  if (tab.recordName) return t('tabs.titleNamed', { title: t(tab.title), name: tab.recordName });
+  return t('tabs.titleOf', { title: t(tab.title), detail: tab.detail });
+}
+
+/**
  * Open pages as tabs: switch, close, close others / left / right, reload (also on a right
  * click or the context-menu key). Keyboard: the tabs are one stop in the tab order; arrows,
  * Home and End move between them, Enter or Space opens one, Delete closes it.
@@ -95,11 +105,7 @@ export function TabBar() {
                         onClick={() => open(tab)}
                         onKeyDown={(event) => onKeyDown(event, index)}
                       >
-                        <span className="arco-tabs-header-title-text">
-                          {tab.detail
-                            ? t('tabs.titleOf', { title: t(tab.title), detail: tab.detail })
-                            : t(tab.title)}
-                        </span>
+                        <span className="arco-tabs-header-title-text">{tabTitle(tab, t)}</span>
                         {!tab.pinned && (
                           // Not a tab stop of its own: Delete on the tab does the same.
                           <button

@@ -7,6 +7,8 @@ export interface Tab {
   title: string;
   /** The route's parameters (a case's id): two tabs of one route never read alike. */
   detail?: string;
+  /** The record's own name once its page has it (a case's number): the tab reads it instead of `#id`. */
+  recordName?: string;
   name: string;
   fullPath: string;
   query: string;
@@ -55,6 +57,13 @@ function createTabsStore() {
           else draft.tabs.push(entry);
         }
         draft.active = tab.key;
+      });
+    },
+    /** A page told its record's name (ui-registry's RecordNameContext). */
+    nameRecord(key: string, recordName: string) {
+      set((draft) => {
+        const tab = draft.tabs.find((t) => t.key === key);
+        if (tab && tab.recordName !== recordName) tab.recordName = recordName;
       });
     },
     /** Closes a tab; answers the tab to show next when the closed one was active. */

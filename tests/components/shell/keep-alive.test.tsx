@@ -37,6 +37,16 @@ const TREE: MenuNode[] = [
         access: 'profile.edit',
       },
       {
+        key: '/g/case/:id',
+        path: '/g/case/:id',
+        name: 'case',
+        title: 'menu.caseDetail',
+        order: 3,
+        page: 'case-page',
+        hideInMenu: true,
+        access: 'profile.edit',
+      },
+      {
         key: '/g/fresh',
         path: '/g/fresh',
         name: 'fresh',
@@ -69,12 +79,32 @@ const builtin = (id: string): PageDescriptor => ({
   component: 'Notepad',
 });
 
+/** A case's record: its tab is named by its number, not its id. */
+const casePage: PageDescriptor = {
+  schemaVersion: 1,
+  id: 'case-page',
+  type: 'detail',
+  title: 'menu.caseDetail',
+  source: { path: '/cases/:id' },
+  subtitleField: 'caseNo',
+  sections: [
+    {
+      kind: 'descriptions',
+      title: 'case.section.basic',
+      columns: 3,
+      items: [{ field: 'title', title: 'case.title', widget: 'text' }],
+    },
+  ],
+  actions: [],
+};
+
 const env: RegistryEnvironment = {
   role: 'superAdmin',
   locale: 'zh-CN',
   t: (key) => key,
-  request: async () => null as never,
-  fetchPage: async (id) => builtin(id),
+  request: (async (_method: string, path: string) =>
+    path === '/cases/42' ? { id: 42, caseNo: 'MS00000042', title: '借款纠纷' } : null) as never,
+  fetchPage: async (id) => (id === 'case-page' ? casePage : builtin(id)),
   navigate: () => {},
   notify: () => {},
   confirm: async () => true,
@@ -88,6 +118,7 @@ function Frame() {
         <Link to="/g/kept?status=pending">kept</Link>
         <Link to="/g/other">other</Link>
         <Link to="/g/fresh">fresh</Link>
+        <Link to="/g/case/42">case</Link>
       </nav>
       <KeepAlivePages tree={TREE} />
     </>
@@ -148,5 +179,19 @@ describe('pages kept alive between tabs', () => {
     act(() => tabsStore.reload('/g/kept'));
     // The remount is a render away: wait for the fresh, empty page rather than the old one.
     await waitFor(() => expect(visibleNote().value).toBe(''));
+  });
+
+  it('names a record’s tab by what its page read (a case’s number), not by the route’s id', async () => {
+    renderFrame('/g/kept');
+    await screen.findByLabelText('note');
+    await userEvent.click(screen.getByText('case'));
+    await waitFor(() =>
+      expect(tabsStore.get().tabs.find((t) => t.key === '/g/case/42')).toMatchObject({
+        detail: '42',
+        recordName: 'MS00000042',
+      }),
+    );
+    // Another page's tab is not named by it.
+    expect(tabsStore.get().tabs.find((t) => t.key === '/g/kept')?.recordName).toBeUndefined();
   });
 });

@@ -2,8 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CATALOGUES } from '../../../locales/all';
 import { tabsStore } from '../../../src/layout/tabs/store';
-import { TabBar } from '../../../src/layout/tabs/TabBar';
+import { TabBar, tabTitle } from '../../../src/layout/tabs/TabBar';
 
 const tab = (key: string, extra: Partial<Parameters<typeof tabsStore.open>[0]> = {}) => ({
   key,
@@ -109,5 +110,30 @@ describe('the tab bar', () => {
     expect(tabsStore.get().tabs.map((t) => t.key)).toEqual(['/home', '/a']);
     expect(screen.getByTestId('where')).toHaveTextContent('/a');
     expect(within(bar).queryByText('title:/b')).toBeNull();
+  });
+});
+
+describe('a tab’s title', () => {
+  /** The catalogues' words with their {{slots}} filled, as i18next does. */
+  const t = (key: string, params: Record<string, unknown> = {}) =>
+    ((CATALOGUES['zh-CN'] as Record<string, string>)[key] ?? key).replace(
+      /{{(\w+)}}/g,
+      (_: string, name: string) => String(params[name]),
+    );
+
+  it('reads a record’s own name (a case’s number) once its page told it, not #id', () => {
+    tabsStore.open(tab('/list/case-detail/42', { title: 'menu.caseDetail', detail: '42' }));
+    expect(tabTitle(tabsStore.get().tabs[0], t)).toBe('案件详情 #42');
+    tabsStore.nameRecord('/list/case-detail/42', 'MS00000042');
+    expect(tabTitle(tabsStore.get().tabs[0], t)).toBe('案件详情 MS00000042');
+    // Going back to it later keeps the name.
+    tabsStore.open(tab('/list/case-detail/42', { title: 'menu.caseDetail', detail: '42', query: '?a=1' }));
+    expect(tabTitle(tabsStore.get().tabs[0], t)).toBe('案件详情 MS00000042');
+  });
+
+  it('keeps a page without parameters by its title alone, whatever its form read', () => {
+    tabsStore.open(tab('/user/setting', { title: 'menu.userSetting' }));
+    tabsStore.nameRecord('/user/setting', '林晓雯');
+    expect(tabTitle(tabsStore.get().tabs[0], t)).toBe(t('menu.userSetting'));
   });
 });

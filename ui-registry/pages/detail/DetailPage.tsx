@@ -6,6 +6,7 @@ import { BlockBoundary } from '../../boundary';
 import { useRegistryEnv } from '../../context';
 import { LoadFailed } from '../../load-failed';
 import { getField } from '../../record';
+import { recordNameOf, useRecordName } from '../../record-name';
 import type { DataRecord, PageRendererProps } from '../../registry';
 import { useSourceData } from '../../source-data';
 import { displayText } from '../../widgets/text';
@@ -18,6 +19,8 @@ import { DetailSection } from './sections';
 export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>) {
   const { t, role } = useRegistryEnv();
   const source = useSourceData(page.source.path, params, undefined, true);
+  // The tab reads the record's own name (its `subtitleField`: a case's number), not its id.
+  useRecordName(source.status === 'ready' ? recordNameOf(source.data, page.subtitleField) : null);
 
   if (source.status === 'loading')
     return <Skeleton animation text={{ rows: 10 }} data-testid="detail-loading" />;

@@ -6,6 +6,7 @@ import { FormFields } from '../../fields/FormFields';
 import { fieldOfPath, initialValuesOf, toBody } from '../../fields/values';
 import { LoadFailed } from '../../load-failed';
 import { fillTemplate, getField, isAppPath } from '../../record';
+import { recordNameOf, useRecordName } from '../../record-name';
 import type { DataRecord, PageRendererProps, RouteParams } from '../../registry';
 import { isConflict, type RequestFailure, readFailure } from '../../request-failure';
 import { useSourceData } from '../../source-data';
@@ -19,6 +20,8 @@ import { useSourceData } from '../../source-data';
 export function FormPage({ page, params }: PageRendererProps<FormDescriptor>) {
   const { t } = useRegistryEnv();
   const source = useSourceData(page.source?.path ?? null, params);
+  // An edit form's tab reads the record's name (a case's number), not its id.
+  useRecordName(source.status === 'ready' ? recordNameOf(source.data) : null);
 
   // A reload (after a conflict, after a save that stays) starts the form afresh from the new answer.
   if (source.status === 'loading' || (source.status === 'ready' && source.refreshing))

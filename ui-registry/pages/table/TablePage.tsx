@@ -2,7 +2,7 @@ import { Button, Card, Empty, Skeleton, Space, Table, type TableColumnProps } fr
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { can } from '../../../contract/access';
-import type { TablePage as TableDescriptor } from '../../../contract/pages/descriptor';
+import type { ColumnDescriptor, TablePage as TableDescriptor } from '../../../contract/pages/descriptor';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { useRegistryEnv } from '../../context';
 import { LoadFailed } from '../../load-failed';
@@ -28,6 +28,21 @@ import {
 } from './table-state';
 
 const NOTHING_TICKED: Selection = { keys: [], rows: [] };
+
+/**
+ * A cell's value. A text (a case's title, a follow-up's note) shows at most two lines, so one
+ * long title does not make its row three or four lines tall; the whole text shows on hover.
+ */
+function cell(column: ColumnDescriptor, record: DataRecord): ReactNode {
+  const value = getField(record, column.field);
+  if ((column.widget ?? 'text') !== 'text' || column.note || typeof value !== 'string' || value === '')
+    return renderValue(column, record);
+  return (
+    <div className="table-cell-clamp" title={value}>
+      {renderValue(column, record)}
+    </div>
+  );
+}
 
 /** Each row's key: its `rowKey` field, or its position when that is missing or taken twice. */
 function rowKeys(rows: readonly DataRecord[], field: string): Map<DataRecord, string | number> {
@@ -98,7 +113,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
       fixed: column.fixed,
       sorter: column.sortable === true,
       sortOrder: column.sortable && state.sort?.field === column.field ? state.sort.order : undefined,
-      render: (_: unknown, record: DataRecord) => renderValue(column, record),
+      render: (_: unknown, record: DataRecord) => cell(column, record),
     }));
   if (page.rowActions.length > 0) {
     tableColumns.push({
@@ -196,7 +211,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
           display: 'flex',
           justifyContent: 'space-between',
           gap: 8,
-          margin: '16px 0',
+          margin: page.filters.length > 0 ? '0 0 12px' : '0 0 16px',
           flexWrap: 'wrap',
         }}
       >

@@ -34,11 +34,16 @@ export function tableScrollWidth(widths: readonly number[], selectable: boolean)
   return widths.reduce((sum, w) => sum + w, 0) + (selectable ? SELECTION_WIDTH : 0);
 }
 
-/** A text link's width for its words: CJK characters at 14 px, others about 8 px, plus padding and border (32). */
+/** Words at 14 px: CJK characters 14 px wide, others about 8 px. */
+export function textWidth(words: string): number {
+  let width = 0;
+  for (const ch of words) width += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 14 : 8;
+  return width;
+}
+
+/** A text link's width for its words, plus padding and border (32). */
 function linkWidth(label: string): number {
-  let text = 0;
-  for (const ch of label) text += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 14 : 8;
-  return text + 32;
+  return textWidth(label) + 32;
 }
 
 /** "更多" with its arrow. */
