@@ -110,6 +110,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'certification.notReviewable': 'This application has already been reviewed or was withdrawn',
   'rule.date': 'Dates are written YYYY-MM-DD',
   'party.debtorRequired': 'Enter the debtor',
+  'party.nothingToChange': 'Nothing to change',
   'party.notFound': 'Party not found',
   'party.phoneNotFound': 'That phone number does not belong to this party',
   'party.noIdNumber': 'This party has no ID number on record',

@@ -100,6 +100,7 @@ export const MESSAGES_ZH_CN = {
   'certification.notReviewable': '该认证申请已审核或已撤回，不能再审核',
   'rule.date': '日期格式应为 YYYY-MM-DD',
   'party.debtorRequired': '请填写债务人',
+  'party.nothingToChange': '没有要修改的内容',
   'party.notFound': '当事人不存在',
   'party.phoneNotFound': '该电话号码不属于此当事人',
   'party.noIdNumber': '该当事人没有登记证件号码',

@@ -173,6 +173,7 @@ export const partyUpdateSchema = z
     addresses: z.array(addressSchema).max(10).optional(),
     employer: employerSchema,
   })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), 'party.nothingToChange')
   .superRefine(checkIdDocument);
 export type PartyUpdate = z.infer<typeof partyUpdateSchema>;
 
