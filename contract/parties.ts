@@ -103,12 +103,8 @@ function checkIdDocument(
   if (problem) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: problem });
 }
 
-const idNumberInput = z
-  .string()
-  .transform(normalIdNumber)
-  .pipe(z.string().min(1).max(30))
-  .nullable()
-  .optional();
+/** Under the text rules first (contract/text.ts), so hostile characters are refused at `idNumber`. */
+const idNumberInput = textField({ min: 1, max: 30 }).transform(normalIdNumber).nullable().optional();
 
 /** One party as `POST /api/cases` and `POST /api/cases/:id/parties` take it: numbers in full, no ids. */
 export const partyInputSchema = z
