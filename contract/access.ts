@@ -48,6 +48,19 @@ export const ABILITIES = {
   'cases.reopen': staff('superAdmin'),
   'cases.stats': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
   'cases.pushes': { ...staff('superAdmin', 'caseOperation'), lawfirmContactPerson: 'firm' },
+  /**
+   * A case's parties (server/cases/parties/): `all` writes every field while the case awaits review
+   * or was returned (the machine's `intakeEditable`); `own`, the handling lawyer, corrects the
+   * phones, addresses and employer of the parties of a case being worked.
+   */
+  'parties.write': { ...staff('superAdmin', 'caseOperation'), lawyer: 'own' },
+  /**
+   * One ID number or party phone in full, with a reason, recorded: never platform managers
+   * (admin, superAdmin, business operations), and `phones.read` does not unmask a party's phone.
+   */
+  'parties.reveal': { caseOperation: 'all', lawfirmContactPerson: 'firm', lawyer: 'own' },
+  /** The record of reveals (GET /api/pii-access), for those who watch compliance. */
+  'pii.audit': staff('superAdmin', 'admin', 'bussinessOperation'),
   'attachments.read': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
   'business.cases': staff('superAdmin', 'bussinessOperation'),
   'firm.cases': { superAdmin: 'all', lawfirmContactPerson: 'firm' },

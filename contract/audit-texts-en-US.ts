@@ -75,6 +75,8 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
     detail: '{{enterprise}}; reason: {{reason}}',
   },
   'letter.write': { label: 'Letter written', detail: '{{letterNo}} ({{template}}) for case {{caseNo}}' },
+  'party.create': { label: 'Party added', detail: '{{caseNo}}: {{name}} ({{partyRole}})' },
+  'party.update': { label: 'Party edited', detail: '{{caseNo}}: {{name}}, changed {{partyFields}}' },
   'case.create': { label: 'Case created', detail: '{{caseNo}} {{title}}' },
   'case.import': {
     label: 'Cases imported',

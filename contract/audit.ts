@@ -62,6 +62,13 @@ function shownValue(lang: Language, name: string, value: unknown): string {
   if (name === 'fields') return fieldLabels(lang, String(value));
   if (name === 'role' || name === 'fromRole') return enumLabel(lang, 'role', String(value));
   if (name === 'template') return enumLabel(lang, 'letterTemplate', String(value));
+  if (name === 'partyRole') return enumLabel(lang, 'partyRole', String(value));
+  if (name === 'partyFields')
+    return String(value)
+      .split(',')
+      .filter(Boolean)
+      .map((f) => enumLabel(lang, 'partyField', f))
+      .join(lang === 'zh-CN' ? '、' : ', ');
   return String(value);
 }
 

@@ -250,13 +250,14 @@ export const caseStatusMachine = setup({
       initial: 'awaitingReview',
       states: {
         awaitingReview: {
-          tags: ['inReview'],
+          tags: ['inReview', 'intakeEditable'],
           on: {
             APPROVE: { guard: 'mayApprove', target: 'pool', actions: 'clearReturnReason' },
             RETURN: { guard: 'mayReturn', target: 'returned', actions: 'recordReturnReason' },
           },
         },
         returned: {
+          tags: ['intakeEditable'],
           on: {
             RESUBMIT: { guard: 'mayResubmit', target: 'awaitingReview', actions: 'clearReturnReason' },
           },

@@ -7,6 +7,8 @@
 export const CASE_TAGS = {
   /** Review decides now (APPROVE or RETURN): awaitingReview. */
   inReview: 'awaiting the review decision',
+  /** What intake entered (the parties) may still be corrected: awaiting review, or returned by it. */
+  intakeEditable: 'awaiting review or returned: intake data may be corrected',
   /** Approved and in nobody's hands yet: the pool, pushed to a firm, or accepted by it. */
   unassigned: 'approved, no lawyer yet',
   /** Waiting at a firm: pushed to it, or accepted by it and waiting for one of its lawyers. */

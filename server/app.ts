@@ -8,6 +8,7 @@ import { CODES } from '../contract/codes';
 import { setBusinessTimeZone } from '../contract/dates';
 import { translate } from '../contract/messages';
 import { resolveCaller } from './auth/sessions';
+import { setPiiHashSecret } from './cases/parties/pii-hash';
 import type { ServerConfig } from './config';
 import { type AppContext, type Clock, type SmsSender, systemClock } from './context';
 import type { DatabaseHandle } from './db/connect';
@@ -42,6 +43,7 @@ export async function buildApp(
   const { config, database } = options;
   // Every date the server writes out (CSV, PDF, messages) is in this zone.
   setBusinessTimeZone(config.businessTimeZone);
+  setPiiHashSecret(config.piiHashSecret);
   const fastify = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,

@@ -132,6 +132,13 @@ export interface ServerConfig {
   workers: number;
   /** scrypt's N for new password hashes (PASSWORD_HASH_COST; auth/passwords.ts reads it at each hash). */
   passwordHashCost: number;
+  /** Full ID numbers and party phones one user may reveal per hour (PII_REVEAL_PER_HOUR; server/cases/parties). */
+  piiRevealPerHour: number;
+  /**
+   * The key of the hashes the case list finds a party's full number by (PII_HASH_SECRET, at
+   * least 32 characters); null: the key migration 0024 stored in the database (server/cases/parties/pii-hash.ts).
+   */
+  piiHashSecret: string | null;
 }
 
 /** More processes than this on one machine is a typo, not a plan. */
@@ -214,6 +221,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     storage: storage as StorageKind,
     workers,
     passwordHashCost: passwordHashCost(env),
+    piiRevealPerHour: positiveInteger(env, 'PII_REVEAL_PER_HOUR', 60),
+    piiHashSecret: readPiiHashSecret(env.PII_HASH_SECRET),
   };
 }
 
@@ -236,6 +245,13 @@ function readTrustProxy(raw: string | undefined): boolean | string {
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
   return value;
+}
+
+/** PII_HASH_SECRET: unset, or a secret long enough that the hashes of phones cannot be tried out without it. */
+function readPiiHashSecret(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) throw new Error('PII_HASH_SECRET must have at least 32 characters');
+  return raw;
 }
 
 /** MENU_LINK_HOSTS: comma-separated host names (`docs.example.com,help.example.com`). */

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { ensureBrowserBuild } from './build-app-bundle';
+import { setPiiHashSecret } from './cases/parties/pii-hash';
 import { runPrimary } from './cluster';
 import { PROJECT_ROOT, readConfig } from './config';
 import { connectDatabase } from './db/connect';
@@ -12,6 +13,8 @@ import { prepareDatabase, serve } from './startup';
  */
 async function main() {
   const config = readConfig();
+  // The seed hashes party numbers with the key the server searches by.
+  setPiiHashSecret(config.piiHashSecret);
   const tag = cluster.isWorker ? `casedesk ${cluster.worker?.id}` : 'casedesk';
   const say = (msg: string) => console.info(`[${tag}] ${msg}`);
   const connect = () => connectDatabase(config.databaseUrl, PROJECT_ROOT, config);

@@ -2,6 +2,7 @@ import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
+import { partyRoutes } from './cases/parties/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -54,6 +55,7 @@ export const apiRoutes: ApiRoute[] = [
   ...dashboardRoutes,
   ...caseRoutes,
   ...caseIntakeRoutes,
+  ...partyRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

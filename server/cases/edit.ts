@@ -7,6 +7,7 @@ import type { CasesTable } from '../db/schema';
 import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
+import { renameMainDebtor } from './parties/store';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { type TermFields, writeCaseTerms } from './search-terms';
@@ -72,6 +73,8 @@ export async function editCase(
         .where('version', '=', body.version)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
+      // The case's debtor is its main debtor's name (server/cases/parties/).
+      if (changes.debtor_name !== undefined) await renameMainDebtor(trx, id, changes.debtor_name, now);
       if (SEARCHED.some((column) => column in changes)) {
         const next = { ...stored, ...changes } as unknown as TermFields;
         await writeCaseTerms(trx, id, {

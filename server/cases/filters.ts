@@ -7,6 +7,7 @@ import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
 import { notIndexed } from '../db/sql-portable';
 import { containsText } from '../db/text-search';
+import { personCasesCondition } from './parties/person-search';
 import type { CaseCondition } from './scope';
 import { keywordCondition, keywordTerm } from './search-terms';
 
@@ -34,6 +35,7 @@ export async function caseFilterConditions(
     filter,
     await keywordTerm(db, filter.keyword),
     use === 'page' ? dialectOf(db) : undefined,
+    filter.keyword ? await personCasesCondition(db, filter.keyword) : null,
   );
 }
 
@@ -52,6 +54,8 @@ export function filterConditions(
    * cases match either way.
    */
   page?: DialectName,
+  /** The cases of a party whose full phone or ID number the keyword is (server/cases/parties/person-search.ts). */
+  person: CaseCondition | null = null,
 ): CaseCondition[] {
   const where: CaseCondition[] = [];
   const { caseNo, title, type, status, position, debtor, region, keyword } = filter;
@@ -110,7 +114,10 @@ export function filterConditions(
     where.push((eb) => eb('cases.lawyer_id', '=', filter.lawyerId as number));
   if (filter.lawFirmId !== undefined)
     where.push((eb) => eb('cases.law_firm_id', '=', filter.lawFirmId as number));
-  if (keyword) where.push(keywordCondition(keyword, term));
+  if (keyword) {
+    const text = keywordCondition(keyword, term);
+    where.push(person ? (eb) => eb.or([text(eb), person(eb)]) : text);
+  }
   return where;
 }
 

@@ -4,9 +4,9 @@ import {
   caseImportSchema,
   caseImportStartedSchema,
   caseImportSummarySchema,
-  caseIntakeSchema,
 } from '../../contract/case-intake';
 import { pagedSchema } from '../../contract/paging';
+import { caseCreateRequestSchema } from '../../contract/parties';
 import { idParamsSchema } from '../../contract/users';
 import { defineRoute } from '../http/route';
 import { receiveImport } from './imports/receive';
@@ -29,10 +29,10 @@ export const caseIntakeRoutes = [
     method: 'POST',
     url: '/cases',
     summary:
-      'Create one case (the intake form): pending, awaiting review, entered by the caller; a case number already used is 409',
+      'Create one case (the intake form): pending, awaiting review, entered by the caller; a case number already used is 409. Optional `parties` (numbers in full): parties[0] is the main debtor and names the case',
     tags: ['cases'],
     access: 'cases.create',
-    body: caseIntakeSchema,
+    body: caseCreateRequestSchema,
     response: caseRowSchema,
     handler: async ({ app, caller, body, requestId }) =>
       createCase(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, body),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CaseRow } from '../../contract/case-api';
 import type { CaseIntake } from '../../contract/case-intake';
+import type { CaseCreateRequest, PartyInput } from '../../contract/parties';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
@@ -8,6 +9,8 @@ import { uniqueViolation } from '../db/unique-violation';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
+import { type PiiHasher, piiHasher } from './parties/pii-hash';
+import { insertMainDebtors, insertParties } from './parties/store';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { insertCaseTerms } from './search-terms';
@@ -18,15 +21,17 @@ export const caseNoTaken = () =>
 
 /**
  * Writes new cases as intake makes them: pending, awaiting review, at the intake stage,
- * entered by `createdBy`, indexed for the keyword search (search-terms.ts). The one door for
- * the form and the import; the caller holds the transaction and has checked each case against
- * contract/case-intake.ts.
+ * entered by `createdBy`, indexed for the keyword search (search-terms.ts), each with its
+ * parties (server/cases/parties/: the ones given, else a main debtor named `debtorName`). The one
+ * door for the form and the import; the caller holds the transaction and has checked each case
+ * against contract/case-intake.ts (and contract/parties.ts); parties with numbers need `hash`.
  */
 export async function insertCases(
   trx: Kysely<Database>,
-  cases: readonly CaseIntake[],
+  cases: ReadonlyArray<CaseIntake & { parties?: readonly PartyInput[] }>,
   createdBy: number,
   at: Date,
+  hash?: PiiHasher,
 ): Promise<number[]> {
   if (cases.length === 0) return [];
   const now = at.toISOString();
@@ -61,6 +66,16 @@ export async function insertCases(
     ids,
     cases.map((c) => ({ title: c.title, debtor_name: c.debtorName, client_name: c.clientName })),
   );
+  await insertMainDebtors(
+    trx,
+    cases.flatMap((c, i) => (c.parties?.length ? [] : [{ id: ids[i], debtorName: c.debtorName }])),
+    at,
+  );
+  for (const [i, c] of cases.entries()) {
+    if (!c.parties?.length) continue;
+    if (!hash) throw new Error('insertCases: parties need the PII hasher');
+    await insertParties(trx, hash, ids[i], c.parties, 0, at);
+  }
   return ids;
 }
 
@@ -71,18 +86,19 @@ export async function storedCaseNos(db: Kysely<Database>, caseNos: readonly stri
   return new Set(rows.map((r) => r.case_no));
 }
 
-/** POST /api/cases: one case from the form, awaiting review, audited as `case.create`. */
+/** POST /api/cases: one case from the form (with its parties), awaiting review, audited as `case.create`. */
 export async function createCase(
   app: AppContext,
   who: { caller: Caller; viewer: CaseViewer; requestId: string },
-  body: CaseIntake,
+  body: CaseCreateRequest,
 ): Promise<CaseRow> {
   if ((await storedCaseNos(app.db, [body.caseNo])).size > 0) throw caseNoTaken();
   const now = app.clock.now();
+  const hash = await piiHasher(app.db);
   let id: number;
   try {
     id = await app.db.transaction().execute(async (trx) => {
-      const [created] = await insertCases(trx, [body], who.caller.userId, now);
+      const [created] = await insertCases(trx, [body], who.caller.userId, now, hash);
       await recordAudit(
         trx,
         { caller: who.caller, requestId: who.requestId, at: now },

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PartyTables } from './schema-parties';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -361,7 +362,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database {
+export interface Database extends PartyTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

@@ -7,6 +7,7 @@ import {
   type CloseResult,
 } from '../../contract/cases';
 import { cityList, countyList } from '../../contract/regions';
+import { piiHasher } from '../cases/parties/pii-hash';
 import { caseTermRows } from '../cases/search-terms';
 import type { CasesTable, Database } from '../db/schema';
 import { API_PREFIX } from '../http/register';
@@ -15,6 +16,7 @@ import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment
 import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
 import { insertMany } from './insert-many';
 import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
+import { mainDebtorRows } from './parties';
 import type { SeededPeople } from './people';
 import type { Random } from './random';
 
@@ -117,6 +119,7 @@ export async function seedCases(
   // One chunk's attachment files are written while the next chunk's rows are made and inserted
   // (the files wait on the disk, the rows on the database); at most one chunk's files in flight.
   let filesInFlight: Promise<void> = Promise.resolve();
+  const hash = await piiHasher(db);
   for (let start = 0; start < total; start += CHUNK) {
     const n = Math.min(CHUNK, total - start);
     const rows: Insertable<CasesTable>[] = [];
@@ -183,6 +186,15 @@ export async function seedCases(
       const ids = await insertMany(trx, 'cases', rows, { returnIds: true });
       // The keyword search's index, as insertCases writes it for a case made by hand.
       await insertMany(trx, 'case_terms', caseTermRows(ids, rows));
+      const debtors = mainDebtorRows(
+        ids.map((id, k) => ({
+          id,
+          ...(rows[k] as { debtor_name: string; region_code: string; created_at: string }),
+        })),
+        hash,
+      );
+      const partyIds = await insertMany(trx, 'case_parties', debtors.parties, { returnIds: true });
+      await insertMany(trx, 'party_phones', debtors.phonesOf(partyIds));
       const attachments: Insertable<Database['case_attachments']>[] = [];
       const followUps: Insertable<Database['payment_follow_ups']>[] = [];
       const repayments: Insertable<Database['repayments']>[] = [];

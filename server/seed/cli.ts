@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { setPiiHashSecret } from '../cases/parties/pii-hash';
 import { PROJECT_ROOT, readConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -25,6 +26,8 @@ async function main() {
   const reset = values.reset || values.cases !== undefined;
 
   const config = readConfig();
+  // The seed hashes party numbers with the key the server searches by.
+  setPiiHashSecret(config.piiHashSecret);
   const database = connectDatabase(config.databaseUrl, PROJECT_ROOT, config);
   const say = (msg: string) => console.info(`[seed] ${msg}`);
   try {

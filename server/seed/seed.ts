@@ -47,6 +47,8 @@ const CASE_TABLES = [
   'payment_follow_ups',
   'repayments',
   'case_pushes',
+  'case_parties',
+  'party_phones',
 ];
 
 export const DEFAULT_SEED = 20260101;

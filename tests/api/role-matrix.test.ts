@@ -102,6 +102,13 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /cases/mine': [SA, LAWYER],
   'GET /cases/stats/stages': [SA, CASE_OPS, BIZ_OPS],
   'PUT /cases/:id': [SA, CASE_OPS],
+  // Parties: anyone who reads the case lists them (masked); writing and revealing are narrower,
+  // and the platform's managers never reveal.
+  'GET /cases/:id/parties': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  'POST /cases/:id/parties': [SA, CASE_OPS],
+  'PUT /cases/:id/parties/:partyId': [SA, CASE_OPS, LAWYER],
+  'POST /cases/:id/parties/:partyId/reveal': [CASE_OPS, FIRM, LAWYER],
+  'GET /pii-access': [SA, BIZ_OPS, ADMIN],
   'POST /cases/:id/attachments': [SA, CASE_OPS],
   'DELETE /cases/:id/attachments/:attachmentId': [SA, CASE_OPS],
   // Case intake: the form and the spreadsheet imports are case operations' work.

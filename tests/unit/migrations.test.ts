@@ -36,6 +36,7 @@ describe('migrating an empty database', () => {
       '0021_letter_versions',
       '0022_review_versions',
       '0023_registered_roles',
+      '0024_case_parties',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -71,6 +72,10 @@ describe('migrating an empty database', () => {
       'case_import_rows',
       'throttle_windows',
       'case_terms',
+      'case_parties',
+      'party_phones',
+      'party_addresses',
+      'pii_access',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import { scopeOf } from '../../../contract/access';
+import { businessDayEnd, businessDayStart } from '../../../contract/dates';
+import type { Paged } from '../../../contract/paging';
+import type { PiiAccessQuery, PiiAccessRow, RevealRequest } from '../../../contract/parties';
+import { scopeRefusal } from '../../../machines/caseGuards';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { fail } from '../../http/errors';
+import type { Caller } from '../../http/route';
+import { databaseThrottleStore, type ThrottleStore } from '../../http/throttle-store';
+import { actorOf, type CaseViewer } from '../scope';
+import { visibleCase } from '../visible-case';
+
+const HOUR_MS = 3_600_000;
+const stores = new WeakMap<object, ThrottleStore>();
+
+/** Reveals per user, counted in the database so every process counts together. */
+function revealCounter(db: Kysely<Database>): ThrottleStore {
+  let store = stores.get(db);
+  if (!store) {
+    store = databaseThrottleStore(db);
+    stores.set(db, store);
+  }
+  return store;
+}
+
+/**
+ * POST /api/cases/:id/parties/:partyId/reveal: one ID number or phone of a party in full, to
+ * whoever holds `parties.reveal` over the case (the handling lawyer, the firm's contact person,
+ * case operations), at most PII_REVEAL_PER_HOUR a user an hour. Each reveal is a `pii_access`
+ * row, stored before the value is answered; the value is never logged.
+ */
+export async function revealPartyValue(
+  app: AppContext,
+  who: { caller: Caller; viewer: CaseViewer; ip: string },
+  caseId: number,
+  partyId: number,
+  body: RevealRequest,
+): Promise<{ value: string }> {
+  const current = await visibleCase(app.db, who.viewer, caseId);
+  const refusal = scopeRefusal(scopeOf('parties.reveal', who.viewer.role), current, actorOf(who.viewer));
+  if (refusal) throw fail.forbidden(refusal);
+  const party = await app.db
+    .selectFrom('case_parties')
+    .select(['id', 'id_number'])
+    .where('id', '=', partyId)
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+  if (!party) throw fail.notFound('party.notFound');
+  let value: string | null = party.id_number;
+  if (body.field === 'phone') {
+    const phone = await app.db
+      .selectFrom('party_phones')
+      .select('number')
+      .where('id', '=', body.phoneId ?? 0)
+      .where('party_id', '=', partyId)
+      .executeTakeFirst();
+    if (!phone) throw fail.notFound('party.phoneNotFound');
+    value = phone.number;
+  } else if (value === null) {
+    throw fail.notFound('party.noIdNumber');
+  }
+  const now = app.clock.now();
+  const max = app.config.piiRevealPerHour;
+  const { count } = await revealCounter(app.db).hit(`piiReveal:${who.caller.userId}`, HOUR_MS, now.getTime());
+  if (count > max) throw fail.tooMany('pii.revealLimit', { max });
+  await app.db
+    .insertInto('pii_access')
+    .values({
+      user_id: who.caller.userId,
+      role: who.caller.role,
+      case_id: caseId,
+      party_id: partyId,
+      field: body.field,
+      phone_id: body.field === 'phone' ? (body.phoneId ?? null) : null,
+      reason: body.reason,
+      note: body.note ?? null,
+      client_ip: who.ip || null,
+      at: now.toISOString(),
+    })
+    .execute();
+  return { value };
+}
+
+/** GET /api/pii-access: the reveals, newest first, by user, case and business day. */
+export async function listPiiAccess(
+  db: Kysely<Database>,
+  query: PiiAccessQuery,
+): Promise<Paged<PiiAccessRow>> {
+  let base = db
+    .selectFrom('pii_access')
+    .innerJoin('users', 'users.id', 'pii_access.user_id')
+    .innerJoin('cases', 'cases.id', 'pii_access.case_id')
+    .innerJoin('case_parties', 'case_parties.id', 'pii_access.party_id');
+  if (query.userId !== undefined) base = base.where('pii_access.user_id', '=', query.userId);
+  if (query.caseId !== undefined) base = base.where('pii_access.case_id', '=', query.caseId);
+  if (query.day) {
+    base = base
+      .where('pii_access.at', '>=', businessDayStart(query.day))
+      .where('pii_access.at', '<', businessDayEnd(query.day));
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        'pii_access.id',
+        'pii_access.user_id',
+        'users.name as user_name',
+        'pii_access.role',
+        'pii_access.case_id',
+        'cases.case_no',
+        'pii_access.party_id',
+        'case_parties.name as party_name',
+        'pii_access.field',
+        'pii_access.reason',
+        'pii_access.note',
+        'pii_access.client_ip',
+        'pii_access.at',
+      ])
+      .orderBy('pii_access.at', 'desc')
+      .orderBy('pii_access.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(total.n),
+    list: rows.map((r) => ({
+      id: r.id,
+      user: { id: r.user_id, name: r.user_name },
+      role: r.role,
+      caseId: r.case_id,
+      caseNo: r.case_no,
+      partyId: r.party_id,
+      partyName: r.party_name,
+      field: r.field as PiiAccessRow['field'],
+      reason: r.reason as PiiAccessRow['reason'],
+      note: r.note,
+      clientIp: r.client_ip,
+      at: r.at,
+    })),
+  };
+}
