@@ -228,7 +228,12 @@ export const caseFirm = table({
     col('amountFen', 'case.amount', { widget: 'money', sortable: true, width: 140 }),
     col('lawyerName', 'case.lawyer', { width: 100 }),
     col('lawFirmName', 'case.lawFirm', { width: 180, access: 'firm.cases:all' }),
-    col('courtSessionAt', 'case.courtSessionAt', { widget: 'countdown', sortable: true, width: 140 }),
+    col('courtSessionAt', 'case.courtSessionAt', {
+      widget: 'countdown',
+      sortable: true,
+      width: 140,
+      defaultHidden: true,
+    }),
     col('createdAt', 'case.createdAt', {
       widget: 'datetime',
       sortable: true,

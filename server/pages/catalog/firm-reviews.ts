@@ -73,7 +73,7 @@ export const accountVerification = table({
     // At 1366 wide: who, where they stand, how to reach them and their load; the rest in settings.
     col('name', 'firm.name', { fixed: 'left', width: 200 }),
     standingColumn,
-    col('regionCode', 'firm.region', { widget: 'region', width: 140 }),
+    col('regionCode', 'firm.region', { widget: 'region', width: 140, defaultHidden: true }),
     col('address', 'firm.address', { width: 220, defaultHidden: true }),
     col('contactName', 'firm.contactName', { width: 100 }),
     col('contactPhone', 'firm.contactPhone', { widget: 'phone', width: 130 }),

@@ -28,7 +28,7 @@ const myLetters = table({
     field('status', 'firm.letter.status', { kind: 'select', enum: 'letterStatus', multiple: true }),
   ],
   columns: [
-    col('letterNo', 'firm.letter.letterNo', { fixed: 'left', width: 170 }),
+    col('letterNo', 'firm.letter.letterNo', { fixed: 'left', width: 160 }),
     col('template', 'letter.template', { widget: 'enum', enum: 'letterTemplate', width: 120 }),
     col('caseNo', 'firm.letter.caseNo', { widget: 'link', link: '/case/processing/:caseId', width: 150 }),
     col('status', 'firm.letter.status', { widget: 'status', enum: 'letterStatus', width: 100 }),
@@ -39,7 +39,7 @@ const myLetters = table({
       width: 170,
       defaultHidden: true,
     }),
-    col('reason', 'firm.letter.returnReason', { width: 220 }),
+    col('reason', 'firm.letter.returnReason', { width: 160 }),
   ],
   rowActions: [
     {
@@ -86,6 +86,13 @@ const certificationReview = table({
   ],
   columns: [
     col('enterpriseName', 'certification.enterpriseName', { fixed: 'left', width: 200 }),
+    // Where each application stands (and why one was rejected) beside its name, on screen at 1366.
+    col('status', 'certification.status', {
+      widget: 'status',
+      enum: 'certificationStatus',
+      width: 100,
+      note: 'reason',
+    }),
     col('creditCode', 'certification.creditCode', { width: 190 }),
     col('legalPersonName', 'certification.legalPersonName', { width: 100, defaultHidden: true }),
     col('legalPersonIdNumber', 'certification.legalPersonIdNumber', { width: 190, defaultHidden: true }),
@@ -98,12 +105,6 @@ const certificationReview = table({
     col('licenceNo', 'certification.licenceNo', { width: 170 }),
     col('licenceFile.name', 'certification.licenceFile', { width: 160, defaultHidden: true }),
     col('submittedAt', 'certification.submittedAt', { widget: 'datetime', width: 170 }),
-    col('status', 'certification.status', {
-      widget: 'status',
-      enum: 'certificationStatus',
-      width: 100,
-      note: 'reason',
-    }),
     col('reviewerName', 'firm.reviewer', { width: 100, defaultHidden: true }),
     col('reviewedAt', 'firm.reviewedAt', { widget: 'datetime', width: 170, defaultHidden: true }),
     col('reason', 'firm.reviewReason', { width: 200, defaultHidden: true }),
