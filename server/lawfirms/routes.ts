@@ -4,6 +4,7 @@ import { lawFirmEditRequestSchema, lawFirmListQuerySchema, lawFirmRowSchema } fr
 import { pagedSchema } from '../../contract/paging';
 import { defineRoute } from '../http/route';
 import { listLawFirms } from './list';
+import { passedFirmNames } from './names';
 import { editOwnFirm, ownFirm } from './own-firm';
 
 /** The law-firm pages' data: the firms under review (operations) and a contact person's own firm. */
@@ -27,15 +28,7 @@ export const lawFirmRoutes = [
     tags: ['lawfirms'],
     access: 'signedIn',
     response: z.object({ list: z.array(publicLawFirmSchema) }),
-    handler: async ({ app }) => {
-      const rows = await app.db
-        .selectFrom('law_firms')
-        .select(['id', 'name', 'region_code'])
-        .where('review_status', '=', 'passed')
-        .orderBy('name')
-        .execute();
-      return { list: rows.map((r) => ({ id: r.id, name: r.name, regionCode: r.region_code })) };
-    },
+    handler: ({ app }) => passedFirmNames(app.db, { openOnly: false }),
   }),
 
   defineRoute({

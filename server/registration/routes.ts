@@ -12,6 +12,7 @@ import { newAccountPasswordHash, setPassword } from '../auth/set-password';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { passedFirmNames } from '../lawfirms/names';
 import { consumeCode } from '../sms/codes';
 import { assertLicenceFree, assertPhoneFree, createAccount } from '../users/create-account';
 
@@ -27,16 +28,7 @@ export const registrationRoutes = [
     tags: ['registration'],
     access: 'public',
     response: z.object({ list: z.array(publicLawFirmSchema) }),
-    handler: async ({ app }) => {
-      const rows = await app.db
-        .selectFrom('law_firms')
-        .select(['id', 'name', 'region_code'])
-        .where('review_status', '=', 'passed')
-        .where('suspended_at', 'is', null)
-        .orderBy('name')
-        .execute();
-      return { list: rows.map((r) => ({ id: r.id, name: r.name, regionCode: r.region_code })) };
-    },
+    handler: ({ app }) => passedFirmNames(app.db, { openOnly: true }),
   }),
 
   defineRoute({
