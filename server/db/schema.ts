@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ImportTables } from './schema-imports';
 import type { PartyTables } from './schema-parties';
+import type { StorageTables } from './schema-storage';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -319,21 +321,6 @@ export interface StreamTicketsTable {
   expires_at: string;
 }
 
-/** A file kept in the database (STORAGE=database): present once all its chunks are. */
-export interface StoredFilesTable {
-  key: string;
-  size: number;
-  chunks: number;
-  created_at: string;
-}
-
-/** The bytes of a stored file, at most 256 KiB a row (server/storage/database.ts). */
-export interface StoredFileChunksTable {
-  key: string;
-  chunk_no: number;
-  data: Uint8Array;
-}
-
 /** Shared throttle counters (server/http/throttle-store.ts): one window per throttle key. */
 export interface ThrottleWindowsTable {
   key: string;
@@ -362,7 +349,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables {
+export interface Database extends PartyTables, ImportTables, StorageTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
@@ -388,11 +375,7 @@ export interface Database extends PartyTables {
   page_descriptors: PageDescriptorsTable;
   audit_log: AuditLogTable;
   stream_tickets: StreamTicketsTable;
-  stored_files: StoredFilesTable;
-  stored_file_chunks: StoredFileChunksTable;
   throttle_windows: ThrottleWindowsTable;
-  case_imports: CaseImportsTable;
-  case_import_rows: CaseImportRowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -401,39 +384,3 @@ export type UserUpdate = Updateable<UsersTable>;
 export type CaseRow = Selectable<CasesTable>;
 export type LawFirmRow = Selectable<LawFirmsTable>;
 export type LawyerRow = Selectable<LawyersTable>;
-
-/** One spreadsheet import of cases (server/cases/imports/). */
-export interface CaseImportsTable {
-  id: Generated<number>;
-  user_id: number;
-  file_name: string;
-  mode: string;
-  status: string;
-  total: number;
-  processed: Generated<number>;
-  imported: Generated<number>;
-  invalid: Generated<number>;
-  /** The first 100 refused rows: JSON [{row, field, key, params}]. */
-  errors: Generated<string>;
-  /** Message key of why the whole import failed. */
-  failure: string | null;
-  created_at: string;
-  finished_at: string | null;
-  /** The process running it: `host pid boot-id` (importOwner()); null before migration 0018. */
-  owner: string | null;
-  /** When its owner last said it still runs; refreshed while it runs. */
-  heartbeat_at: string | null;
-  /** Its uploaded file's name in the owner host's `import-tmp`, removed when it ends. */
-  temp_file: string | null;
-}
-
-/** Every refused row of an import, with its cells, for the errors download. */
-export interface CaseImportRowsTable {
-  id: Generated<number>;
-  import_id: number;
-  row_no: number;
-  /** JSON array of the row's cells as text, in the template's column order. */
-  cells: string;
-  /** JSON [{field, key, params}]. */
-  reasons: string;
-}
