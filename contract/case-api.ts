@@ -127,6 +127,8 @@ export const caseRowSchema = z.object({
   regionCode: z.string(),
   amountFen: z.number().int(),
   entrustExpiresOn: z.string(),
+  /** The creditor's loan number (借据号), when intake gave one. */
+  loanNo: z.string().nullable(),
   lawyerId: z.number().int().nullable(),
   lawyerName: z.string().nullable(),
   lawFirmId: z.number().int().nullable(),

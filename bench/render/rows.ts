@@ -43,6 +43,7 @@ export function caseRows(now: number): CaseRow[] {
       // Up to about ¥2,000,000, with cents: thousands separators in every row.
       amountFen: ((i * 7_919_993) % 200_000_000) + 12_345,
       entrustExpiresOn: '2026-12-31',
+      loanNo: null,
       lawyerId: status === 'pending' ? null : 7,
       lawyerName: status === 'pending' ? null : '李律师',
       lawFirmId: status === 'pending' ? null : 3,

@@ -45,6 +45,7 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer | null): CaseRow {
     regionCode: row.region_code,
     amountFen: Number(row.amount_fen),
     entrustExpiresOn: row.entrust_expires_on,
+    loanNo: row.loan_no ?? null,
     lawyerId: row.lawyer_id,
     lawyerName: row.lawyer_name,
     lawFirmId: row.law_firm_id,

@@ -37,6 +37,7 @@ describe('migrating an empty database', () => {
       '0022_review_versions',
       '0023_registered_roles',
       '0024_case_parties',
+      '0028_loan_numbers',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
