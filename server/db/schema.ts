@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ImportTables } from './schema-imports';
 import type { PartyTables } from './schema-parties';
 import type { StorageTables } from './schema-storage';
+import type { SweepTables } from './schema-sweeps';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -349,7 +350,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables {
+export interface Database extends PartyTables, ImportTables, StorageTables, SweepTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

@@ -37,6 +37,7 @@ describe('migrating an empty database', () => {
       '0022_review_versions',
       '0023_registered_roles',
       '0024_case_parties',
+      '0029_sweeps_and_retention',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -76,6 +77,7 @@ describe('migrating an empty database', () => {
       'party_phones',
       'party_addresses',
       'pii_access',
+      'sweep_runs',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
