@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ImportTables } from './schema-imports';
+import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { StorageTables } from './schema-storage';
 
@@ -117,7 +118,7 @@ export interface LawyersTable {
   suspend_reason: string | null;
 }
 
-export interface CasesTable {
+export interface CasesTable extends CaseLedgerColumns {
   id: Generated<number>;
   case_no: string;
   title: string;
@@ -166,15 +167,6 @@ export interface PaymentFollowUpsTable {
   note: string;
   payment_status: string;
   operator_id: number | null;
-}
-
-export interface RepaymentsTable {
-  id: Generated<number>;
-  case_id: number;
-  amount_fen: number;
-  repaid_on: string;
-  note: string | null;
-  created_at: string;
 }
 
 export interface CasePushesTable {
@@ -349,7 +341,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables {
+export interface Database extends PartyTables, ImportTables, StorageTables, LedgerTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
@@ -362,7 +354,6 @@ export interface Database extends PartyTables, ImportTables, StorageTables {
   case_terms: CaseTermsTable;
   case_attachments: CaseAttachmentsTable;
   payment_follow_ups: PaymentFollowUpsTable;
-  repayments: RepaymentsTable;
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;
   certifications: CertificationsTable;
