@@ -216,3 +216,31 @@ export function claimOf(
   if (body.amountFen !== undefined && body.amountFen !== total) return { mismatch: true };
   return { parts, amountFen: total };
 }
+
+/**
+ * The claim an edit leaves: the stored parts with those the edit names; an amount alone
+ * changes an all-principal claim's principal (and is otherwise checked against the parts).
+ * `mismatch` when parts and amount disagree (400 at `amountFen`).
+ */
+export function claimAfterEdit(
+  stored: Parts,
+  body: ClaimPartFields & { amountFen?: number | undefined },
+): { parts: Parts; amountFen: number } | { mismatch: true } {
+  const given = CLAIM_PART_FIELDS.some((f) => body[f] !== undefined);
+  if (!given) {
+    if (body.amountFen === undefined || body.amountFen === totalOf(stored)) {
+      return { parts: stored, amountFen: totalOf(stored) };
+    }
+    if (stored.interest + stored.penalty + stored.fees > 0) return { mismatch: true };
+    return { parts: { ...zeroParts(), principal: body.amountFen }, amountFen: body.amountFen };
+  }
+  const parts: Parts = {
+    principal: body.principalFen ?? stored.principal,
+    interest: body.interestFen ?? stored.interest,
+    penalty: body.penaltyFen ?? stored.penalty,
+    fees: body.feesFen ?? stored.fees,
+  };
+  const total = totalOf(parts);
+  if (body.amountFen !== undefined && body.amountFen !== total) return { mismatch: true };
+  return { parts, amountFen: total };
+}
