@@ -3,6 +3,7 @@ import { caseEditRequestSchema } from './case-api';
 import { CASE_NO_PATTERN, CASE_TYPES, type CaseType } from './cases';
 import { ENUM_LABELS_EN_US } from './labels-en-US';
 import { ENUM_LABELS_ZH_CN } from './labels-zh-CN';
+import { CLAIM_PART_FIELDS } from './ledger';
 import { MAX_PAGE_SIZE, wholeNumber } from './paging';
 import { isKnownRegion } from './regions';
 import { textField } from './text';
@@ -23,6 +24,11 @@ export const caseIntakeSchema = z.object({
   clientName: edit.clientName.unwrap(),
   regionCode: edit.regionCode.unwrap().refine(isKnownRegion, 'rule.regionCode'),
   amountFen: edit.amountFen.unwrap().positive('rule.amountPositive'),
+  /** The claim's parts, summing to amountFen (checked by contract/ledger.ts claimOf); absent: all principal. */
+  principalFen: edit.principalFen,
+  interestFen: edit.interestFen,
+  penaltyFen: edit.penaltyFen,
+  feesFen: edit.feesFen,
   entrustExpiresOn: edit.entrustExpiresOn.unwrap(),
   court: edit.court,
   description: edit.description,
@@ -66,8 +72,8 @@ export function labelledValueOf<T extends string>(
 /** A case type as a spreadsheet may name it: its code (civil) or its label in either language. */
 export const caseTypeOf = (value: string): CaseType | null => labelledValueOf('caseType', CASE_TYPES, value);
 
-/** The claim's parts as the import takes them (ARCHITECTURE §8 "Ledger"); absent, all is principal. */
-export const CLAIM_PART_FIELDS = ['principalFen', 'interestFen', 'penaltyFen', 'feesFen'] as const;
+/** The claim's parts as the import takes them (contract/ledger.ts; ARCHITECTURE §8 "Ledger"); absent, all is principal. */
+export { CLAIM_PART_FIELDS };
 export type ClaimPartField = (typeof CLAIM_PART_FIELDS)[number];
 
 /** The main sheet's columns beyond the intake's own: the main debtor's ID and contacts, and the claim's parts. */

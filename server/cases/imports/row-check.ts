@@ -8,6 +8,7 @@ import {
   type ImportField,
   yuanToFen,
 } from '../../../contract/case-intake';
+import { claimOf } from '../../../contract/ledger';
 import type { PartyInput } from '../../../contract/parties';
 import { type PartyFieldNames, partyOf } from './party-cells';
 import { type Reason, reasonOf } from './reasons';
@@ -129,32 +130,25 @@ export function checkRow(
     MAIN_DEBTOR_FIELDS,
   );
   if (!debtor.ok) for (const r of debtor.reasons) if (!refused.has(r.field)) reasons.push(r);
-  const claim = claimOf(parts, parsed.success ? parsed.data.amountFen : null);
-  // A part that is not a number is refused at itself; the sum is judged when all could be read.
-  if (claim === null && !refused.has('amountFen') && !CLAIM_PART_FIELDS.some((f) => refused.has(f)))
+  // The parts, when any is given, add up to the amount (contract/ledger.ts claimOf); none, all
+  // is principal. A part that is not a number is refused at itself, the sum only once all are read.
+  const claim = parsed.success ? claimOf({ ...parts, amountFen: parsed.data.amountFen }) : null;
+  if (claim && 'mismatch' in claim && !CLAIM_PART_FIELDS.some((f) => refused.has(f)))
     reasons.push({ field: 'amountFen', key: 'import.partsSum' });
-  if (parsed.success && debtor.ok && claim !== null && reasons.length === 0)
-    return { ok: true, value: { ...parsed.data, parties: [debtor.party], ...claim } };
+  if (parsed.success && debtor.ok && claim && 'parts' in claim && reasons.length === 0) {
+    const { principal, interest, penalty, fees } = claim.parts;
+    return {
+      ok: true,
+      value: {
+        ...parsed.data,
+        parties: [debtor.party],
+        principalFen: principal,
+        interestFen: interest,
+        penaltyFen: penalty,
+        feesFen: fees,
+      },
+    };
+  }
   const order = (field: string) => IMPORT_COLUMNS.findIndex((c) => c.field === field);
   return { ok: false, reasons: reasons.sort((a, b) => order(a.field) - order(b.field)) };
-}
-
-/**
- * The claim's parts: as given when any is (those left blank are 0), summing to the amount, else
- * null; none given, all principal. An amount not yet known (refused) takes the parts as given.
- */
-function claimOf(
-  parts: Partial<Record<ClaimPartField, number>>,
-  amountFen: number | null,
-): Record<ClaimPartField, number> | null {
-  const given = CLAIM_PART_FIELDS.some((f) => parts[f] !== undefined);
-  if (!given) return { principalFen: amountFen ?? 0, interestFen: 0, penaltyFen: 0, feesFen: 0 };
-  const claim = {
-    principalFen: parts.principalFen ?? 0,
-    interestFen: parts.interestFen ?? 0,
-    penaltyFen: parts.penaltyFen ?? 0,
-    feesFen: parts.feesFen ?? 0,
-  };
-  const sum = claim.principalFen + claim.interestFen + claim.penaltyFen + claim.feesFen;
-  return amountFen === null || sum === amountFen ? claim : null;
 }

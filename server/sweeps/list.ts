@@ -1,0 +1,4 @@
+import type { DailySweep } from './daily';
+
+/** Every daily sweep, in the order they run. A new sweep is one line here. */
+export const DAILY_SWEEPS: readonly DailySweep[] = [];
