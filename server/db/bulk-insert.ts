@@ -4,8 +4,9 @@ import { dialectOf } from './dialect-of';
 /**
  * Many rows into one table at once (the seed's bulk load), the fastest way each database
  * takes them without a new dependency:
- * - SQLite: multi-row `INSERT ... VALUES` in chunks of at most 30,000 bound parameters (its
- *   limit is 32,766), one statement per chunk.
+ * - SQLite: a chunk of rows as ONE parameter, a JSON array of arrays read by `json_each` (one
+ *   short statement, prepared once); rows that are not plain JSON values take multi-row
+ *   `INSERT ... VALUES` in chunks of at most 30,000 bound parameters (its limit is 32,766).
  * - PostgreSQL: a chunk of rows as ONE parameter, a JSON array the server unpacks with
  *   `json_populate_recordset(null::<table>, $1::json)`: one short statement to parse and plan
  *   however many rows, instead of tens of thousands of placeholders (Kysely's compile, pg's
@@ -13,7 +14,7 @@ import { dialectOf } from './dialect-of';
  *   insert itself). Values are cast by the table's own row type, exactly as a bound text
  *   parameter would be.
  *
- * The fast path on PostgreSQL takes rows that all name the same columns with plain JSON values
+ * The fast path on either database takes rows that all name the same columns with plain JSON values
  * (string, finite number, boolean, null); anything else (a Date, bytes, bigint, a row without
  * a column another row has, which must get the column's DEFAULT and not null) goes through the
  * multi-row VALUES path, so the result is the same either way.
@@ -40,10 +41,10 @@ export async function bulkInsert(
   opts: BulkInsertOptions = {},
 ): Promise<number[]> {
   if (rows.length === 0) return [];
+  const columns = plainColumns(rows);
   if (dialectOf(db) === 'postgres') {
-    const columns = plainColumns(rows);
     if (columns) return insertAsJson(db, table, columns, rows, opts);
-  }
+  } else if (columns) return insertAsSqliteJson(db, table, columns, rows, opts);
   return insertAsValues(db, table, rows, opts);
 }
 
@@ -96,6 +97,37 @@ async function insertAsJson(
     const insert = sql`insert into ${sql.table(table)} (${list})
       select ${fromRecord} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)
       with ordinality as r order by r.ordinality`;
+    if (opts.returnIds) {
+      const result = await sql<{ id: number }>`${insert} returning id`.execute(db);
+      ids.push(...ascendingIds(result.rows));
+    } else {
+      await insert.execute(db);
+    }
+  }
+  return ids;
+}
+
+/**
+ * SQLite: a chunk of rows as ONE parameter too, a JSON array of arrays that `json_each` walks in
+ * order: one short statement (prepared once and kept) instead of a VALUES list of up to 30,000
+ * placeholders, each a node for Kysely to build and compile and a value to bind. `json_extract`
+ * gives a JSON string as TEXT, a number as INTEGER or REAL and null as NULL, what binding the
+ * value would have stored.
+ */
+async function insertAsSqliteJson(
+  db: AnyDb,
+  table: string,
+  columns: string[],
+  rows: readonly Row[],
+  opts: BulkInsertOptions,
+): Promise<number[]> {
+  const ids: number[] = [];
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const values = sql.join(columns.map((_, i) => sql`json_extract(value, ${sql.lit(`$[${i}]`)})`));
+  for (let i = 0; i < rows.length; i += PG_ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(i, i + PG_ROWS_PER_STATEMENT);
+    const json = JSON.stringify(chunk.map((row) => columns.map((c) => row[c])));
+    const insert = sql`insert into ${sql.table(table)} (${list}) select ${values} from json_each(${json}) order by key`;
     if (opts.returnIds) {
       const result = await sql<{ id: number }>`${insert} returning id`.execute(db);
       ids.push(...ascendingIds(result.rows));

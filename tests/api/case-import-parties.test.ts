@@ -206,6 +206,24 @@ describe('importing parties', () => {
       { sheet: 'cases', row: 3, field: 'amountFen', reason: zh('import.partsSum') },
       { sheet: 'cases', row: 4, field: 'interestFen', reason: zh('import.partYuan') },
     ]);
+    const claim = await server.app.db
+      .selectFrom('cases')
+      .select([
+        'claim_principal_fen',
+        'claim_interest_fen',
+        'claim_penalty_fen',
+        'claim_fees_fen',
+        'outstanding_fen',
+      ])
+      .where('case_no', '=', good)
+      .executeTakeFirstOrThrow();
+    expect(claim).toEqual({
+      claim_principal_fen: 1_000_000,
+      claim_interest_fen: 184_567,
+      claim_penalty_fen: 30_000,
+      claim_fees_fen: 20_000,
+      outstanding_fen: 1_234_567,
+    });
   });
 });
 

@@ -15,8 +15,8 @@ import type { ReceivedImport } from './receive';
 import type { ImportedCase } from './row-check';
 import { sheetLimitsFor } from './sheet-rows';
 
-/** Rows judged, and in mode `valid` written, per transaction. */
-const BATCH = 500;
+/** Rows judged, and in mode `valid` written, per transaction (each commit of SQLite's is a sync to disk). */
+const BATCH = 1000;
 
 /** A refused row of the first hundred, as stored in `case_imports.errors` (`sheet` since migration 0028). */
 export type StoredError = { sheet?: string; row: number } & Reason;
@@ -140,61 +140,96 @@ export async function checkAll(
   return { takenLate };
 }
 
-/**
- * Mode `all`, every row valid: writes them all, unless some of their case numbers were stored
- * after the first pass judged them (another import or a form, at the same time; on PostgreSQL
- * the unique index makes this transaction wait for the other and then refuses it). Then nothing
- * is written and the rows are judged again, so the import names its duplicates as it would
- * have a moment later.
- */
-export async function insertAllOrNameTaken(
-  app: AppContext,
-  userId: number,
-  id: number,
-  file: ReceivedImport,
-  progress: Progress,
-): Promise<void> {
-  try {
-    await insertAll(app, userId, file, progress);
-  } catch (err) {
-    if (!uniqueViolation(err)?.includes('cases.case_no')) throw err;
-    await judgeAgain(app, { id, userId }, file, progress);
-    // Judged again and still all valid: the number that collided is gone again; say what happened.
-    if (progress.invalid === 0) throw err;
-  }
-}
+/** A row of a mode `all` import was refused while it wrote: nothing is kept. */
+class RowRefused extends Error {}
 
 /**
- * Mode `all`: the rows judged again from the start, their refusals of the first judgment
- * forgotten, once the numbers another import stored meanwhile are all in.
+ * Mode `all` in one pass: every row judged and written as it is read, in one transaction, so a
+ * valid file is parsed once. The first refused row, or a case number already stored (another
+ * import or a form; on PostgreSQL the unique index makes this transaction wait for the other
+ * and then refuses it), rolls everything back; then the rows are judged again without writing,
+ * so the import names every refusal, duplicates included, as it would have a moment later.
+ * Progress is recorded as it goes, outside the transaction (on SQLite it waits for the end).
  */
-export async function judgeAgain(
+export async function importAll(
   app: AppContext,
   job: { id: number; userId: number },
   file: ReceivedImport,
   progress: Progress,
 ): Promise<void> {
-  await app.db.deleteFrom('case_import_rows').where('import_id', '=', job.id).execute();
-  Object.assign(progress, { processed: 0, imported: 0, invalid: 0, errors: [] } satisfies Progress);
-  await checkAll(app, job, file, progress, false);
+  try {
+    await writeAll(app, job, file, progress);
+  } catch (err) {
+    if (!(err instanceof RowRefused) && !uniqueViolation(err)?.includes('cases.case_no')) throw err;
+    await judgeAgain(app, job, file, progress);
+    // Judged again and all valid: the number that collided is gone again; say what happened.
+    if (progress.invalid === 0) throw err;
+  }
 }
 
-/** Mode `all`, every row valid: the second pass writes them all in one transaction. */
-async function insertAll(app: AppContext, userId: number, file: ReceivedImport, progress: Progress) {
+/**
+ * Mode `all`: the rows judged from the start without writing, the refusals of an earlier
+ * judgment forgotten; once more when stored numbers were met after earlier batches passed
+ * (another import may have stored theirs meanwhile too).
+ */
+async function judgeAgain(
+  app: AppContext,
+  job: { id: number; userId: number },
+  file: ReceivedImport,
+  progress: Progress,
+): Promise<void> {
+  for (let round = 0; round < 2; round++) {
+    await app.db.deleteFrom('case_import_rows').where('import_id', '=', job.id).execute();
+    Object.assign(progress, { processed: 0, imported: 0, invalid: 0, errors: [] } satisfies Progress);
+    const { takenLate } = await checkAll(app, job, file, progress, false);
+    if (!takenLate) return;
+  }
+}
+
+async function writeAll(
+  app: AppContext,
+  job: { id: number; userId: number },
+  file: ReceivedImport,
+  progress: Progress,
+) {
   const now = app.clock.now();
   const hash = await piiHasher(app.db);
   let imported = 0;
+  let processed = 0;
+  let noting: Promise<unknown> | null = null;
   await app.db.transaction().execute(async (trx) => {
     let batch: ImportedCase[] = [];
+    const write = async () => {
+      if (
+        (
+          await storedCaseNos(
+            trx,
+            batch.map((c) => c.caseNo),
+          )
+        ).size > 0
+      )
+        throw new RowRefused();
+      imported += (await insertCases(trx, batch, job.userId, now, hash)).length;
+      batch = [];
+      // One progress note at a time, never awaited here: on SQLite it waits for the commit.
+      noting ??= app.db
+        .updateTable('case_imports')
+        .set({ processed })
+        .where('id', '=', job.id)
+        .execute()
+        .catch(() => undefined)
+        .finally(() => {
+          noting = null;
+        });
+    };
     for await (const row of judgedRows(file, sheetLimitsFor(app.config))) {
-      if (!row.ok) throw new Error(`row ${row.rowNo} of ${row.sheet} changed between the passes`);
+      if (!row.ok) throw new RowRefused();
+      processed++;
       batch.push(row.value);
-      if (batch.length >= BATCH) {
-        imported += (await insertCases(trx, batch, userId, now, hash)).length;
-        batch = [];
-      }
+      if (batch.length >= BATCH) await write();
     }
-    imported += (await insertCases(trx, batch, userId, now, hash)).length;
+    await write();
   });
-  progress.imported = imported;
+  await noting;
+  Object.assign(progress, { processed, imported });
 }

@@ -12,7 +12,7 @@ import type { Caller } from '../../http/route';
 import { notify } from '../../notifications/notify';
 import { forgetCaseCounts } from '../count-cache';
 import { beat, IMPORT_HEARTBEAT_MS, importOwner } from './owners';
-import { checkAll, insertAllOrNameTaken, judgeAgain, type Progress } from './passes';
+import { checkAll, importAll, type Progress } from './passes';
 import type { ReceivedImport } from './receive';
 
 /** Imports still running in this process (tests and the bench wait for them). */
@@ -76,11 +76,9 @@ async function runImport(
     if (file.mode === 'valid') {
       await checkAll(app, { id, userId: who.caller.userId }, file, progress, true);
     } else {
-      // Nothing is imported unless every row is valid: judge them all first, then write them
-      // in one transaction (a duplicate that appears in between fails the whole import).
-      const { takenLate } = await checkAll(app, { id, userId: who.caller.userId }, file, progress, false);
-      if (takenLate) await judgeAgain(app, { id, userId: who.caller.userId }, file, progress);
-      if (progress.invalid === 0) await insertAllOrNameTaken(app, who.caller.userId, id, file, progress);
+      // Nothing is imported unless every row is valid: written in one transaction as they are
+      // judged, rolled back at the first refusal and then judged again to name them all.
+      await importAll(app, { id, userId: who.caller.userId }, file, progress);
     }
     await finish(app, who, id, file, progress, null);
   } catch (err) {
@@ -113,6 +111,8 @@ async function finish(
       .set({
         status: failure ? 'failed' : 'done',
         failure,
+        // The rows read: the count before the job (countRows) also took a cell of blanks for a row.
+        ...(failure ? {} : { total: progress.processed }),
         imported,
         invalid: progress.invalid,
         errors: JSON.stringify(progress.errors),
