@@ -81,6 +81,14 @@ export function maskPartyIdNumber(id: string): string {
   return `${id.slice(0, head)}${'*'.repeat(hidden)}${id.slice(id.length - tail)}`;
 }
 
+/**
+ * An address once the retention sweep erased it: its first 6 characters (province and city, as
+ * people write them) and `****`, so a closed case's record still says roughly where.
+ */
+export function maskAddress(text: string): string {
+  return `${[...text].slice(0, 6).join('')}****`;
+}
+
 /** A party's phone: a mobile (1[3-9] and 9 digits) or a landline with its area code (`0755-12345678`). */
 export const partyPhoneNumberSchema = contactPhoneSchema;
 

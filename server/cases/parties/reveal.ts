@@ -43,11 +43,13 @@ export async function revealPartyValue(
   if (refusal) throw fail.forbidden(refusal);
   const party = await app.db
     .selectFrom('case_parties')
-    .select(['id', 'id_number'])
+    .select(['id', 'id_number', 'pii_erased_at'])
     .where('id', '=', partyId)
     .where('case_id', '=', caseId)
     .executeTakeFirst();
   if (!party) throw fail.notFound('party.notFound');
+  // The retention sweep left only masked forms: there is nothing in full to show.
+  if (party.pii_erased_at) throw fail.conflict('party.piiErased');
   let value: string | null = party.id_number;
   if (body.field === 'phone') {
     const phone = await app.db
