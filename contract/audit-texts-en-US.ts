@@ -75,6 +75,7 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
     detail: '{{enterprise}}; reason: {{reason}}',
   },
   'letter.write': { label: 'Letter written', detail: '{{letterNo}} ({{template}}) for case {{caseNo}}' },
+  'piiAccess.export': { label: 'Personal data access record exported' },
   'party.create': { label: 'Party added', detail: '{{caseNo}}: {{name}} ({{partyRole}})' },
   'party.update': { label: 'Party edited', detail: '{{caseNo}}: {{name}}, changed {{partyFields}}' },
   'party.piiErased': {

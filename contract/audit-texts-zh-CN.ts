@@ -67,6 +67,7 @@ export const AUDIT_TEXTS_ZH_CN = {
   'certification.review.passed': { label: '企业认证审核通过', detail: '{{enterprise}}' },
   'certification.review.rejected': { label: '企业认证审核驳回', detail: '{{enterprise}}，原因：{{reason}}' },
   'letter.write': { label: '撰写律师函', detail: '{{letterNo}}（{{template}}），案件 {{caseNo}}' },
+  'piiAccess.export': { label: '导出个人信息访问记录' },
   'party.create': { label: '添加当事人', detail: '{{caseNo}}：{{name}}（{{partyRole}}）' },
   'party.update': { label: '修改当事人', detail: '{{caseNo}}：{{name}}，修改了 {{partyFields}}' },
   'party.piiErased': {

@@ -222,11 +222,18 @@ export const revealRequestSchema = z
 export type RevealRequest = z.infer<typeof revealRequestSchema>;
 export const revealAnswerSchema = z.object({ value: z.string() });
 
-/** `GET /api/pii-access`: the reveals, newest first, by user, case and business day. */
+/**
+ * `GET /api/pii-access` (and its CSV export): the reveals, newest first, by user (id, or part of
+ * the name), case (id, or its number) and business day (one, or an inclusive range).
+ */
 export const piiAccessQuerySchema = pageQuerySchema.extend({
   userId: idValue.optional(),
+  userName: textField({ max: 60 }).optional(),
   caseId: idValue.optional(),
+  caseNo: textField({ max: 60 }).optional(),
   day: daySchema.optional(),
+  dayFrom: daySchema.optional(),
+  dayTo: daySchema.optional(),
 });
 export type PiiAccessQuery = z.infer<typeof piiAccessQuerySchema>;
 
