@@ -1,3 +1,4 @@
+import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import type { MessageKey } from './messages-zh-CN';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
@@ -6,6 +7,7 @@ import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
  * language in use (locales/catalogue-en-US.ts).
  */
 export const MESSAGES_EN_US: Record<MessageKey, string> = {
+  ...LEDGER_MESSAGES_EN_US,
   ok: 'Success',
   'rule.phone': 'Enter a valid 11-digit mobile number',
   'rule.phoneRequired': 'Username cannot be empty',

@@ -2,9 +2,12 @@
  * The zh-CN half of contract/messages.ts, in a module of its own so the browser loads only the
  * language in use (locales/catalogue-zh-CN.ts).
  */
+
+import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 export const MESSAGES_ZH_CN = {
+  ...LEDGER_MESSAGES_ZH_CN,
   ok: '成功',
   'rule.phone': '请输入正确的 11 位手机号',
   'rule.phoneRequired': '用户名不能为空',

@@ -2,6 +2,7 @@ import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
+import { ledgerRoutes } from './cases/ledger/routes';
 import { partyRoutes } from './cases/parties/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
@@ -56,6 +57,7 @@ export const apiRoutes: ApiRoute[] = [
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,
+  ...ledgerRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

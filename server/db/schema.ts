@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ImportTables } from './schema-imports';
+import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { StorageTables } from './schema-storage';
 import type { SweepTables } from './schema-sweeps';
@@ -118,7 +119,7 @@ export interface LawyersTable {
   suspend_reason: string | null;
 }
 
-export interface CasesTable {
+export interface CasesTable extends CaseLedgerColumns {
   id: Generated<number>;
   case_no: string;
   title: string;
@@ -167,15 +168,6 @@ export interface PaymentFollowUpsTable {
   note: string;
   payment_status: string;
   operator_id: number | null;
-}
-
-export interface RepaymentsTable {
-  id: Generated<number>;
-  case_id: number;
-  amount_fen: number;
-  repaid_on: string;
-  note: string | null;
-  created_at: string;
 }
 
 export interface CasePushesTable {
@@ -350,7 +342,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables, SweepTables {
+export interface Database extends PartyTables, ImportTables, StorageTables, LedgerTables, SweepTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
@@ -363,7 +355,6 @@ export interface Database extends PartyTables, ImportTables, StorageTables, Swee
   case_terms: CaseTermsTable;
   case_attachments: CaseAttachmentsTable;
   payment_follow_ups: PaymentFollowUpsTable;
-  repayments: RepaymentsTable;
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;
   certifications: CertificationsTable;
