@@ -193,4 +193,13 @@ export const CASE_FIELD_LABELS_EN_US: Record<CaseFieldLabelKey, string> = {
   'case.lawFirm': 'Law firm',
   'case.createdAt': 'Created',
   'case.description': 'Description',
+  'pii.column.at': 'Viewed at',
+  'pii.column.user': 'Viewed by',
+  'pii.column.role': 'Role',
+  'pii.column.caseNo': 'Case no.',
+  'pii.column.party': 'Party',
+  'pii.column.field': 'Field',
+  'pii.column.reason': 'Reason',
+  'pii.column.note': 'Note',
+  'pii.column.clientIp': 'Client address',
 };

@@ -113,6 +113,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'rule.date': 'Dates are written YYYY-MM-DD',
   'party.debtorRequired': 'Enter the debtor',
   'party.nothingToChange': 'Nothing to change',
+  'party.piiErased': 'The retention period is over: this party’s ID number and phones were erased',
   'party.notFound': 'Party not found',
   'party.phoneNotFound': 'That phone number does not belong to this party',
   'party.noIdNumber': 'This party has no ID number on record',

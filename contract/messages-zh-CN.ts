@@ -104,6 +104,7 @@ export const MESSAGES_ZH_CN = {
   'rule.date': '日期格式应为 YYYY-MM-DD',
   'party.debtorRequired': '请填写债务人',
   'party.nothingToChange': '没有要修改的内容',
+  'party.piiErased': '保存期满，该当事人的证件号码和电话已删除',
   'party.notFound': '当事人不存在',
   'party.phoneNotFound': '该电话号码不属于此当事人',
   'party.noIdNumber': '该当事人没有登记证件号码',

@@ -11,6 +11,14 @@ import {
   PUSH_STATUSES,
 } from '../cases';
 import { LETTER_TEMPLATES, MESSAGE_TYPES, REVIEW_STATUSES, STANDINGS } from '../enum-values';
+import {
+  ADDRESS_KINDS,
+  PARTY_ID_TYPES,
+  PARTY_ROLES,
+  PHONE_STATUSES,
+  REVEAL_FIELDS,
+  REVEAL_REASONS,
+} from '../parties';
 import { ROLES } from '../roles';
 import { WALLET_TRANSACTION_KINDS } from '../wallets';
 
@@ -39,6 +47,12 @@ export const ENUMS = {
   enabled: ['true', 'false'],
   ability: ABILITY_NAMES,
   accessScope: ACCESS_SCOPES,
+  partyRole: PARTY_ROLES,
+  partyIdType: PARTY_ID_TYPES,
+  phoneStatus: PHONE_STATUSES,
+  addressKind: ADDRESS_KINDS,
+  revealField: REVEAL_FIELDS,
+  revealReason: REVEAL_REASONS,
 } as const satisfies Record<string, readonly string[]>;
 
 export type EnumName = keyof typeof ENUMS;
