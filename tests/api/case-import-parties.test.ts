@@ -117,6 +117,17 @@ describe('importing parties', () => {
       { sheet: 'cases', row: 2, field: 'debtorIdNumber', reason: zh('import.idNumberAsNumber') },
       { sheet: 'cases', row: 3, field: 'caseNo', reason: zh('import.partyRowRefused', { row: 2 }) },
     ]);
+    // The errors download keeps the refused rows' numbers masked, like every export.
+    const res = await fetch(`${server.url}/api/cases/imports/${report.id}/errors`, {
+      headers: { authorization: `Bearer ${await server.tokenFor('caseOperation')}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const main = (workbook.worksheets[0].getRow(2).values as unknown[]).slice(1);
+    expect(main.slice(0, 3)).toEqual(['cases', 2, a]);
+    expect(main).toContain('440305********3400');
+    expect(main).toContain('138****8000;075****1234');
+    expect(JSON.stringify(main)).not.toContain('198506123400');
   });
 
   it('mode valid: a bad check character refuses that party row and its case, the rest are imported', async () => {

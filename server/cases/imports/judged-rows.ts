@@ -5,22 +5,28 @@
  * refused is refused with it, as is a case number repeated in the file (from its second row
  * on). Party rows naming no case of the main sheet are refused last.
  */
-import { IMPORT_PARTY_SHEET } from '../../../contract/case-intake';
+import { maskPhone } from '../../../contract/access';
+import { IMPORT_COLUMNS, IMPORT_PARTY_COLUMNS, IMPORT_PARTY_SHEET } from '../../../contract/case-intake';
 import type { PartyInput } from '../../../contract/parties';
-import { checkPartyRow } from './party-cells';
+import { maskPartyIdNumber, normalIdNumber } from '../../../contract/parties';
+import { checkPartyRow, PHONE_SEPARATOR } from './party-cells';
 import type { Reason } from './reasons';
 import type { ReceivedImport } from './receive';
 import { checkRow, type ImportedCase, rowTexts } from './row-check';
-import { type SheetLimits, sheetRows } from './sheet-rows';
+import { cellText, type SheetLimits, sheetRows } from './sheet-rows';
 
-export type JudgedRow = { sheet: string; rowNo: number; texts: string[] } & (
+/**
+ * A judged row; `texts()` is its cells as the errors download shows them (ID numbers and phones
+ * masked), made only for a row that is refused.
+ */
+export type JudgedRow = { sheet: string; rowNo: number; texts: () => string[] } & (
   | { ok: true; value: ImportedCase }
   | { ok: false; reasons: Reason[] }
 );
 
 interface PartyRow {
   rowNo: number;
-  texts: string[];
+  texts: () => string[];
   party: PartyInput;
 }
 
@@ -37,7 +43,7 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
       continue;
     }
     if (partyPositions && row.sheet === IMPORT_PARTY_SHEET) {
-      const texts = rowTexts(row.cells, partyPositions);
+      const texts = () => storedTexts(row.cells, partyPositions, IMPORT_PARTY_COLUMNS, PARTY_NUMBERS);
       const judged = checkPartyRow(row.cells, partyPositions);
       if (judged.ok) {
         const list = partiesOf.get(judged.caseNo);
@@ -51,12 +57,12 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
       }
       continue;
     }
-    const texts = rowTexts(row.cells, file.positions);
+    const texts = () => storedTexts(row.cells, file.positions, IMPORT_COLUMNS, MAIN_NUMBERS);
     const result = checkRow(row.cells, file.positions);
     const at = { sheet: row.sheet, rowNo: row.rowNo, texts };
     if (!result.ok) {
-      // Its parties go with it (not "no such case" later); `texts[0]` is its 案件编号.
-      partiesOf.delete(texts[0]);
+      // Its parties go with it (not "no such case" later).
+      partiesOf.delete(cellText(row.cells[file.positions[0] ?? -1]));
       yield { ...at, ok: false, reasons: result.reasons };
       continue;
     }
@@ -94,4 +100,32 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
       ok: false,
       reasons: [{ field: 'caseNo', key: 'import.partyCaseUnknown' }],
     };
+}
+
+const MAIN_NUMBERS = { idNumber: 'debtorIdNumber', phones: 'debtorPhones' };
+const PARTY_NUMBERS = { idNumber: 'idNumber', phones: 'phones' };
+
+/**
+ * A refused row's cells as stored for the errors download (`case_import_rows`): ID numbers and
+ * phones masked like every export (contract/parties.ts, contract/access.ts), so no full number
+ * is kept or leaves the server through it.
+ */
+function storedTexts(
+  cells: unknown[],
+  positions: (number | null)[],
+  columns: readonly { field: string }[],
+  numbers: { idNumber: string; phones: string },
+): string[] {
+  return rowTexts(cells, positions).map((text, i) => {
+    if (text === '') return text;
+    if (columns[i].field === numbers.idNumber) return maskPartyIdNumber(normalIdNumber(text));
+    if (columns[i].field === numbers.phones)
+      return text
+        .split(PHONE_SEPARATOR)
+        .map((p) => p.trim())
+        .filter((p) => p !== '')
+        .map(maskPhone)
+        .join(';');
+    return text;
+  });
 }

@@ -24,7 +24,7 @@ export type StoredError = { sheet?: string; row: number } & Reason;
 interface Refused {
   sheet: string;
   rowNo: number;
-  texts: string[];
+  texts: () => string[];
   reasons: Reason[];
 }
 
@@ -54,7 +54,7 @@ export async function checkAll(
   // may have stored the earlier batches' numbers in between too.
   let passedFresh = false;
   let takenLate = false;
-  let valid: { sheet: string; rowNo: number; value: ImportedCase; texts: string[] }[] = [];
+  let valid: { sheet: string; rowNo: number; value: ImportedCase; texts: () => string[] }[] = [];
   let refused: Refused[] = [];
   let rows = 0;
 
@@ -107,7 +107,7 @@ export async function checkAll(
               import_id: id,
               sheet: r.sheet,
               row_no: r.rowNo,
-              cells: JSON.stringify(r.texts),
+              cells: JSON.stringify(r.texts()),
               reasons: JSON.stringify(r.reasons),
             })),
           )
