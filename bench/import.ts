@@ -40,7 +40,7 @@ const mobile = (i: number) => `1${3 + (i % 7)}${String(i).padStart(9, '0')}`;
  * (a guarantor with ID and phone for every other case), streamed to disk with shared strings
  * as Excel saves them.
  */
-export async function writeWorkbook(file: string, rows: number, parties: number, prefix: string): Promise<void> {
+async function writeWorkbook(file: string, rows: number, parties: number, prefix: string): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
   const sheet = workbook.addWorksheet(IMPORT_MAIN_SHEET);
   const at = (field: string) => IMPORT_COLUMNS.findIndex((c) => c.field === field);
