@@ -188,6 +188,7 @@ export const CASE_FIELD_LABELS_EN_US: Record<CaseFieldLabelKey, string> = {
   'case.region': 'Region',
   'case.amountYuan': 'Amount (CNY)',
   'case.entrustExpiresOn': 'Entrustment expires',
+  'case.loanNo': 'Loan number',
   'case.lawyer': 'Lawyer',
   'case.lawFirm': 'Law firm',
   'case.createdAt': 'Created',

@@ -186,6 +186,7 @@ export const CASE_FIELD_LABELS_ZH_CN = {
   'case.region': '所在地区',
   'case.amountYuan': '标的金额（元）',
   'case.entrustExpiresOn': '委托到期日',
+  'case.loanNo': '借据号',
   'case.lawyer': '承办律师',
   'case.lawFirm': '承办律所',
   'case.createdAt': '创建时间',

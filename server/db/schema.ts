@@ -147,6 +147,8 @@ export interface CasesTable extends CaseLedgerColumns {
   return_reason: string | null;
   /** Who entered it (form or import); null for the demo data. */
   created_by: number | null;
+  /** The creditor's loan number (借据号), from the import or the form (migration 0028). */
+  loan_no: Generated<string | null>;
 }
 
 export interface CaseAttachmentsTable {
