@@ -75,6 +75,16 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
     detail: '{{enterprise}}; reason: {{reason}}',
   },
   'letter.write': { label: 'Letter written', detail: '{{letterNo}} ({{template}}) for case {{caseNo}}' },
+  'contact.create': {
+    label: 'Contact logged',
+    detail: '{{caseNo}}: {{partyName}}, {{channel}}, {{outcome}}',
+  },
+  'contact.override': {
+    label: 'Contact logged against a rule',
+    detail: '{{caseNo}}: {{partyName}}, {{rule}}, reason: {{reason}}',
+  },
+  'contact.sms': { label: 'SMS sent', detail: '{{caseNo}}: {{partyName}}, {{smsTemplate}}' },
+  'sensitiveWords.update': { label: 'Sensitive words changed', detail: '{{count}} words' },
   'party.create': { label: 'Party added', detail: '{{caseNo}}: {{name}} ({{partyRole}})' },
   'party.update': { label: 'Party edited', detail: '{{caseNo}}: {{name}}, changed {{partyFields}}' },
   'case.create': { label: 'Case created', detail: '{{caseNo}} {{title}}' },

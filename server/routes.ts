@@ -1,6 +1,7 @@
 import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
+import { contactRoutes } from './cases/contacts/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
 import { partyRoutes } from './cases/parties/routes';
 import { caseRoutes } from './cases/routes';
@@ -56,6 +57,7 @@ export const apiRoutes: ApiRoute[] = [
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,
+  ...contactRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

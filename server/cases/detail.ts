@@ -6,6 +6,7 @@ import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
+import { followUpsOf } from './contacts/follow-ups';
 import { PUSH_COLUMNS, pushesVisibleTo, pushOf } from './pushes';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
@@ -166,23 +167,4 @@ function decisionOf(
     }
   }
   return { event, reason };
-}
-
-async function followUpsOf(db: Kysely<Database>, caseId: number): Promise<CaseDetail['followUps']> {
-  const rows = await db
-    .selectFrom('payment_follow_ups as f')
-    .leftJoin('users as u', 'u.id', 'f.operator_id')
-    .select(['f.id', 'f.case_id', 'f.followed_at', 'f.note', 'f.payment_status', 'u.name as operator_name'])
-    .where('f.case_id', '=', caseId)
-    .orderBy('f.followed_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .execute();
-  return rows.map((f) => ({
-    id: f.id,
-    caseId: f.case_id,
-    followedAt: f.followed_at,
-    note: f.note,
-    paymentStatus: f.payment_status as CaseDetail['followUps'][number]['paymentStatus'],
-    operatorName: f.operator_name,
-  }));
 }

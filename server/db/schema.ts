@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContactTables } from './schema-contacts';
 import type { ImportTables } from './schema-imports';
 import type { PartyTables } from './schema-parties';
 import type { StorageTables } from './schema-storage';
@@ -157,15 +158,6 @@ export interface CaseAttachmentsTable {
   created_at: string;
   /** The file's name under uploads/<case id>/; null for a row without a stored file. */
   stored_key: string | null;
-}
-
-export interface PaymentFollowUpsTable {
-  id: Generated<number>;
-  case_id: number;
-  followed_at: string;
-  note: string;
-  payment_status: string;
-  operator_id: number | null;
 }
 
 export interface RepaymentsTable {
@@ -349,7 +341,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables {
+export interface Database extends PartyTables, ImportTables, StorageTables, ContactTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
@@ -361,7 +353,6 @@ export interface Database extends PartyTables, ImportTables, StorageTables {
   cases: CasesTable;
   case_terms: CaseTermsTable;
   case_attachments: CaseAttachmentsTable;
-  payment_follow_ups: PaymentFollowUpsTable;
   repayments: RepaymentsTable;
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;

@@ -196,7 +196,7 @@ export async function seedCases(
       const partyIds = await insertMany(trx, 'case_parties', debtors.parties, { returnIds: true });
       await insertMany(trx, 'party_phones', debtors.phonesOf(partyIds));
       const attachments: Insertable<Database['case_attachments']>[] = [];
-      const followUps: Insertable<Database['payment_follow_ups']>[] = [];
+      const followUps: Insertable<Database['contacts']>[] = [];
       const repayments: Insertable<Database['repayments']>[] = [];
       const pushes: Insertable<Database['case_pushes']>[] = [];
       ids.forEach((caseId, k) => {
@@ -246,14 +246,17 @@ export async function seedCases(
         if (c.status === 'pending') return;
         const paid = c.close_result === 'repaid' || c.close_result === 'mediated';
         for (let f = rng.int(0, 4); f > 0; f--) {
+          const followedAt = within();
+          // A payment follow-up (添加跟进) is a contact without a channel.
           followUps.push({
             case_id: caseId,
-            followed_at: within(),
+            at: followedAt,
+            logged_at: followedAt,
             note: rng.pick(FOLLOW_UP_NOTES),
             payment_status: paid
               ? rng.pick(['partial', 'paid'] as const)
               : rng.pick(['unpaid', 'promised', 'partial'] as const),
-            operator_id: rng.pick(operators),
+            created_by: rng.pick(operators),
           });
         }
         if (paid || (c.status === 'processing' && rng.chance(0.3))) {
@@ -279,7 +282,7 @@ export async function seedCases(
           where id between ${attachmentIds[0]} and ${attachmentIds[attachmentIds.length - 1]} and url = ''`.execute(
           trx,
         );
-      await insertMany(trx, 'payment_follow_ups', followUps);
+      await insertMany(trx, 'contacts', followUps);
       await insertMany(trx, 'repayments', repayments);
       await insertMany(trx, 'case_pushes', pushes);
       counts.cases += ids.length;

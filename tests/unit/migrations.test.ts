@@ -37,6 +37,7 @@ describe('migrating an empty database', () => {
       '0022_review_versions',
       '0023_registered_roles',
       '0024_case_parties',
+      '0026_contacts',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -57,7 +58,9 @@ describe('migrating an empty database', () => {
       'lawyers',
       'cases',
       'case_attachments',
-      'payment_follow_ups',
+      'contacts',
+      'contact_refusals',
+      'sensitive_words',
       'repayments',
       'case_pushes',
       'law_firm_letters',

@@ -77,7 +77,7 @@ describe('seeding', () => {
   it('fills the records around the cases', async () => {
     for (const table of [
       'case_attachments',
-      'payment_follow_ups',
+      'contacts',
       'repayments',
       'case_pushes',
       'law_firm_letters',
