@@ -14,6 +14,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
+import { caseContactWindowSchema, contactSchema } from './contact-row';
 import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
 
@@ -257,6 +258,10 @@ export const caseDetailSchema = caseRowSchema.extend({
   outstandingFen: z.number().int(),
   pushes: z.array(pushSchema),
   auditTrail: z.array(auditEntrySchema),
+  /** The contact log, newest first (at most 100; GET /cases/:id/contacts pages the rest). */
+  contacts: z.array(contactSchema),
+  /** Whether the main debtor may be called now (server/cases/contacts/rules.ts); null without one. */
+  contactWindow: caseContactWindowSchema.nullable(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 

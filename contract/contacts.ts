@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { daySchema } from './case-api';
-import { PAYMENT_STATUSES } from './cases';
+import {
+  BREACH_KINDS,
+  CONTACT_CHANNELS,
+  CONTACT_DIRECTIONS,
+  CONTACT_OUTCOMES,
+  CONTACT_RULES,
+  PROMISE_STATUSES,
+  SMS_TEMPLATES,
+} from './enum-values';
 import { bodyId, idValue, pagedSchema, pageQuerySchema } from './paging';
 import { textField } from './text';
 
@@ -8,36 +16,27 @@ import { textField } from './text';
  * The contact log of a case and the collection rules it keeps (ARCHITECTURE §4a and §8
  * "Contacts"). Labels are `enum.<name>.<value>` in contract/labels-*.
  */
-export const CONTACT_CHANNELS = ['call', 'sms', 'visit', 'letter', 'wechat', 'other'] as const;
+export { CONTACT_CHANNELS, CONTACT_DIRECTIONS, CONTACT_OUTCOMES, CONTACT_RULES, SMS_TEMPLATES };
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
-export const CONTACT_DIRECTIONS = ['outbound', 'inbound'] as const;
-export const CONTACT_OUTCOMES = [
-  'connected',
-  'noAnswer',
-  'refused',
-  'invalidNumber',
-  'promised',
-  'disputed',
-  'other',
-] as const;
 export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 /** A call with one of these outcomes reached the person (counted against CONTACT_DAILY_CALLS). */
 export const CONNECTED_OUTCOMES: readonly ContactOutcome[] = ['connected', 'refused', 'promised', 'disputed'];
 /** The channels quiet hours apply to when outbound. */
 export const QUIET_CHANNELS: readonly ContactChannel[] = ['call', 'sms', 'visit'];
-/** The rules an outbound contact is refused by (409, `errors: [{path: 'rule', value}]`). */
-export const CONTACT_RULES = [
-  'contact.quietHours',
-  'contact.dailyLimit',
-  'contact.dailyAttempts',
-  'contact.notAParty',
-] as const;
 export type ContactRule = (typeof CONTACT_RULES)[number];
-export const SMS_TEMPLATES = ['repaymentReminder', 'mediationInvite', 'instalmentDue'] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 /** The largest promise: 10 billion yuan in fen, as a repayment. */
 const MAX_PROMISE_FEN = 1_000_000_000_000;
+
+/**
+ * `{reason}` to record a contact against a rule (contacts.override). A form's empty reason field
+ * (`reason: ''`) is no override; a reason of blanks is a 400 at `override.reason`.
+ */
+const overrideSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && (v as { reason?: unknown }).reason === '' ? undefined : v),
+  z.object({ reason: textField({ min: 1, max: 200, multiline: true }) }).optional(),
+);
 
 export const contactRequestSchema = z.object({
   partyId: bodyId,
@@ -55,63 +54,54 @@ export const contactRequestSchema = z.object({
     })
     .optional(),
   nextFollowUpOn: daySchema.optional(),
-  override: z.object({ reason: textField({ min: 1, max: 200, multiline: true }) }).optional(),
+  override: overrideSchema,
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
-export const contactSchema = z.object({
-  id: z.number().int(),
-  caseId: z.number().int(),
-  partyId: z.number().int().nullable(),
-  partyName: z.string().nullable(),
-  /** null: a payment follow-up (添加跟进) without a channel. */
-  channel: z.enum(CONTACT_CHANNELS).nullable(),
-  phoneId: z.number().int().nullable(),
-  /** Masked (138****5678). */
-  phone: z.string().nullable(),
-  direction: z.enum(CONTACT_DIRECTIONS).nullable(),
-  at: z.string(),
-  loggedAt: z.string(),
-  outcome: z.enum(CONTACT_OUTCOMES).nullable(),
-  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
-  note: z.string(),
-  promiseAmountFen: z.number().int().nullable(),
-  promiseDueOn: z.string().nullable(),
-  nextFollowUpOn: z.string().nullable(),
-  /** The rule the contact was recorded against, with its override reason. */
-  overrideRule: z.enum(CONTACT_RULES).nullable(),
-  overrideReason: z.string().nullable(),
-  createdByName: z.string().nullable(),
-});
-export type Contact = z.infer<typeof contactSchema>;
+export { type Contact, type ContactWindow, contactSchema, contactWindowSchema } from './contact-row';
+
+import { contactSchema } from './contact-row';
 export const contactListQuerySchema = pageQuerySchema;
 export const contactPageSchema = pagedSchema(contactSchema);
 
 export const contactWindowQuerySchema = z.object({ partyId: idValue });
-export const contactWindowSchema = z.object({
-  allowed: z.boolean(),
-  rule: z.enum(CONTACT_RULES).optional(),
-  /** When the rule that closes the window lets go (ISO instant). */
-  nextAllowedAt: z.string().optional(),
-});
-export type ContactWindow = z.infer<typeof contactWindowSchema>;
 
 export const smsRequestSchema = z.object({
   partyId: bodyId,
   phoneId: bodyId,
   template: z.enum(SMS_TEMPLATES),
-  override: z.object({ reason: textField({ min: 1, max: 200, multiline: true }) }).optional(),
+  override: overrideSchema,
 });
 
 /** A sensitive word: 1-20 characters. */
-export const sensitiveWordsSchema = z.object({
-  words: z.array(textField({ min: 1, max: 20 })).max(2000),
-});
+const sensitiveWord = textField({ min: 1, max: 20 });
+const MAX_SENSITIVE_WORDS = 2000;
+/**
+ * PUT /sensitive-words: `{words: [...]}`, or the 敏感词 page's `{text}` with one word a line
+ * (commas and 、 separate too).
+ */
+export const sensitiveWordsRequestSchema = z.union([
+  z.object({ words: z.array(sensitiveWord).max(MAX_SENSITIVE_WORDS) }),
+  z.object({
+    text: z
+      .string()
+      .max(MAX_SENSITIVE_WORDS * 21)
+      .transform((text) =>
+        text
+          .split(/[\n,，、]/)
+          .map((w) => w.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(sensitiveWord).max(MAX_SENSITIVE_WORDS)),
+  }),
+]);
+/** The list, and the same as one word a line (the 敏感词 page's text). */
+export const sensitiveWordsSchema = z.object({ words: z.array(z.string()), text: z.string() });
 
 /** 合规监控: contacts per firm and lawyer in a period. */
 export const complianceQuerySchema = pageQuerySchema.extend({
-  from: daySchema.optional(),
-  to: daySchema.optional(),
+  dayFrom: daySchema.optional(),
+  dayTo: daySchema.optional(),
 });
 export const complianceLawyerRowSchema = z.object({
   key: z.string(),
@@ -126,7 +116,7 @@ export const complianceLawyerRowSchema = z.object({
 /** A breach: a refusal (nothing stored) or an override (stored with its reason). */
 export const complianceBreachRowSchema = z.object({
   key: z.string(),
-  kind: z.enum(['refused', 'override']),
+  kind: z.enum(BREACH_KINDS),
   rule: z.enum(CONTACT_RULES),
   at: z.string(),
   caseId: z.number().int(),
@@ -144,4 +134,21 @@ export const compliancePartyDayRowSchema = z.object({
   calls: z.number().int(),
   connected: z.number().int(),
   overLimit: z.boolean(),
+});
+
+/** A promise to pay on the lawyer's workplace: due on its day, broken after it unless paid since. */
+export const promiseRowSchema = z.object({
+  id: z.number().int(),
+  caseId: z.number().int(),
+  caseNo: z.string(),
+  partyName: z.string().nullable(),
+  amountFen: z.number().int(),
+  dueOn: z.string(),
+  status: z.enum(PROMISE_STATUSES),
+});
+export type PromiseRow = z.infer<typeof promiseRowSchema>;
+
+/** GET /cases/:id/contact-phones: the parties' phones, masked, for the contact and SMS forms. */
+export const contactPhoneListSchema = z.object({
+  list: z.array(z.object({ id: z.number().int(), partyId: z.number().int(), label: z.string() })),
 });

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
 import { followUpsOf } from './contacts/follow-ups';
+import { contactsOf } from './contacts/log';
 import { PUSH_COLUMNS, pushesVisibleTo, pushOf } from './pushes';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
@@ -33,7 +34,7 @@ export async function caseDetail(
     const firm = firmOfEntry(action, params);
     return firm === null || firm === ownFirm;
   };
-  const [attachments, followUps, repayments, pushes, auditTrail] = await Promise.all([
+  const [attachments, followUps, repayments, pushes, auditTrail, contacts] = await Promise.all([
     db
       .selectFrom('case_attachments as a')
       .leftJoin('users as u', 'u.id', 'a.uploaded_by')
@@ -88,6 +89,7 @@ export async function caseDetail(
       .orderBy('l.id', 'desc')
       .limit(200)
       .execute(),
+    contactsOf(db, id, { page: { page: 1, pageSize: 100 } }),
   ]);
   const repaidFen = repayments.reduce((sum, r) => sum + Number(r.amount_fen), 0);
   return {
@@ -104,6 +106,9 @@ export async function caseDetail(
       createdAt: a.created_at,
     })),
     followUps,
+    contacts,
+    // Filled by the route, which knows the rules and the clock (server/cases/contacts/window.ts).
+    contactWindow: null,
     repayments: repayments.map((r) => ({
       id: r.id,
       caseId: r.case_id,

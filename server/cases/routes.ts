@@ -33,6 +33,7 @@ import { defineRoute } from '../http/route';
 import { downloadAttachment, removeAttachment, uploadAttachment } from './attachments';
 import { bulkTransition } from './bulk';
 import { addFollowUp, listFollowUps } from './contacts/follow-ups';
+import { mainDebtorWindow } from './contacts/window';
 import { caseCsv } from './csv-export';
 import { caseDetail } from './detail';
 import { editCase } from './edit';
@@ -134,8 +135,10 @@ export const caseRoutes = [
     access: 'cases.read',
     params: idParamsSchema,
     response: caseDetailSchema,
-    handler: async ({ app, caller, params, lang }) =>
-      caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang),
+    handler: async ({ app, caller, params, lang }) => {
+      const detail = await caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang);
+      return { ...detail, contactWindow: await mainDebtorWindow(app, params.id) };
+    },
   }),
 
   defineRoute({

@@ -23,9 +23,9 @@ type Query = z.infer<typeof complianceQuerySchema>;
 const DAY = 86_400_000;
 
 function period(now: Date, query: Query, defaultDays: number): { from: string; to: string } {
-  const to = query.to ?? formatDate(now);
+  const to = query.dayTo ?? formatDate(now);
   const from =
-    query.from ??
+    query.dayFrom ??
     new Date(Date.parse(`${to}T00:00:00Z`) - (defaultDays - 1) * DAY).toISOString().slice(0, 10);
   return { from: businessDayStart(from), to: businessDayEnd(to) };
 }

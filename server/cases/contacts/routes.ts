@@ -5,10 +5,12 @@ import {
   complianceQuerySchema,
   contactListQuerySchema,
   contactPageSchema,
+  contactPhoneListSchema,
   contactRequestSchema,
   contactSchema,
   contactWindowQuerySchema,
   contactWindowSchema,
+  sensitiveWordsRequestSchema,
   sensitiveWordsSchema,
   smsRequestSchema,
 } from '../../../contract/contacts';
@@ -20,7 +22,9 @@ import { complianceBreaches, complianceByLawyer, compliancePartyDays } from './c
 import { addContact, listContacts } from './log';
 import { replaceSensitiveWords, sensitiveWords } from './sensitive-words';
 import { sendPartySms } from './sms';
-import { windowOfParty } from './window';
+import { contactPhones, windowOfParty } from './window';
+
+const wordList = (words: string[]) => ({ words, text: words.join('\n') });
 
 /** The contact log, its rules, party SMS, sensitive words and 合规监控 (README here). */
 export const contactRoutes = [
@@ -65,6 +69,17 @@ export const contactRoutes = [
   }),
 
   defineRoute({
+    method: 'GET',
+    url: '/cases/:id/contact-phones',
+    summary: "The case's parties' phones, masked and named with their party, for the contact and SMS forms",
+    tags: ['cases'],
+    access: 'contacts.write',
+    params: idParamsSchema,
+    response: contactPhoneListSchema,
+    handler: async ({ app, caller, params }) => contactPhones(app, await viewerOf(app.db, caller), params.id),
+  }),
+
+  defineRoute({
     method: 'POST',
     url: '/cases/:id/sms',
     summary:
@@ -85,7 +100,7 @@ export const contactRoutes = [
     tags: ['compliance'],
     access: 'sensitiveWords.manage',
     response: sensitiveWordsSchema,
-    handler: async ({ app }) => ({ words: await sensitiveWords(app.db) }),
+    handler: async ({ app }) => wordList(await sensitiveWords(app.db)),
   }),
 
   defineRoute({
@@ -94,10 +109,12 @@ export const contactRoutes = [
     summary: 'Replace the sensitive words (stored normalised: NFKC, lower case, no blanks)',
     tags: ['compliance'],
     access: 'sensitiveWords.manage',
-    body: sensitiveWordsSchema,
+    body: sensitiveWordsRequestSchema,
     response: sensitiveWordsSchema,
     handler: async ({ app, caller, body, requestId }) =>
-      replaceSensitiveWords(app, { caller, requestId }, body.words),
+      wordList(
+        await replaceSensitiveWords(app, { caller, requestId }, 'words' in body ? body.words : body.text),
+      ),
   }),
 
   defineRoute({

@@ -43,7 +43,7 @@ export async function replaceSensitiveWords(
   app: AppContext,
   who: { caller: Caller; requestId: string },
   words: string[],
-): Promise<{ words: string[] }> {
+): Promise<string[]> {
   const list = [...new Set(words.map(normalText).filter((w) => w !== ''))].sort();
   const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {
@@ -65,5 +65,5 @@ export async function replaceSensitiveWords(
       },
     );
   });
-  return { words: list };
+  return list;
 }
