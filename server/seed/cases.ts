@@ -7,12 +7,14 @@ import {
   type CloseResult,
 } from '../../contract/cases';
 import { cityList, countyList } from '../../contract/regions';
+import { isWorked } from '../../machines/caseRules';
 import { piiHasher } from '../cases/parties/pii-hash';
 import { caseTermRows } from '../cases/search-terms';
 import type { CasesTable, Database } from '../db/schema';
 import { API_PREFIX } from '../http/register';
 import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
+import { seededContacts } from './contacts';
 import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
 import { insertMany } from './insert-many';
 import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
@@ -120,6 +122,48 @@ export async function seedCases(
   // (the files wait on the disk, the rows on the database); at most one chunk's files in flight.
   let filesInFlight: Promise<void> = Promise.resolve();
   const hash = await piiHasher(db);
+  const lawyerUsers = new Map(people.lawyers.map((l) => [l.id, l.userId]));
+  /** The chunk's contact log (seed/contacts.ts): each worked case's main debtor, by their first phone. */
+  const contactsOfChunk = (
+    ids: number[],
+    rows: Insertable<CasesTable>[],
+    partyIds: number[],
+    parties: ReadonlyArray<{ id_number_hash?: string | null }>,
+    phoneRows: ReadonlyArray<{ party_id: number; position: number }>,
+    phoneIds: number[],
+    repayments: ReadonlyArray<Insertable<Database['repayments']>>,
+  ) => {
+    const firstPhone = new Map<number, number>();
+    phoneRows.forEach((p, i) => {
+      if (p.position === 0) firstPhone.set(p.party_id, phoneIds[i] as number);
+    });
+    const repaid = new Map<number, Array<{ amountFen: number; createdAt: string }>>();
+    for (const r of repayments)
+      repaid.set(r.case_id, [
+        ...(repaid.get(r.case_id) ?? []),
+        { amountFen: Number(r.amount_fen), createdAt: String(r.created_at) },
+      ]);
+    return seededContacts(
+      ids.map((caseId, k) => {
+        const c = rows[k] as Insertable<CasesTable>;
+        const partyId = partyIds[k] as number;
+        return {
+          caseId,
+          worked: isWorked({ status: c.status, position: c.position ?? null } as Parameters<
+            typeof isWorked
+          >[0]),
+          createdAt: c.created_at,
+          partyId,
+          phoneId: firstPhone.get(partyId) ?? null,
+          personKey: `id:${parties[k]?.id_number_hash ?? partyId}`,
+          lawyerUserId: c.lawyer_id ? (lawyerUsers.get(c.lawyer_id) ?? null) : null,
+          lawFirmId: c.law_firm_id ?? null,
+          repayments: repaid.get(caseId) ?? [],
+        };
+      }),
+      now,
+    );
+  };
   for (let start = 0; start < total; start += CHUNK) {
     const n = Math.min(CHUNK, total - start);
     const rows: Insertable<CasesTable>[] = [];
@@ -194,7 +238,8 @@ export async function seedCases(
         hash,
       );
       const partyIds = await insertMany(trx, 'case_parties', debtors.parties, { returnIds: true });
-      await insertMany(trx, 'party_phones', debtors.phonesOf(partyIds));
+      const phoneRows = debtors.phonesOf(partyIds);
+      const phoneIds = await insertMany(trx, 'party_phones', phoneRows, { returnIds: true });
       const attachments: Insertable<Database['case_attachments']>[] = [];
       const followUps: Insertable<Database['contacts']>[] = [];
       const repayments: Insertable<Database['repayments']>[] = [];
@@ -285,6 +330,11 @@ export async function seedCases(
       await insertMany(trx, 'contacts', followUps);
       await insertMany(trx, 'repayments', repayments);
       await insertMany(trx, 'case_pushes', pushes);
+      await insertMany(
+        trx,
+        'contacts',
+        contactsOfChunk(ids, rows, partyIds, debtors.parties, phoneRows, phoneIds, repayments),
+      );
       counts.cases += ids.length;
       counts.attachments += attachments.length;
       counts.followUps += followUps.length;

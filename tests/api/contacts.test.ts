@@ -136,7 +136,12 @@ describe('the contact log and the collection rules', () => {
     );
     expect(open.body.data).toEqual({ allowed: true });
     const log = await server.call<Paged<Contact>>('GET', `/api/cases/${c.id}/contacts`, { token });
-    expect(log.body.data.list.map((x) => x.direction)).toEqual(['outbound', 'inbound', 'outbound']);
+    // Newest first: this test's three, after the seeded ones of earlier weeks.
+    expect(log.body.data.list.slice(0, 3).map((x) => x.direction)).toEqual([
+      'outbound',
+      'inbound',
+      'outbound',
+    ]);
     expect(await server.count('contact_refusals')).toBeGreaterThanOrEqual(3);
   });
 
@@ -274,5 +279,32 @@ describe('the contact log and the collection rules', () => {
     expect(sms.status).toBe(422);
     expect(sms.body.code).toBe(10010);
     await server.call('PUT', '/api/sensitive-words', { token: admin, body: words.body.data });
+  });
+
+  it("shows a promise to pay on the lawyer's workplace on its day, and as broken after it unless paid", async () => {
+    const c = await freshCase({ status: 'processing', lawyer: 'demo' });
+    const party = await addParty(c.id, null, '13912340008');
+    moveClockTo(6, '10:00');
+    const lawyer = await server.userId('13800000005');
+    let token = await sessionOf(lawyer);
+    const dueOn = formatDate(server.clock.now());
+    const promised = await call(
+      c.id,
+      token,
+      dial(party, { outcome: 'promised', promise: { amountFen: 50_000, dueOn } }),
+    );
+    expect(promised.status, JSON.stringify(promised.body)).toBe(200);
+    const promiseOf = async () => {
+      const res = await server.call<{ promises: Array<{ id: number; status: string }> }>(
+        'GET',
+        '/api/dashboard/lawyer-workplace',
+        { token },
+      );
+      return res.body.data.promises.find((p) => p.id === promised.body.data.id)?.status;
+    };
+    expect(await promiseOf()).toBe('due');
+    moveClockTo(1, '10:00');
+    token = await sessionOf(lawyer);
+    expect(await promiseOf()).toBe('broken');
   });
 });
