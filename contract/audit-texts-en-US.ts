@@ -52,6 +52,8 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   'case.export': { label: 'Cases exported' },
   'case.followUp': { label: 'Follow-up added', detail: 'Payment status: {{paymentStatus}}' },
   'case.repayment': { label: 'Repayment recorded', detail: '{{amountFen}} repaid on {{repaidOn}}' },
+  'case.repaymentReversed': { label: 'Repayment reversed', detail: '{{amountFen}} reversed: {{reason}}' },
+  'case.charge': { label: 'Cost recorded', detail: '{{amountFen}} in costs: {{reason}}' },
   'case.attachment.add': { label: 'Attachment uploaded', detail: '{{name}}' },
   'case.attachment.remove': { label: 'Attachment deleted', detail: '{{name}}' },
   'case.approve': { label: 'Approved', detail: '{{from}} → {{to}}' },
@@ -85,8 +87,17 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   },
   'contact.sms': { label: 'SMS sent', detail: '{{caseNo}}: {{partyName}}, {{smsTemplate}}' },
   'sensitiveWords.update': { label: 'Sensitive words changed', detail: '{{count}} words' },
+  'piiAccess.export': { label: 'Personal data access record exported' },
   'party.create': { label: 'Party added', detail: '{{caseNo}}: {{name}} ({{partyRole}})' },
   'party.update': { label: 'Party edited', detail: '{{caseNo}}: {{name}}, changed {{partyFields}}' },
+  'party.piiErased': {
+    label: 'Personal data erased',
+    detail: '{{caseNo}}: ID numbers, phones and addresses of {{count}} parties (retention period over)',
+  },
+  'import.rowsErased': {
+    label: 'Refused import rows erased',
+    detail: 'Import {{importId}}: the cells of {{count}} rows (retention period over)',
+  },
   'case.create': { label: 'Case created', detail: '{{caseNo}} {{title}}' },
   'case.import': {
     label: 'Cases imported',

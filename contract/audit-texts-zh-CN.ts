@@ -47,6 +47,8 @@ export const AUDIT_TEXTS_ZH_CN = {
   'case.export': { label: '导出案件' },
   'case.followUp': { label: '添加跟进', detail: '还款状态：{{paymentStatus}}' },
   'case.repayment': { label: '登记还款', detail: '还款 {{amountFen}}，还款日期 {{repaidOn}}' },
+  'case.repaymentReversed': { label: '冲正还款', detail: '冲正还款 {{amountFen}}，原因：{{reason}}' },
+  'case.charge': { label: '登记费用', detail: '费用 {{amountFen}}，事由：{{reason}}' },
   'case.attachment.add': { label: '上传附件', detail: '{{name}}' },
   'case.attachment.remove': { label: '删除附件', detail: '{{name}}' },
   'case.approve': { label: '审核通过', detail: '{{from}} → {{to}}' },
@@ -74,8 +76,17 @@ export const AUDIT_TEXTS_ZH_CN = {
   },
   'contact.sms': { label: '发送短信', detail: '{{caseNo}}：{{partyName}}，{{smsTemplate}}' },
   'sensitiveWords.update': { label: '修改敏感词', detail: '共 {{count}} 个' },
+  'piiAccess.export': { label: '导出个人信息访问记录' },
   'party.create': { label: '添加当事人', detail: '{{caseNo}}：{{name}}（{{partyRole}}）' },
   'party.update': { label: '修改当事人', detail: '{{caseNo}}：{{name}}，修改了 {{partyFields}}' },
+  'party.piiErased': {
+    label: '删除当事人个人信息',
+    detail: '{{caseNo}}：{{count}} 名当事人的证件号码、电话和地址（保存期满）',
+  },
+  'import.rowsErased': {
+    label: '删除导入无效行',
+    detail: '导入 {{importId}}：{{count}} 行的内容（保存期满）',
+  },
   'case.create': { label: '录入案件', detail: '{{caseNo}} {{title}}' },
   'case.import': { label: '批量导入案件', detail: '{{fileName}}：导入 {{imported}} 条，无效 {{invalid}} 条' },
 } as const satisfies Record<string, { label: string; detail?: string }>;

@@ -1,3 +1,4 @@
+import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import type { MessageKey } from './messages-zh-CN';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
@@ -6,6 +7,7 @@ import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
  * language in use (locales/catalogue-en-US.ts).
  */
 export const MESSAGES_EN_US: Record<MessageKey, string> = {
+  ...LEDGER_MESSAGES_EN_US,
   ok: 'Success',
   'rule.phone': 'Enter a valid 11-digit mobile number',
   'rule.phoneRequired': 'Username cannot be empty',
@@ -130,6 +132,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'sensitiveWord.found': 'The text contains the sensitive word "{{word}}"; change it and try again',
   'party.debtorRequired': 'Enter the debtor',
   'party.nothingToChange': 'Nothing to change',
+  'party.piiErased': 'The retention period is over: this party’s ID number and phones were erased',
   'party.notFound': 'Party not found',
   'party.phoneNotFound': 'That phone number does not belong to this party',
   'party.noIdNumber': 'This party has no ID number on record',
@@ -248,4 +251,17 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'import.interrupted': 'The import stopped (server restart or error)',
   'import.rowColumn': 'Row',
   'import.reasonColumn': 'Reason',
+  'import.sheetColumn': 'Sheet',
+  'import.badPartyHeaders':
+    'The header row of the 当事人 sheet does not match the template; missing columns: {{missing}}',
+  'import.idTypeUnknown':
+    'The ID type must be one of resident ID card, residence permit, passport, HK/Macao permit, Taiwan permit or unified social credit code',
+  'import.idNumberAsNumber':
+    'Excel stored this ID number as a number and lost its last digits: format the column as text and type it again',
+  'import.partyRoleUnknown':
+    'The party type must be 债务人, 共同债务人 or 担保人 (debtor, co-debtor, guarantor)',
+  'import.partYuan': 'Amounts are numbers of yuan with at most two decimals',
+  'import.partsSum': 'Principal, interest, penalty interest and fees must add up to the amount',
+  'import.partyCaseUnknown': 'No case on the main sheet has this case number',
+  'import.partyRowRefused': 'Row {{row}} of the 当事人 sheet is refused, so this case is not imported',
 };

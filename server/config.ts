@@ -139,8 +139,12 @@ export interface ServerConfig {
    * least 32 characters); null: the key migration 0024 stored in the database (server/cases/parties/pii-hash.ts).
    */
   piiHashSecret: string | null;
-  /** The collection rules of the contact log (CONTACT_*; server/contacts/rules.ts). */
+  /** The collection rules of the contact log (CONTACT_*; server/cases/contacts/rules.ts). */
   contactRules: ContactRuleSettings;
+  /** Days after a case closed that its parties' numbers and addresses are erased (PII_RETENTION_DAYS; server/sweeps/retention.ts). */
+  piiRetentionDays: number;
+  /** Days the cells of an import's refused rows are kept (IMPORT_ROWS_RETENTION_DAYS; server/sweeps/retention.ts). */
+  importRowsRetentionDays: number;
 }
 
 /**
@@ -244,6 +248,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       dailyCalls: positiveInteger(env, 'CONTACT_DAILY_CALLS', 3),
       dailyAttempts: positiveInteger(env, 'CONTACT_DAILY_ATTEMPTS', 6),
     },
+    piiRetentionDays: positiveInteger(env, 'PII_RETENTION_DAYS', 1095),
+    importRowsRetentionDays: positiveInteger(env, 'IMPORT_ROWS_RETENTION_DAYS', 30),
   };
 }
 

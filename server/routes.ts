@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
 import { contactRoutes } from './cases/contacts/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
+import { ledgerRoutes } from './cases/ledger/routes';
 import { partyRoutes } from './cases/parties/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
@@ -58,6 +59,7 @@ export const apiRoutes: ApiRoute[] = [
   ...caseIntakeRoutes,
   ...partyRoutes,
   ...contactRoutes,
+  ...ledgerRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

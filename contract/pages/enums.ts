@@ -24,6 +24,14 @@ import {
   SMS_TEMPLATES,
   STANDINGS,
 } from '../enum-values';
+import {
+  ADDRESS_KINDS,
+  PARTY_ID_TYPES,
+  PARTY_ROLES,
+  PHONE_STATUSES,
+  REVEAL_FIELDS,
+  REVEAL_REASONS,
+} from '../parties';
 import { ROLES } from '../roles';
 import { WALLET_TRANSACTION_KINDS } from '../wallets';
 
@@ -60,6 +68,12 @@ export const ENUMS = {
   breachKind: BREACH_KINDS,
   promiseStatus: PROMISE_STATUSES,
   contactWindowState: CONTACT_WINDOW_STATES,
+  partyRole: PARTY_ROLES,
+  partyIdType: PARTY_ID_TYPES,
+  phoneStatus: PHONE_STATUSES,
+  addressKind: ADDRESS_KINDS,
+  revealField: REVEAL_FIELDS,
+  revealReason: REVEAL_REASONS,
 } as const satisfies Record<string, readonly string[]>;
 
 export type EnumName = keyof typeof ENUMS;

@@ -20,8 +20,6 @@ import {
   lawyerOptionsQuerySchema,
   pushListQuerySchema,
   pushRowSchema,
-  repaymentRequestSchema,
-  repaymentSchema,
   stageStatsQuerySchema,
   stageStatsSchema,
 } from '../../contract/case-api';
@@ -40,7 +38,7 @@ import { editCase } from './edit';
 import { lawFirmOptions } from './firm-options';
 import { lawyerOptions } from './lawyer-options';
 import { listCases } from './list';
-import { addRepayment } from './payments';
+import { personKeyword } from './parties/pii-hash';
 import { listPushes } from './pushes';
 import { viewerOf } from './scope';
 import { stageStats } from './stage-stats';
@@ -96,6 +94,8 @@ export const caseRoutes = [
       const now = app.clock.now();
       // Who took which data out: the export itself writes nothing else.
       const { sortField: _f, sortOrder: _o, ...filter } = query;
+      // A keyword that is a person's full phone or ID number (the search by person) is not kept.
+      if (filter.keyword && personKeyword(filter.keyword)) filter.keyword = '***';
       await recordAudit(
         app.db,
         { caller, requestId, at: now },
@@ -240,19 +240,6 @@ export const caseRoutes = [
     response: followUpSchema,
     handler: async ({ app, caller, params, body, requestId }) =>
       addFollowUp(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
-  }),
-
-  defineRoute({
-    method: 'POST',
-    url: '/cases/:id/repayments',
-    summary: 'Record a repayment on a case (its handling lawyer or operations)',
-    tags: ['cases'],
-    access: 'cases.run',
-    params: idParamsSchema,
-    body: repaymentRequestSchema,
-    response: repaymentSchema,
-    handler: async ({ app, caller, params, body, requestId }) =>
-      addRepayment(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
   }),
 
   defineRoute({

@@ -410,7 +410,7 @@ export async function storeTransition(
 export async function applySystemTransition(
   trx: Kysely<Database>,
   app: AppContext,
-  change: { caseId: number; event: 'RELEASE'; requestId: string | null },
+  change: { caseId: number; event: 'RELEASE' | 'REOPEN'; requestId: string | null },
 ): Promise<void> {
   const [current] = await caseRowsByIds(trx, [change.caseId], null);
   if (!current) throw fail.notFound('case.notFound');

@@ -1,8 +1,10 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schema-contacts';
 import type { ImportTables } from './schema-imports';
+import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { StorageTables } from './schema-storage';
+import type { SweepTables } from './schema-sweeps';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -118,7 +120,7 @@ export interface LawyersTable {
   suspend_reason: string | null;
 }
 
-export interface CasesTable {
+export interface CasesTable extends CaseLedgerColumns {
   id: Generated<number>;
   case_no: string;
   title: string;
@@ -146,6 +148,8 @@ export interface CasesTable {
   return_reason: string | null;
   /** Who entered it (form or import); null for the demo data. */
   created_by: number | null;
+  /** The creditor's loan number (借据号), from the import or the form (migration 0028). */
+  loan_no: Generated<string | null>;
 }
 
 export interface CaseAttachmentsTable {
@@ -158,15 +162,6 @@ export interface CaseAttachmentsTable {
   created_at: string;
   /** The file's name under uploads/<case id>/; null for a row without a stored file. */
   stored_key: string | null;
-}
-
-export interface RepaymentsTable {
-  id: Generated<number>;
-  case_id: number;
-  amount_fen: number;
-  repaid_on: string;
-  note: string | null;
-  created_at: string;
 }
 
 export interface CasePushesTable {
@@ -341,7 +336,13 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables, ContactTables {
+export interface Database
+  extends PartyTables,
+    ImportTables,
+    StorageTables,
+    LedgerTables,
+    SweepTables,
+    ContactTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
@@ -353,7 +354,6 @@ export interface Database extends PartyTables, ImportTables, StorageTables, Cont
   cases: CasesTable;
   case_terms: CaseTermsTable;
   case_attachments: CaseAttachmentsTable;
-  repayments: RepaymentsTable;
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;
   certifications: CertificationsTable;

@@ -3,8 +3,8 @@ import { maskPhone } from '../../contract/access';
 import type { SmsSender } from '../context';
 
 /**
- * Until a provider is contracted, texts go to the server log (codes also to the outbox table),
- * the number masked: the log never holds a full party phone.
+ * Until a provider is contracted, texts go to the server log (and the outbox table). The number
+ * is masked: the log never holds a full phone (a party's above all; issue 19).
  */
 export function logSmsSender(log: FastifyBaseLogger): SmsSender {
   return {

@@ -37,15 +37,18 @@ describe('migrating an empty database', () => {
       '0022_review_versions',
       '0023_registered_roles',
       '0024_case_parties',
+      '0025_case_ledger',
       '0026_contacts',
+      '0028_loan_numbers',
+      '0029_sweeps_and_retention',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
 
   it('creates a table for every entity the data layer knows', async () => {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
-      db(),
-    );
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type in ('table', 'view')`.execute(db());
     const names = tables.rows.map((t) => t.name);
     const expected: Array<keyof Database> = [
       'users',
@@ -79,6 +82,8 @@ describe('migrating an empty database', () => {
       'party_phones',
       'party_addresses',
       'pii_access',
+      'ledger_entries',
+      'sweep_runs',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

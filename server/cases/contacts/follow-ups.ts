@@ -13,9 +13,8 @@ import type { Paged } from '../../../contract/paging';
 import { recordAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { handledCase } from '../payments';
 import type { CaseViewer } from '../scope';
-import { visibleCase } from '../visible-case';
 import type { Who } from './log';
 import { refuseSensitiveWords } from './sensitive-words';
 
@@ -26,21 +25,6 @@ import { refuseSensitiveWords } from './sensitive-words';
  */
 type FollowUp = z.infer<typeof followUpSchema>;
 type PaymentStatus = FollowUp['paymentStatus'];
-
-/**
- * A case the caller works (`cases.run`): any case in scope `all`, only the cases they handle
- * in scope `own` (a pool case is not theirs yet).
- */
-async function handledCase(app: AppContext, viewer: CaseViewer, id: number) {
-  const row = await visibleCase(app.db, viewer, id);
-  if (
-    scopeOf('cases.run', viewer.role) !== 'all' &&
-    (row.lawyerId === null || row.lawyerId !== viewer.lawyerId)
-  ) {
-    throw fail.forbidden('case.transition.notHandlingLawyer');
-  }
-  return row;
-}
 
 export async function addFollowUp(
   app: AppContext,

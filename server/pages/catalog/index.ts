@@ -8,6 +8,7 @@ import { dashboardPages } from './dashboards';
 import { firmPages } from './firms';
 import { letterPages } from './letters';
 import { operationsPages } from './operations';
+import { piiAccessPages } from './pii-access';
 
 /** The product's own page descriptors, by page id. */
 export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
@@ -21,5 +22,6 @@ export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
     ...accessPages,
     ...letterPages,
     ...compliancePages,
+    ...piiAccessPages,
   ].map((page) => [page.id, page]),
 );
