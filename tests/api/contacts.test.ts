@@ -258,6 +258,12 @@ describe('the contact log and the collection rules', () => {
     expect(threat.status).toBe(422);
     expect(threat.body.code).toBe(10010);
     expect(threat.body.errors).toEqual([expect.objectContaining({ path: 'note', value: '弄死你' })]);
+    const letter = await server.call('POST', `/api/cases/${c.id}/letters`, {
+      token,
+      body: { template: 'collection', extra: '再不还款就让你好看' },
+    });
+    expect(letter.status).toBe(422);
+    expect(letter.body.errors).toEqual([expect.objectContaining({ path: 'extra', value: '让你好看' })]);
 
     const admin = await server.sessionFor('superAdmin');
     const words = await server.call<{ words: string[] }>('GET', '/api/sensitive-words', { token: admin });
