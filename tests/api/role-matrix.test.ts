@@ -119,6 +119,7 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /compliance/contacts': [SA, BIZ_OPS],
   'GET /compliance/breaches': [SA, BIZ_OPS],
   'GET /compliance/party-days': [SA, BIZ_OPS],
+  'GET /pii-access/export': [SA, BIZ_OPS, ADMIN],
   'POST /cases/:id/attachments': [SA, CASE_OPS],
   'DELETE /cases/:id/attachments/:attachmentId': [SA, CASE_OPS],
   // Case intake: the form and the spreadsheet imports are case operations' work.

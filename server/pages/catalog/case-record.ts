@@ -11,6 +11,7 @@ import { col, field, go, mayDo } from './builders';
 import { transitions } from './case-common';
 import { contactActions, contactLog, contactsTab, contactWindow } from './case-contacts';
 import { followUpForm, letterForm, repaymentForm } from './case-forms';
+import { partyList, partyListEditable } from './case-parties';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -176,7 +177,7 @@ const detailPage = (
 const caseDetail = detailPage(
   'case-detail',
   'menu.caseDetail',
-  [basics, parties, handling, attachments, followUps, repayments, pushes, auditTrail],
+  [basics, parties, partyListEditable, handling, attachments, followUps, repayments, pushes, auditTrail],
   [
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('details', 'case.action.details', '/list/case-details/:id'),
@@ -193,7 +194,7 @@ const caseDetail = detailPage(
 const caseReview = detailPage(
   'bussiness-audit',
   'menu.bussinessAudit',
-  [basics, handling, parties, attachments, pushes, auditTrail],
+  [basics, handling, parties, partyListEditable, attachments, pushes, auditTrail],
   [go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'), ...transitions('APPROVE', 'RETURN')],
 );
 
@@ -201,7 +202,17 @@ const caseReview = detailPage(
 const processing = detailPage(
   'processing',
   'menu.processing',
-  [basics, handling, parties, contactWindow, contactLog, followUps, repayments, attachments],
+  [
+    basics,
+    handling,
+    parties,
+    partyListEditable,
+    contactWindow,
+    contactLog,
+    followUps,
+    repayments,
+    attachments,
+  ],
   [
     ...contactActions,
     {
@@ -313,7 +324,7 @@ const caseDetails: TabsPage = {
       page: detailPage(
         'case-details-overview',
         'case.tab.overview',
-        [basics, parties, handling, attachments],
+        [basics, parties, partyList, handling, attachments],
         [],
       ),
     },
@@ -347,7 +358,7 @@ const caseRecord: TabsPage = {
       page: detailPage(
         'case-record-overview',
         'case.tab.overview',
-        [basics, parties, handling, attachmentsToRead],
+        [basics, parties, partyList, handling, attachmentsToRead],
         [],
       ),
     },
@@ -373,7 +384,7 @@ const caseRecord: TabsPage = {
 const firmCase = detailPage(
   'firm-case',
   'menu.firmCase',
-  [basics, parties, handling, attachmentsToRead, pushes],
+  [basics, parties, partyList, handling, attachmentsToRead, pushes],
   transitions('ACCEPT', 'DECLINE', 'ASSIGN'),
 );
 

@@ -21,9 +21,10 @@ import { regionTree } from '../../../../contract/regions';
 import { apiPost } from '../../../api/request';
 import { requiredRule, showFieldErrors } from '../../user/form-rules';
 import { intakeRule } from '../intake-rules';
+import { PartyFields, type PartyFieldValues, showPartyErrors, splitParties } from './party-fields';
 
 /** The form's values: the amount in yuan, as typed; the region as its code. */
-type Fields = Omit<CaseIntake, 'amountFen'> & { amountFen: number };
+type Fields = Omit<CaseIntake, 'amountFen'> & { amountFen: number } & PartyFieldValues;
 
 const shape = caseIntakeSchema.shape;
 
@@ -61,8 +62,10 @@ export default function CaseNew() {
     }
     setSaving(true);
     try {
+      const { rest, parties } = splitParties(values);
       const created = await apiPost<CaseRow>('/cases', {
-        ...values,
+        ...rest,
+        ...(parties ? { parties } : {}),
         amountFen: yuanToFen(values.amountFen),
         court: values.court?.trim() || null,
         description: values.description?.trim() || null,
@@ -72,6 +75,7 @@ export default function CaseNew() {
       navigate(`/list/case-detail/${created.id}`);
     } catch (error) {
       showFieldErrors(form, error);
+      showPartyErrors(form, error);
     } finally {
       setSaving(false);
     }
@@ -149,6 +153,7 @@ export default function CaseNew() {
               <Input name="court" maxLength={100} />
             </Form.Item>
           </Space>
+          <PartyFields />
           <Form.Item label={t('caseNew.description')} field="description" rules={rules('description', false)}>
             <Input.TextArea name="description" maxLength={2000} autoSize={{ minRows: 3, maxRows: 8 }} />
           </Form.Item>
