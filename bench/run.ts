@@ -4,6 +4,7 @@ import { startServerProcess } from '../scripts/server-process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { benchBundles } from './bundle';
 import { benchCaseList } from './case-list';
+import { benchContactRules } from './contact-rules';
 import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchProfile } from './profile';
@@ -40,6 +41,8 @@ async function main() {
   if (wants('bundle')) await benchBundles(say);
   // Its own throw-away database and server: needs neither the bench database nor the build.
   if (wants('import')) await benchImport(say, { dbs: values.dbs.split(',') });
+  // Its own throw-away SQLite file: the contact-rule check's budget (issue 19).
+  if (wants('contacts')) await benchContactRules(say);
   if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);

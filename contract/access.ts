@@ -63,6 +63,17 @@ export const ABILITIES = {
   'repayments.reverse': { caseOperation: 'all' },
   /** The record of reveals (GET /api/pii-access), for those who watch compliance. */
   'pii.audit': staff('superAdmin', 'admin', 'bussinessOperation'),
+  /**
+   * The contact log (server/contacts/): whoever works the case (`cases.run`) and the firm's
+   * contact person on the firm's cases log calls, SMS and visits; `contacts.override` records
+   * one against a collection rule, with a reason.
+   */
+  'contacts.write': { ...staff('superAdmin', 'caseOperation'), lawfirmContactPerson: 'firm', lawyer: 'own' },
+  'contacts.override': { caseOperation: 'all', lawfirmContactPerson: 'firm', lawyer: 'own' },
+  /** 合规监控: contacts per firm and lawyer, refusals and overrides, calls per person per day. */
+  'compliance.read': staff('superAdmin', 'bussinessOperation'),
+  /** The sensitive words a note, SMS or letter may not hold. */
+  'sensitiveWords.manage': staff('superAdmin'),
   'attachments.read': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
   'business.cases': staff('superAdmin', 'bussinessOperation'),
   'firm.cases': { superAdmin: 'all', lawfirmContactPerson: 'firm' },

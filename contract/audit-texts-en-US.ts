@@ -77,6 +77,16 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
     detail: '{{enterprise}}; reason: {{reason}}',
   },
   'letter.write': { label: 'Letter written', detail: '{{letterNo}} ({{template}}) for case {{caseNo}}' },
+  'contact.create': {
+    label: 'Contact logged',
+    detail: '{{caseNo}}: {{partyName}}, {{channel}}, {{outcome}}',
+  },
+  'contact.override': {
+    label: 'Contact logged against a rule',
+    detail: '{{caseNo}}: {{partyName}}, {{rule}}, reason: {{reason}}',
+  },
+  'contact.sms': { label: 'SMS sent', detail: '{{caseNo}}: {{partyName}}, {{smsTemplate}}' },
+  'sensitiveWords.update': { label: 'Sensitive words changed', detail: '{{count}} words' },
   'piiAccess.export': { label: 'Personal data access record exported' },
   'party.create': { label: 'Party added', detail: '{{caseNo}}: {{name}} ({{partyRole}})' },
   'party.update': { label: 'Party edited', detail: '{{caseNo}}: {{name}}, changed {{partyFields}}' },

@@ -69,6 +69,13 @@ export const AUDIT_TEXTS_ZH_CN = {
   'certification.review.passed': { label: '企业认证审核通过', detail: '{{enterprise}}' },
   'certification.review.rejected': { label: '企业认证审核驳回', detail: '{{enterprise}}，原因：{{reason}}' },
   'letter.write': { label: '撰写律师函', detail: '{{letterNo}}（{{template}}），案件 {{caseNo}}' },
+  'contact.create': { label: '记录联系', detail: '{{caseNo}}：{{partyName}}，{{channel}}，{{outcome}}' },
+  'contact.override': {
+    label: '越规记录联系',
+    detail: '{{caseNo}}：{{partyName}}，{{rule}}，理由：{{reason}}',
+  },
+  'contact.sms': { label: '发送短信', detail: '{{caseNo}}：{{partyName}}，{{smsTemplate}}' },
+  'sensitiveWords.update': { label: '修改敏感词', detail: '共 {{count}} 个' },
   'piiAccess.export': { label: '导出个人信息访问记录' },
   'party.create': { label: '添加当事人', detail: '{{caseNo}}：{{name}}（{{partyRole}}）' },
   'party.update': { label: '修改当事人', detail: '{{caseNo}}：{{name}}，修改了 {{partyFields}}' },

@@ -63,6 +63,10 @@ function shownValue(lang: Language, name: string, value: unknown): string {
   if (name === 'role' || name === 'fromRole') return enumLabel(lang, 'role', String(value));
   if (name === 'template') return enumLabel(lang, 'letterTemplate', String(value));
   if (name === 'partyRole') return enumLabel(lang, 'partyRole', String(value));
+  if (name === 'channel') return enumLabel(lang, 'contactChannel', String(value));
+  if (name === 'outcome') return enumLabel(lang, 'contactOutcome', String(value));
+  if (name === 'rule') return enumLabel(lang, 'contactRule', String(value));
+  if (name === 'smsTemplate') return enumLabel(lang, 'smsTemplate', String(value));
   if (name === 'partyFields')
     return String(value)
       .split(',')

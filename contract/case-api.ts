@@ -14,6 +14,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
+import { caseContactWindowSchema, contactSchema } from './contact-row';
 import { claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
 import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
@@ -269,6 +270,10 @@ export const caseDetailSchema = caseRowSchema.extend({
   repaidFen: z.number().int(),
   pushes: z.array(pushSchema),
   auditTrail: z.array(auditEntrySchema),
+  /** The contact log, newest first (at most 100; GET /cases/:id/contacts pages the rest). */
+  contacts: z.array(contactSchema),
+  /** Whether the main debtor may be called now (server/cases/contacts/rules.ts); null without one. */
+  contactWindow: caseContactWindowSchema.nullable(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 

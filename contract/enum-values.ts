@@ -20,3 +20,30 @@ export const REVIEW_STATUSES = ['auditing', 'passed', 'rejected'] as const;
  * `suspended` for one that passed and is suspended (then no longer `passed`).
  */
 export const STANDINGS = ['auditing', 'passed', 'rejected', 'suspended'] as const;
+
+/** The contact log (contract/contacts.ts); labels `enum.contactChannel.<value>` and so on. */
+export const CONTACT_CHANNELS = ['call', 'sms', 'visit', 'letter', 'wechat', 'other'] as const;
+export const CONTACT_DIRECTIONS = ['outbound', 'inbound'] as const;
+export const CONTACT_OUTCOMES = [
+  'connected',
+  'noAnswer',
+  'refused',
+  'invalidNumber',
+  'promised',
+  'disputed',
+  'other',
+] as const;
+/** The rules an outbound contact is refused by (409, `errors: [{path: 'rule', value}]`). */
+export const CONTACT_RULES = [
+  'contact.quietHours',
+  'contact.dailyLimit',
+  'contact.dailyAttempts',
+  'contact.notAParty',
+] as const;
+export const SMS_TEMPLATES = ['repaymentReminder', 'mediationInvite', 'instalmentDue'] as const;
+/** 合规监控's breaches: refused (nothing stored) or recorded against a rule with a reason. */
+export const BREACH_KINDS = ['refused', 'override'] as const;
+/** A promise to pay: due (its day, not paid yet), kept (paid since), broken (its day passed unpaid). */
+export const PROMISE_STATUSES = ['due', 'kept', 'broken'] as const;
+/** Whether the main debtor may be called now (the case detail's `contactWindow.state`). */
+export const CONTACT_WINDOW_STATES = ['open', 'closed'] as const;

@@ -49,6 +49,12 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'sms.cooldown': 'Codes are requested too often; try again in {{seconds}} seconds',
   'sms.codeInvalid': 'The verification code is wrong or has expired',
   'sms.text': '[CaseDesk] Your verification code is {{code}}, valid for 5 minutes. Do not share it.',
+  'sms.repaymentReminder':
+    '[CaseDesk] Dear {{name}}, your debt to {{client}} (case {{caseNo}}) is not settled yet; please repay soon. Ignore this message if you have paid.',
+  'sms.mediationInvite':
+    '[CaseDesk] Dear {{name}}, about your debt dispute with {{client}} (case {{caseNo}}), the handling lawyer invites you to mediation; please call back.',
+  'sms.instalmentDue':
+    '[CaseDesk] Dear {{name}}, an instalment agreed with {{client}} (case {{caseNo}}) falls due soon; please pay on time.',
   'sms.phoneHasAccount':
     '[CaseDesk] This phone number already has a CaseDesk account, so it cannot be registered or bound again. Forgot the password? Choose "Forgot password" on the sign-in page. If this was not you, ignore this message.',
   'register.phoneTaken': 'This phone number is already registered',
@@ -111,6 +117,19 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'rule.letterExtraMax': 'The extra paragraph may be at most 1,000 characters',
   'certification.notReviewable': 'This application has already been reviewed or was withdrawn',
   'rule.date': 'Dates are written YYYY-MM-DD',
+  'rule.dateTime': 'Enter the time as ISO 8601, e.g. 2026-11-27T10:30:00+08:00',
+  'contact.quietHours':
+    'No outbound contact during quiet hours ({{start}}-{{end}}); to record one that happened, give an override reason',
+  'contact.dailyLimit':
+    'This person had {{max}} connected calls today (across all cases); no more outbound calls today. To record one that happened, give an override reason',
+  'contact.dailyAttempts':
+    'This person was called {{max}} times today (across all cases); no more outbound calls today. To record one that happened, give an override reason',
+  'contact.notAParty': "Only the case's parties and their recorded numbers may be contacted",
+  'contact.atInFuture': 'The contact time cannot be in the future',
+  'contact.phoneRequired': 'A call or SMS needs a phone number',
+  'contact.overrideNotAllowed': 'You may not record a contact against the rules',
+  'contact.promiseInPast': 'The promised day cannot be before the contact',
+  'sensitiveWord.found': 'The text contains the sensitive word "{{word}}"; change it and try again',
   'party.debtorRequired': 'Enter the debtor',
   'party.nothingToChange': 'Nothing to change',
   'party.piiErased': 'The retention period is over: this party’s ID number and phones were erased',

@@ -47,6 +47,12 @@ export const MESSAGES_ZH_CN = {
   'sms.cooldown': '验证码发送过于频繁，请 {{seconds}} 秒后再试',
   'sms.codeInvalid': '验证码错误或已失效',
   'sms.text': '【CaseDesk】您的验证码是 {{code}}，5 分钟内有效，请勿泄露给他人。',
+  'sms.repaymentReminder':
+    '【CaseDesk】{{name}}您好，您与{{client}}的欠款（案件编号 {{caseNo}}）尚未结清，请尽快还款；如已还款，请忽略本短信。',
+  'sms.mediationInvite':
+    '【CaseDesk】{{name}}您好，关于您与{{client}}的欠款纠纷（案件编号 {{caseNo}}），承办律师邀请您协商调解，请回电联系。',
+  'sms.instalmentDue':
+    '【CaseDesk】{{name}}您好，您与{{client}}约定的分期还款（案件编号 {{caseNo}}）即将到期，请按时还款。',
   'sms.phoneHasAccount':
     '【CaseDesk】该手机号已注册 CaseDesk 账号，无需再次注册或绑定。如忘记密码，请在登录页选择“忘记密码”。如非本人操作，请忽略本短信。',
   'register.phoneTaken': '该手机号已注册',
@@ -102,6 +108,18 @@ export const MESSAGES_ZH_CN = {
   'rule.letterExtraMax': '补充段落最多 1000 个字',
   'certification.notReviewable': '该认证申请已审核或已撤回，不能再审核',
   'rule.date': '日期格式应为 YYYY-MM-DD',
+  'rule.dateTime': '时间格式应为 ISO 8601，如 2026-11-27T10:30:00+08:00',
+  'contact.quietHours': '休息时段（{{start}}-{{end}}）不得呼出联系当事人；如确需记录，请填写越规理由',
+  'contact.dailyLimit':
+    '该当事人今日已接通 {{max}} 次电话（跨所有案件），今日不能再呼出；如确需记录，请填写越规理由',
+  'contact.dailyAttempts':
+    '该当事人今日已被呼出 {{max}} 次（跨所有案件），今日不能再呼出；如确需记录，请填写越规理由',
+  'contact.notAParty': '只能联系本案的当事人及其登记的号码',
+  'contact.atInFuture': '联系时间不能晚于现在',
+  'contact.phoneRequired': '电话和短信须选择号码',
+  'contact.overrideNotAllowed': '您没有越规记录联系的权限',
+  'contact.promiseInPast': '承诺还款日期不能早于联系当天',
+  'sensitiveWord.found': '内容含有敏感词“{{word}}”，请修改后再提交',
   'party.debtorRequired': '请填写债务人',
   'party.nothingToChange': '没有要修改的内容',
   'party.piiErased': '保存期满，该当事人的证件号码和电话已删除',

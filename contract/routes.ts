@@ -83,6 +83,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('letter-audit', 'letter-audit', 'letters.review'),
     leaf('case-record/:id', 'case-record', 'business.cases', { hideInMenu: true }),
     leaf('letter-review/:id', 'letter-review', 'letters.review', { hideInMenu: true }),
+    leaf('compliance', 'compliance', 'compliance.read'),
   ]),
   group('lawoffice', 6, 'lawoffice', [
     leaf('account-verification', 'account-verification', 'firms.review'),
@@ -102,6 +103,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('reset-modify', 'reset-modify', 'profile.edit', { hideInMenu: true }),
     leaf('menu-editor', 'menu-editor', 'menus.edit'),
     leaf('page-editor', 'page-editor', 'pages.edit'),
+    leaf('sensitive-words', 'sensitive-words', 'sensitiveWords.manage'),
   ]),
   group('xiaolvban', 9, 'wallet', [
     leaf('account-center', 'account-center', 'devices.manage'),

@@ -139,10 +139,25 @@ export interface ServerConfig {
    * least 32 characters); null: the key migration 0024 stored in the database (server/cases/parties/pii-hash.ts).
    */
   piiHashSecret: string | null;
+  /** The collection rules of the contact log (CONTACT_*; server/cases/contacts/rules.ts). */
+  contactRules: ContactRuleSettings;
   /** Days after a case closed that its parties' numbers and addresses are erased (PII_RETENTION_DAYS; server/sweeps/retention.ts). */
   piiRetentionDays: number;
   /** Days the cells of an import's refused rows are kept (IMPORT_ROWS_RETENTION_DAYS; server/sweeps/retention.ts). */
   importRowsRetentionDays: number;
+}
+
+/**
+ * Quiet hours in minutes after midnight, business time (CONTACT_QUIET_START 22:00 and
+ * CONTACT_QUIET_END 08:00; many bank contracts say 21:00), and outbound calls a person may get
+ * per business day across every case: connected (CONTACT_DAILY_CALLS, 3) and attempts in all
+ * (CONTACT_DAILY_ATTEMPTS, 6).
+ */
+export interface ContactRuleSettings {
+  quietStart: number;
+  quietEnd: number;
+  dailyCalls: number;
+  dailyAttempts: number;
 }
 
 /** More processes than this on one machine is a typo, not a plan. */
@@ -227,9 +242,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordHashCost: passwordHashCost(env),
     piiRevealPerHour: positiveInteger(env, 'PII_REVEAL_PER_HOUR', 60),
     piiHashSecret: readPiiHashSecret(env.PII_HASH_SECRET),
+    contactRules: {
+      quietStart: clockMinutes(env, 'CONTACT_QUIET_START', '22:00'),
+      quietEnd: clockMinutes(env, 'CONTACT_QUIET_END', '08:00'),
+      dailyCalls: positiveInteger(env, 'CONTACT_DAILY_CALLS', 3),
+      dailyAttempts: positiveInteger(env, 'CONTACT_DAILY_ATTEMPTS', 6),
+    },
     piiRetentionDays: positiveInteger(env, 'PII_RETENTION_DAYS', 1095),
     importRowsRetentionDays: positiveInteger(env, 'IMPORT_ROWS_RETENTION_DAYS', 30),
   };
+}
+
+/** A time of day `HH:mm` (24 h) as minutes after midnight. */
+function clockMinutes(env: NodeJS.ProcessEnv, name: string, fallback: string): number {
+  const raw = env[name] || fallback;
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(raw);
+  if (!match) throw new Error(`${name} must be a time of day HH:mm (22:00), got "${raw}"`);
+  return Number(match[1]) * 60 + Number(match[2]);
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,6 +1,7 @@
 import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
+import { contactRoutes } from './cases/contacts/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
 import { ledgerRoutes } from './cases/ledger/routes';
 import { partyRoutes } from './cases/parties/routes';
@@ -57,6 +58,7 @@ export const apiRoutes: ApiRoute[] = [
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,
+  ...contactRoutes,
   ...ledgerRoutes,
   ...monitorRoutes,
   ...deviceRoutes,

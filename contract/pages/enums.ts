@@ -10,7 +10,20 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from '../cases';
-import { LETTER_TEMPLATES, MESSAGE_TYPES, REVIEW_STATUSES, STANDINGS } from '../enum-values';
+import {
+  BREACH_KINDS,
+  CONTACT_CHANNELS,
+  CONTACT_DIRECTIONS,
+  CONTACT_OUTCOMES,
+  CONTACT_RULES,
+  CONTACT_WINDOW_STATES,
+  LETTER_TEMPLATES,
+  MESSAGE_TYPES,
+  PROMISE_STATUSES,
+  REVIEW_STATUSES,
+  SMS_TEMPLATES,
+  STANDINGS,
+} from '../enum-values';
 import {
   ADDRESS_KINDS,
   PARTY_ID_TYPES,
@@ -47,6 +60,14 @@ export const ENUMS = {
   enabled: ['true', 'false'],
   ability: ABILITY_NAMES,
   accessScope: ACCESS_SCOPES,
+  contactChannel: CONTACT_CHANNELS,
+  contactDirection: CONTACT_DIRECTIONS,
+  contactOutcome: CONTACT_OUTCOMES,
+  contactRule: CONTACT_RULES,
+  smsTemplate: SMS_TEMPLATES,
+  breachKind: BREACH_KINDS,
+  promiseStatus: PROMISE_STATUSES,
+  contactWindowState: CONTACT_WINDOW_STATES,
   partyRole: PARTY_ROLES,
   partyIdType: PARTY_ID_TYPES,
   phoneStatus: PHONE_STATUSES,

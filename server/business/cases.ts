@@ -12,12 +12,16 @@ import type { Database } from '../db/schema';
 type PaymentStatus = NonNullable<BusinessCaseRow['lastPaymentStatus']>;
 type PushStatus = NonNullable<BusinessCaseRow['pushStatus']>;
 
-/** The newest follow-up of the case in hand (`cases.id`), by time then id. */
+/**
+ * The newest payment follow-up of the case in hand (`cases.id`), by time then id: the newest
+ * entry of its contact log that says where the payment stands.
+ */
 const newestFollowUp = (eb: Parameters<CaseCondition>[0]) =>
   eb
-    .selectFrom('payment_follow_ups as newest_f')
+    .selectFrom('contacts as newest_f')
     .whereRef('newest_f.case_id', '=', 'cases.id')
-    .orderBy('newest_f.followed_at', 'desc')
+    .where('newest_f.payment_status', 'is not', null)
+    .orderBy('newest_f.at', 'desc')
     .orderBy('newest_f.id', 'desc')
     .limit(1);
 
@@ -33,7 +37,7 @@ const newestPush = (eb: Parameters<CaseCondition>[0]) =>
 /**
  * The list's own filters beyond the case list's: the newest follow-up's payment status and the
  * newest push's status, each a correlated lookup per case along the case's own index
- * (payment_follow_ups_case_idx, case_pushes_case_idx). A page stops after its rows; a total
+ * (contacts_case_idx, case_pushes_case_idx). A page stops after its rows; a total
  * with one of them visits every case the other filters leave (about 7 s on a million cases),
  * so totals are kept like the case list's (server/cases/count-cache.ts).
  */
@@ -90,7 +94,7 @@ async function businessRows(db: Kysely<Database>, ids: number[]): Promise<Busine
     .as('repaid');
   const rows = await casesWithNames(db)
     .leftJoin(repaid, 'repaid.case_id', 'cases.id')
-    .leftJoin('payment_follow_ups as follow_up', (join) =>
+    .leftJoin('contacts as follow_up', (join) =>
       join.on((eb) => eb('follow_up.id', '=', newestFollowUp(eb).select('newest_f.id'))),
     )
     .leftJoin('case_pushes as push', (join) =>
@@ -102,7 +106,7 @@ async function businessRows(db: Kysely<Database>, ids: number[]): Promise<Busine
       'repaid.repaid_fen',
       'repaid.repayments',
       'repaid.last_repaid_on',
-      'follow_up.followed_at as last_followed_at',
+      'follow_up.at as last_followed_at',
       'follow_up.payment_status as last_payment_status',
       'follow_up.note as last_follow_up_note',
       'push.push_status',

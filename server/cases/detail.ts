@@ -7,6 +7,8 @@ import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
+import { followUpsOf } from './contacts/follow-ups';
+import { contactsOf } from './contacts/log';
 import { PUSH_COLUMNS, pushesVisibleTo, pushOf } from './pushes';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
@@ -33,7 +35,7 @@ export async function caseDetail(
     const firm = firmOfEntry(action, params);
     return firm === null || firm === ownFirm;
   };
-  const [attachments, followUps, repayments, pushes, auditTrail] = await Promise.all([
+  const [attachments, followUps, repayments, pushes, auditTrail, contacts] = await Promise.all([
     db
       .selectFrom('case_attachments as a')
       .leftJoin('users as u', 'u.id', 'a.uploaded_by')
@@ -88,6 +90,7 @@ export async function caseDetail(
       .orderBy('l.id', 'desc')
       .limit(200)
       .execute(),
+    contactsOf(db, id, { page: { page: 1, pageSize: 100 } }),
   ]);
   const repaidFen = repayments.reduce((sum, r) => sum + Number(r.amount_fen), 0);
   return {
@@ -104,6 +107,9 @@ export async function caseDetail(
       createdAt: a.created_at,
     })),
     followUps,
+    contacts,
+    // Filled by the route, which knows the rules and the clock (server/cases/contacts/window.ts).
+    contactWindow: null,
     repayments: repayments.map((r) => ({
       id: r.id,
       caseId: r.case_id,
@@ -169,23 +175,4 @@ function decisionOf(
     }
   }
   return { event, reason };
-}
-
-async function followUpsOf(db: Kysely<Database>, caseId: number): Promise<CaseDetail['followUps']> {
-  const rows = await db
-    .selectFrom('payment_follow_ups as f')
-    .leftJoin('users as u', 'u.id', 'f.operator_id')
-    .select(['f.id', 'f.case_id', 'f.followed_at', 'f.note', 'f.payment_status', 'u.name as operator_name'])
-    .where('f.case_id', '=', caseId)
-    .orderBy('f.followed_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .execute();
-  return rows.map((f) => ({
-    id: f.id,
-    caseId: f.case_id,
-    followedAt: f.followed_at,
-    note: f.note,
-    paymentStatus: f.payment_status as CaseDetail['followUps'][number]['paymentStatus'],
-    operatorName: f.operator_name,
-  }));
 }

@@ -30,6 +30,8 @@ import { recordAudit } from '../audit/audit';
 import { defineRoute } from '../http/route';
 import { downloadAttachment, removeAttachment, uploadAttachment } from './attachments';
 import { bulkTransition } from './bulk';
+import { addFollowUp, listFollowUps } from './contacts/follow-ups';
+import { mainDebtorWindow } from './contacts/window';
 import { caseCsv } from './csv-export';
 import { caseDetail } from './detail';
 import { editCase } from './edit';
@@ -37,7 +39,6 @@ import { lawFirmOptions } from './firm-options';
 import { lawyerOptions } from './lawyer-options';
 import { listCases } from './list';
 import { personKeyword } from './parties/pii-hash';
-import { addFollowUp, listFollowUps } from './payments';
 import { listPushes } from './pushes';
 import { viewerOf } from './scope';
 import { stageStats } from './stage-stats';
@@ -134,8 +135,10 @@ export const caseRoutes = [
     access: 'cases.read',
     params: idParamsSchema,
     response: caseDetailSchema,
-    handler: async ({ app, caller, params, lang }) =>
-      caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang),
+    handler: async ({ app, caller, params, lang }) => {
+      const detail = await caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang);
+      return { ...detail, contactWindow: await mainDebtorWindow(app, params.id) };
+    },
   }),
 
   defineRoute({

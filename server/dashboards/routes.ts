@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { promiseRowSchema } from '../../contract/contacts';
+import { formatDate } from '../../contract/dates';
+import { promisesOfLawyer } from '../cases/contacts/promises';
 import { cachedFigure } from '../cases/count-cache';
 import { countCases } from '../cases/list';
 import { viewerOf, visibleParts } from '../cases/scope';
@@ -150,6 +153,8 @@ export const dashboardRoutes = [
       trend: trendSchema,
       results: resultsSchema,
       upcomingSessions: sessionsSchema,
+      /** Promises to pay due today, and broken ones of the last two weeks (server/cases/contacts/promises.ts). */
+      promises: z.array(promiseRowSchema),
     }),
     handler: async ({ app, caller }) => {
       const lawyer = await app.db
@@ -160,7 +165,7 @@ export const dashboardRoutes = [
       if (!lawyer) throw fail.notFound('lawyer.notFound');
       const scope = { kind: 'lawyer', lawyerId: lawyer.id } as const;
       const now = app.clock.now();
-      const [breakdown, pool, trend, recovered, sessions] = await Promise.all([
+      const [breakdown, pool, trend, recovered, sessions, promises] = await Promise.all([
         caseBreakdown(app.db, scope),
         // The lawyer's 案件池 as its page lists it: the open pool and what is pushed to their firm.
         viewerOf(app.db, caller).then((viewer) =>
@@ -169,6 +174,7 @@ export const dashboardRoutes = [
         monthlyTrend(app.db, scope, now),
         recoveredFen(app.db, scope),
         upcomingSessions(app.db, scope, now),
+        promisesOfLawyer(app.db, lawyer.id, formatDate(now)),
       ]);
       return {
         totals: {
@@ -180,6 +186,7 @@ export const dashboardRoutes = [
         trend,
         results: breakdown.results.map((r) => ({ result: r.key, count: r.count })),
         upcomingSessions: sessions,
+        promises,
       };
     },
   }),

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContactTables } from './schema-contacts';
 import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
@@ -161,15 +162,6 @@ export interface CaseAttachmentsTable {
   created_at: string;
   /** The file's name under uploads/<case id>/; null for a row without a stored file. */
   stored_key: string | null;
-}
-
-export interface PaymentFollowUpsTable {
-  id: Generated<number>;
-  case_id: number;
-  followed_at: string;
-  note: string;
-  payment_status: string;
-  operator_id: number | null;
 }
 
 export interface CasePushesTable {
@@ -344,7 +336,13 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables, LedgerTables, SweepTables {
+export interface Database
+  extends PartyTables,
+    ImportTables,
+    StorageTables,
+    LedgerTables,
+    SweepTables,
+    ContactTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
@@ -356,7 +354,6 @@ export interface Database extends PartyTables, ImportTables, StorageTables, Ledg
   cases: CasesTable;
   case_terms: CaseTermsTable;
   case_attachments: CaseAttachmentsTable;
-  payment_follow_ups: PaymentFollowUpsTable;
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;
   certifications: CertificationsTable;

@@ -10,6 +10,7 @@ import type {
 import { letterFieldsSchema } from '../../contract/letters';
 import { canWriteLetter } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
+import { refuseSensitiveWords } from '../cases/contacts/sensitive-words';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
@@ -165,6 +166,7 @@ export async function resubmitLetter(
   const letter = await found(app, who.caller, 'letters.resubmit', id);
   if (body.version !== undefined && body.version !== letter.version) throw await staleVersion(app.db, id);
   if (letter.status !== 'rejected') throw fail.conflict('letter.notRejected');
+  await refuseSensitiveWords(app.db, [{ path: 'extra', text: body.extra }]);
   const now = app.clock.now();
   const replaced = await app.db.transaction().execute(async (trx) => {
     if (!(await caseTakesLetters(trx, letter.caseId))) throw fail.conflict('letter.caseClosed');

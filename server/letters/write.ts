@@ -2,6 +2,7 @@ import { formatDate } from '../../contract/dates';
 import type { LetterFields, WriteLetterRequest } from '../../contract/letters';
 import { canWriteLetter } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
+import { refuseSensitiveWords } from '../cases/contacts/sensitive-words';
 import { viewerOf } from '../cases/scope';
 import { caseTagged } from '../cases/tagged';
 import { visibleCase } from '../cases/visible-case';
@@ -38,6 +39,7 @@ export async function writeLetter(
   if (viewer.lawyerId === null || record.lawyerId !== viewer.lawyerId)
     throw fail.forbidden('letter.notHandler');
   if (!canWriteLetter(record)) throw fail.conflict('letter.caseNotProcessing');
+  await refuseSensitiveWords(app.db, [{ path: 'extra', text: body.extra }]);
   const lawyer = await app.db
     .selectFrom('lawyers as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')

@@ -8,12 +8,14 @@ import {
 } from '../../contract/cases';
 import type { Parts } from '../../contract/ledger';
 import { cityList, countyList } from '../../contract/regions';
+import { isWorked } from '../../machines/caseRules';
 import { piiHasher } from '../cases/parties/pii-hash';
 import { caseTermRows } from '../cases/search-terms';
 import type { CasesTable, Database } from '../db/schema';
 import { API_PREFIX } from '../http/register';
 import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
+import { seededContacts } from './contacts';
 import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
 import { insertMany } from './insert-many';
 import {
@@ -129,6 +131,48 @@ export async function seedCases(
   // (the files wait on the disk, the rows on the database); at most one chunk's files in flight.
   let filesInFlight: Promise<void> = Promise.resolve();
   const hash = await piiHasher(db);
+  const lawyerUsers = new Map(people.lawyers.map((l) => [l.id, l.userId]));
+  /** The chunk's contact log (seed/contacts.ts): each worked case's main debtor, by their first phone. */
+  const contactsOfChunk = (
+    ids: number[],
+    rows: Insertable<CasesTable>[],
+    partyIds: number[],
+    parties: ReadonlyArray<{ id_number_hash?: string | null }>,
+    phoneRows: ReadonlyArray<{ party_id: number; position: number }>,
+    phoneIds: number[],
+    repayments: ReadonlyArray<Insertable<Database['ledger_entries']>>,
+  ) => {
+    const firstPhone = new Map<number, number>();
+    phoneRows.forEach((p, i) => {
+      if (p.position === 0) firstPhone.set(p.party_id, phoneIds[i] as number);
+    });
+    const repaid = new Map<number, Array<{ amountFen: number; createdAt: string }>>();
+    for (const r of repayments.filter((e) => e.kind === 'repayment'))
+      repaid.set(r.case_id, [
+        ...(repaid.get(r.case_id) ?? []),
+        { amountFen: Number(r.amount_fen), createdAt: String(r.created_at) },
+      ]);
+    return seededContacts(
+      ids.map((caseId, k) => {
+        const c = rows[k] as Insertable<CasesTable>;
+        const partyId = partyIds[k] as number;
+        return {
+          caseId,
+          worked: isWorked({ status: c.status, position: c.position ?? null } as Parameters<
+            typeof isWorked
+          >[0]),
+          createdAt: c.created_at,
+          partyId,
+          phoneId: firstPhone.get(partyId) ?? null,
+          personKey: `id:${parties[k]?.id_number_hash ?? partyId}`,
+          lawyerUserId: c.lawyer_id ? (lawyerUsers.get(c.lawyer_id) ?? null) : null,
+          lawFirmId: c.law_firm_id ?? null,
+          repayments: repaid.get(caseId) ?? [],
+        };
+      }),
+      now,
+    );
+  };
   for (let start = 0; start < total; start += CHUNK) {
     const n = Math.min(CHUNK, total - start);
     const rows: Insertable<CasesTable>[] = [];
@@ -208,7 +252,8 @@ export async function seedCases(
         hash,
       );
       const partyIds = await insertMany(trx, 'case_parties', debtors.parties, { returnIds: true });
-      await insertMany(trx, 'party_phones', debtors.phonesOf(partyIds));
+      const phoneRows = debtors.phonesOf(partyIds);
+      const phoneIds = await insertMany(trx, 'party_phones', phoneRows, { returnIds: true });
       await insertMany(trx, 'party_addresses', debtors.addressesOf(partyIds));
       const further = furtherPartyRows(
         ids.map((id, k) => ({ id, ...(rows[k] as { region_code: string; created_at: string }) })),
@@ -218,7 +263,7 @@ export async function seedCases(
       await insertMany(trx, 'party_phones', further.phonesOf(furtherIds));
       await insertMany(trx, 'party_addresses', further.addressesOf(furtherIds));
       const attachments: Insertable<Database['case_attachments']>[] = [];
-      const followUps: Insertable<Database['payment_follow_ups']>[] = [];
+      const followUps: Insertable<Database['contacts']>[] = [];
       const repayments: Insertable<Database['ledger_entries']>[] = [];
       const settled: { id: number; outstanding: Parts }[] = [];
       const pushes: Insertable<Database['case_pushes']>[] = [];
@@ -269,14 +314,17 @@ export async function seedCases(
         if (c.status === 'pending') return;
         const paid = c.close_result === 'repaid' || c.close_result === 'mediated';
         for (let f = rng.int(0, 4); f > 0; f--) {
+          const followedAt = within();
+          // A payment follow-up (添加跟进) is a contact without a channel.
           followUps.push({
             case_id: caseId,
-            followed_at: within(),
+            at: followedAt,
+            logged_at: followedAt,
             note: rng.pick(FOLLOW_UP_NOTES),
             payment_status: paid
               ? rng.pick(['partial', 'paid'] as const)
               : rng.pick(['unpaid', 'promised', 'partial'] as const),
-            operator_id: rng.pick(operators),
+            created_by: rng.pick(operators),
           });
         }
         if (paid || (c.status === 'processing' && rng.chance(0.3))) {
@@ -307,10 +355,15 @@ export async function seedCases(
           where id between ${attachmentIds[0]} and ${attachmentIds[attachmentIds.length - 1]} and url = ''`.execute(
           trx,
         );
-      await insertMany(trx, 'payment_follow_ups', followUps);
+      await insertMany(trx, 'contacts', followUps);
       await insertMany(trx, 'ledger_entries', repayments);
       await settleOutstanding(trx, settled);
       await insertMany(trx, 'case_pushes', pushes);
+      await insertMany(
+        trx,
+        'contacts',
+        contactsOfChunk(ids, rows, partyIds, debtors.parties, phoneRows, phoneIds, repayments),
+      );
       counts.cases += ids.length;
       counts.attachments += attachments.length;
       counts.followUps += followUps.length;

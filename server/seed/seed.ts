@@ -44,7 +44,7 @@ const CASE_TABLES = [
   'cases',
   'case_terms',
   'case_attachments',
-  'payment_follow_ups',
+  'contacts',
   'ledger_entries',
   'case_pushes',
   'case_parties',

@@ -314,7 +314,7 @@ describe('GET /api/cases/:id', () => {
     const row = await sql<{ id: number }>`
       select c.id from cases c
       where exists (select 1 from repayments r where r.case_id = c.id)
-        and exists (select 1 from payment_follow_ups f where f.case_id = c.id)
+        and exists (select 1 from contacts f where f.case_id = c.id and f.payment_status is not null)
         and exists (select 1 from case_pushes p where p.case_id = c.id)
       limit 1`.execute(server.app.db);
     const id = row.rows[0].id;

@@ -20,7 +20,12 @@ async function busyCase(): Promise<number> {
       exists(selectFrom('repayments as r').select('r.id').whereRef('r.case_id', '=', 'cases.id')),
     )
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom('payment_follow_ups as f').select('f.id').whereRef('f.case_id', '=', 'cases.id')),
+      exists(
+        selectFrom('contacts as f')
+          .select('f.id')
+          .whereRef('f.case_id', '=', 'cases.id')
+          .where('f.payment_status', 'is not', null),
+      ),
     )
     .where(({ exists, selectFrom }) =>
       exists(selectFrom('case_attachments as a').select('a.id').whereRef('a.case_id', '=', 'cases.id')),

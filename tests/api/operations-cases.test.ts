@@ -47,8 +47,8 @@ describe('GET /api/business/cases', () => {
       expect(row.repaidFen, row.caseNo).toBe(repaid);
       expect(row.recoveryRate).toBeCloseTo(row.amountFen > 0 ? repaid / row.amountFen : 0, 10);
       const newest = await sql<{ payment_status: string; followed_at: string }>`
-        select payment_status, followed_at from payment_follow_ups where case_id = ${row.id}
-        order by followed_at desc, id desc limit 1`.execute(server.app.db);
+        select payment_status, at as followed_at from contacts where case_id = ${row.id}
+        and payment_status is not null order by at desc, id desc limit 1`.execute(server.app.db);
       expect(row.lastPaymentStatus, row.caseNo).toBe(newest.rows[0]?.payment_status ?? null);
       expect(row.lastFollowedAt).toBe(newest.rows[0]?.followed_at ?? null);
       const push = await sql<{ push_status: string }>`
@@ -66,8 +66,8 @@ describe('GET /api/business/cases', () => {
       '/api/business/cases?paymentStatus=partial&pageSize=100',
     );
     expect(partial.total).toBe(
-      await scalar(sql`select count(*) as n from cases c where (select f.payment_status from payment_follow_ups f
-        where f.case_id = c.id order by f.followed_at desc, f.id desc limit 1) = 'partial'`),
+      await scalar(sql`select count(*) as n from cases c where (select f.payment_status from contacts f
+        where f.case_id = c.id and f.payment_status is not null order by f.at desc, f.id desc limit 1) = 'partial'`),
     );
     expect(partial.total).toBeGreaterThan(0);
     expect(partial.list.every((c) => c.lastPaymentStatus === 'partial')).toBe(true);

@@ -38,6 +38,7 @@ describe('migrating an empty database', () => {
       '0023_registered_roles',
       '0024_case_parties',
       '0025_case_ledger',
+      '0026_contacts',
       '0028_loan_numbers',
       '0029_sweeps_and_retention',
     ]);
@@ -60,7 +61,9 @@ describe('migrating an empty database', () => {
       'lawyers',
       'cases',
       'case_attachments',
-      'payment_follow_ups',
+      'contacts',
+      'contact_refusals',
+      'sensitive_words',
       'repayments',
       'case_pushes',
       'law_firm_letters',

@@ -1,9 +1,7 @@
 import { ATTACHMENT_ACCEPT } from '../../../contract/case-api';
-import { LETTER_EXTRA_MAX } from '../../../contract/letters';
 import {
   type ActionDescriptor,
   type DetailPage,
-  type FieldDescriptor,
   type FormPage,
   type PageDescriptor,
   SCHEMA_VERSION,
@@ -11,6 +9,8 @@ import {
 } from '../../../contract/pages/descriptor';
 import { col, field, go, mayDo } from './builders';
 import { transitions } from './case-common';
+import { contactActions, contactLog, contactsTab, contactWindow } from './case-contacts';
+import { followUpForm, letterForm, repaymentForm } from './case-forms';
 import { partyList, partyListEditable } from './case-parties';
 
 /**
@@ -198,43 +198,23 @@ const caseReview = detailPage(
   [go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'), ...transitions('APPROVE', 'RETURN')],
 );
 
-const followUpForm: FieldDescriptor[] = [
-  field(
-    'paymentStatus',
-    'case.followUp.paymentStatus',
-    { kind: 'select', enum: 'paymentStatus' },
-    { required: true },
-  ),
-  field('note', 'case.followUp.note', { kind: 'textarea', maxLength: 500 }, { required: true }),
-];
-const repaymentForm: FieldDescriptor[] = [
-  field(
-    'amountFen',
-    'case.repayment.amount',
-    { kind: 'number', money: true, min: 1, precision: 2 },
-    { required: true },
-  ),
-  field('repaidOn', 'case.repayment.repaidOn', { kind: 'date' }, { required: true }),
-  field('note', 'case.repayment.note', { kind: 'textarea', maxLength: 200 }),
-];
-
-/** A lawyer's letter for the case: a template, and a paragraph of their own (server/letters/). */
-const letterForm: FieldDescriptor[] = [
-  field('template', 'letter.template', { kind: 'select', enum: 'letterTemplate' }, { required: true }),
-  field(
-    'extra',
-    'letter.extra',
-    { kind: 'textarea', maxLength: LETTER_EXTRA_MAX },
-    { placeholder: 'letter.extraPlaceholder' },
-  ),
-];
-
 /** A lawyer's (or operations') case handling: the record, follow-ups and repayments, the status events. */
 const processing = detailPage(
   'processing',
   'menu.processing',
-  [basics, handling, parties, partyListEditable, followUps, repayments, attachments],
   [
+    basics,
+    handling,
+    parties,
+    partyListEditable,
+    contactWindow,
+    contactLog,
+    followUps,
+    repayments,
+    attachments,
+  ],
+  [
+    ...contactActions,
     {
       kind: 'api',
       key: 'followUp',
@@ -353,6 +333,7 @@ const caseDetails: TabsPage = {
       title: 'case.tab.payments',
       page: detailPage('case-details-payments', 'case.tab.payments', [followUps, repayments], []),
     },
+    contactsTab('case-details-contacts'),
     {
       key: 'history',
       title: 'case.tab.history',
@@ -386,6 +367,7 @@ const caseRecord: TabsPage = {
       title: 'case.tab.payments',
       page: detailPage('case-record-payments', 'case.tab.payments', [followUps, repayments], []),
     },
+    contactsTab('case-record-contacts'),
     {
       key: 'history',
       title: 'case.tab.history',

@@ -121,6 +121,19 @@ const lawyerWorkplace: DashboardPage = {
       { field: 'caseNo', title: 'case.caseNo', widget: 'link', link: '/case/processing/:id' },
       true,
     ),
+    {
+      kind: 'list',
+      title: 'dashboard.promises',
+      field: 'promises',
+      span: 24,
+      columns: [
+        { field: 'caseNo', title: 'case.caseNo', widget: 'link', link: '/case/processing/:caseId' },
+        { field: 'partyName', title: 'contact.party', widget: 'text' },
+        { field: 'amountFen', title: 'contact.promiseAmount', widget: 'money' },
+        { field: 'dueOn', title: 'contact.promiseDueOn', widget: 'date' },
+        { field: 'status', title: 'contact.promiseStatus', widget: 'enum', enum: 'promiseStatus' },
+      ],
+    },
   ],
 };
 

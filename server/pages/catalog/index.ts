@@ -2,6 +2,7 @@ import type { PageDescriptor } from '../../../contract/pages/descriptor';
 import { accessPages } from './access';
 import { userAccountPages } from './accounts';
 import { builtinPages } from './builtins';
+import { compliancePages } from './case-contacts';
 import { casePages } from './cases';
 import { dashboardPages } from './dashboards';
 import { firmPages } from './firms';
@@ -20,6 +21,7 @@ export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
     ...userAccountPages,
     ...accessPages,
     ...letterPages,
+    ...compliancePages,
     ...piiAccessPages,
   ].map((page) => [page.id, page]),
 );
