@@ -14,7 +14,7 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
-import { claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
+import { caseLedgerViewSchema, claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
 import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
 
@@ -265,6 +265,8 @@ export const caseDetailSchema = caseRowSchema.extend({
   followUps: z.array(followUpSchema),
   repayments: z.array(repaymentSchema),
   repaidFen: z.number().int(),
+  /** The ledger by part and its entries (contract/ledger.ts ledgerView). */
+  ledger: caseLedgerViewSchema,
   pushes: z.array(pushSchema),
   auditTrail: z.array(auditEntrySchema),
 });

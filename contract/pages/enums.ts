@@ -11,6 +11,7 @@ import {
   PUSH_STATUSES,
 } from '../cases';
 import { LETTER_TEMPLATES, MESSAGE_TYPES, REVIEW_STATUSES, STANDINGS } from '../enum-values';
+import { LEDGER_ENTRY_KINDS, LEDGER_ROWS, REPAYMENT_CHANNELS } from '../ledger';
 import { ROLES } from '../roles';
 import { WALLET_TRANSACTION_KINDS } from '../wallets';
 
@@ -39,6 +40,9 @@ export const ENUMS = {
   enabled: ['true', 'false'],
   ability: ABILITY_NAMES,
   accessScope: ACCESS_SCOPES,
+  ledgerPart: LEDGER_ROWS,
+  ledgerEntryKind: LEDGER_ENTRY_KINDS,
+  repaymentChannel: REPAYMENT_CHANNELS,
 } as const satisfies Record<string, readonly string[]>;
 
 export type EnumName = keyof typeof ENUMS;
