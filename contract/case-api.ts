@@ -135,6 +135,8 @@ export const caseRowSchema = z.object({
   /** What is still owed (claim and charges less repayments and waivers), kept with every ledger entry. */
   outstandingFen: z.number().int(),
   entrustExpiresOn: z.string(),
+  /** The creditor's loan number (借据号), when intake gave one. */
+  loanNo: z.string().nullable(),
   lawyerId: z.number().int().nullable(),
   lawyerName: z.string().nullable(),
   lawFirmId: z.number().int().nullable(),

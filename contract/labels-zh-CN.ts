@@ -199,10 +199,20 @@ export const CASE_FIELD_LABELS_ZH_CN = {
   'case.region': '所在地区',
   'case.amountYuan': '标的金额（元）',
   'case.entrustExpiresOn': '委托到期日',
+  'case.loanNo': '借据号',
   'case.lawyer': '承办律师',
   'case.lawFirm': '承办律所',
   'case.createdAt': '创建时间',
   'case.description': '案情描述',
+  'pii.column.at': '查看时间',
+  'pii.column.user': '查看人',
+  'pii.column.role': '角色',
+  'pii.column.caseNo': '案件编号',
+  'pii.column.party': '当事人',
+  'pii.column.field': '查看内容',
+  'pii.column.reason': '查看原因',
+  'pii.column.note': '说明',
+  'pii.column.clientIp': '客户端地址',
 };
 
 export type EnumLabelKey = keyof typeof ENUM_LABELS_ZH_CN;

@@ -17,7 +17,7 @@ export default {
   'caseNew.created': '案件 {{caseNo}} 已创建，等待审核',
   'caseNew.fixErrors': '请按提示修改后再提交',
   'caseImport.intro':
-    '按模板填写案件后上传 .xlsx 或 UTF-8 编码的 .csv 文件。导入的案件进入待审核；案件编号重复（文件内或已存在）的行不会导入。',
+    '按模板填写案件后上传 .xlsx 或 UTF-8 编码的 .csv 文件。导入的案件进入待审核；案件编号重复（文件内或已存在）的行不会导入。共同债务人、担保人填在“当事人”表中，按案件编号对应；证件号码请以文本填写。',
   'caseImport.template': '下载导入模板',
   'caseImport.file': '选择文件',
   'caseImport.fileHint': '支持 .xlsx、.csv',
@@ -36,6 +36,7 @@ export default {
   'caseImport.status.failed': '失败',
   'caseImport.allRefused': '有无效行，按“全部有效才导入”未导入任何案件，请修改后重新导入。',
   'caseImport.errors': '前 {{count}} 条错误',
+  'caseImport.sheet': '工作表',
   'caseImport.row': '行号',
   'caseImport.field': '列',
   'caseImport.reason': '原因',

@@ -21,6 +21,8 @@ import * as m0022 from './migrations/0022_review_versions';
 import * as m0023 from './migrations/0023_registered_roles';
 import * as m0024 from './migrations/0024_case_parties';
 import * as m0025 from './migrations/0025_case_ledger';
+import * as m0028 from './migrations/0028_loan_numbers';
+import * as m0029 from './migrations/0029_sweeps_and_retention';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '0023_registered_roles': m0023,
   '0024_case_parties': m0024,
   '0025_case_ledger': m0025,
+  '0028_loan_numbers': m0028,
+  '0029_sweeps_and_retention': m0029,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

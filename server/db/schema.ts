@@ -3,6 +3,7 @@ import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { StorageTables } from './schema-storage';
+import type { SweepTables } from './schema-sweeps';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -146,6 +147,8 @@ export interface CasesTable extends CaseLedgerColumns {
   return_reason: string | null;
   /** Who entered it (form or import); null for the demo data. */
   created_by: number | null;
+  /** The creditor's loan number (借据号), from the import or the form (migration 0028). */
+  loan_no: Generated<string | null>;
 }
 
 export interface CaseAttachmentsTable {
@@ -341,7 +344,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables, LedgerTables {
+export interface Database extends PartyTables, ImportTables, StorageTables, LedgerTables, SweepTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

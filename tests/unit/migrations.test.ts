@@ -38,6 +38,8 @@ describe('migrating an empty database', () => {
       '0023_registered_roles',
       '0024_case_parties',
       '0025_case_ledger',
+      '0028_loan_numbers',
+      '0029_sweeps_and_retention',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -78,6 +80,7 @@ describe('migrating an empty database', () => {
       'party_addresses',
       'pii_access',
       'ledger_entries',
+      'sweep_runs',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

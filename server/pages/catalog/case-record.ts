@@ -50,6 +50,7 @@ const basics: DetailPage['sections'][number] = {
     col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
     col('regionCode', 'case.region', { widget: 'region' }),
     col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date' }),
+    col('loanNo', 'case.loanNo'),
     col('createdAt', 'case.createdAt', { widget: 'datetime' }),
   ],
 };
