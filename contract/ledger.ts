@@ -258,7 +258,7 @@ export const ledgerPartRowSchema = z.object({
 export const caseLedgerViewSchema = z.object({
   parts: z.array(ledgerPartRowSchema),
   /** Newest first, each with whether the caller may reverse it now (a repayment not reversed, `repayments.reverse`). */
-  entries: z.array(ledgerEntrySchema.extend({ reversible: z.boolean() })),
+  entries: z.array(ledgerEntrySchema.extend({ reversible: z.boolean(), remark: z.string().nullable() })),
 });
 export type CaseLedgerView = z.infer<typeof caseLedgerViewSchema>;
 
@@ -277,11 +277,11 @@ export function ledgerView(ledger: Ledger): CaseLedgerView {
   };
   return {
     parts: LEDGER_ROWS.map(row),
-    entries: [...ledger.entries]
-      .reverse()
-      .map((e) => ({
-        ...e,
-        reversible: ledger.canReverse && e.kind === 'repayment' && e.reversedById === null,
-      })),
+    entries: [...ledger.entries].reverse().map((e) => ({
+      ...e,
+      reversible: ledger.canReverse && e.kind === 'repayment' && e.reversedById === null,
+      // One column for a reversal's or a charge's reason and a repayment's note.
+      remark: e.reason ?? e.note,
+    })),
   };
 }

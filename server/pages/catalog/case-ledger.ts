@@ -61,9 +61,7 @@ const entryColumns = [
   col('allocation.principalFen', 'enum.ledgerPart.principal', money),
   col('channel', 'ledger.channel', { widget: 'enum', enum: 'repaymentChannel' }),
   col('voucher.name', 'ledger.voucher'),
-  col('reason', 'ledger.reason'),
-  col('note', 'ledger.note'),
-  col('createdBy', 'ledger.createdBy'),
+  col('remark', 'ledger.remark'),
 ];
 export const ledgerEntries: DetailPage['sections'][number] = {
   kind: 'table',

@@ -205,7 +205,8 @@ const myCases: TablePage = {
     'courtSessionAt',
   ])
     .filter((c) => c.field !== 'lawyerName')
-    .map((c) => ({ ...c, width: NARROW[c.field] ?? c.width })),
+    // 130 + 150 + 90 + 130 + 130 + 140 and the actions (about 274) fit 1366 px.
+    .map((c) => ({ ...c, width: c.field === 'title' ? 150 : (NARROW[c.field] ?? c.width) })),
   rowActions: [
     go('process', 'case.action.process', '/case/processing/:id'),
     ...transitions('RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
