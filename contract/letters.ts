@@ -33,6 +33,8 @@ export const writeLetterResponseSchema = z.object({ id: z.number().int() });
 export const letterFieldsSchema = z.object({
   caseNo: z.string(),
   debtorName: z.string(),
+  /** The main debtor's address (their first on record), where the letter goes; never an ID number. */
+  debtorAddress: z.string().optional(),
   creditorName: z.string(),
   amountFen: z.number().int(),
   /**

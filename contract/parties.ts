@@ -201,7 +201,17 @@ export const partySchema = z.object({
 });
 export type Party = z.infer<typeof partySchema>;
 
-export const partyListSchema = z.object({ list: z.array(partySchema) });
+/** What the reader may do to a case's parties now (the list's `can`; the server checks each call again). */
+export const partyCanSchema = z.object({
+  reveal: z.boolean(),
+  add: z.boolean(),
+  edit: z.boolean(),
+  /** Editing is limited to phones, addresses and employer (the handling lawyer). */
+  contactsOnly: z.boolean(),
+});
+export type PartyCan = z.infer<typeof partyCanSchema>;
+
+export const partyListSchema = z.object({ list: z.array(partySchema), can: partyCanSchema.optional() });
 
 export const partyParamsSchema = z.object({ id: idValue, partyId: idValue });
 

@@ -225,6 +225,23 @@ export const detailSectionSchema = z.discriminatedUnion('kind', [
     rowActions: z.optional(z.array(actionSchema).check(z.maxLength(5))),
     access,
   }),
+  /**
+   * A case's parties (ui-registry/widgets/parties/): GET `path` answers `{list, can}`; each ID
+   * number and phone has 查看, which asks for a reason and POSTs `<path>/:partyId/reveal`; with
+   * `editable`, a party is added (POST `path`) and changed (PUT `<path>/:partyId`) as `can` allows.
+   */
+  z.strictObject({
+    kind: z.literal('parties'),
+    title: key,
+    path: apiPath(
+      { method: 'GET' },
+      { method: 'POST', suffix: '/:partyId/reveal' },
+      { method: 'POST', when: 'editable' },
+      { method: 'PUT', suffix: '/:partyId', when: 'editable' },
+    ),
+    editable: z.optional(z.boolean()),
+    access,
+  }),
   z.strictObject({
     kind: z.literal('timeline'),
     title: key,

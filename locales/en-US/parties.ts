@@ -3,7 +3,7 @@ export default {
   'pii.filter.userName': 'Viewed by',
   'pii.filter.caseNo': 'Case no.',
   'pii.filter.day': 'Day viewed',
-  'party.section': 'Parties',
+  'party.section': 'Party details',
   'party.none': 'No parties',
   'party.mainDebtor': 'Main debtor',
   'party.reveal': 'Show',

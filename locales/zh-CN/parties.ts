@@ -3,7 +3,7 @@ export default {
   'pii.filter.userName': '查看人',
   'pii.filter.caseNo': '案件编号',
   'pii.filter.day': '查看日期',
-  'party.section': '当事人',
+  'party.section': '当事人信息',
   'party.none': '暂无当事人',
   'party.mainDebtor': '主债务人',
   'party.reveal': '查看',

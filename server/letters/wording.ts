@@ -73,7 +73,8 @@ export function letterWording(template: LetterTemplate, f: LetterFields): Letter
   const paragraphs = [...body[template], ...(f.extra ? [f.extra] : []), '特此函告。'];
   return {
     title: LETTER_TITLES[template],
-    to: `致：${f.debtorName}`,
+    // The debtor's name and address, never their ID number (issue 19).
+    to: f.debtorAddress ? `致：${f.debtorName}（地址：${f.debtorAddress}）` : `致：${f.debtorName}`,
     paragraphs,
     signature: [f.firmName, `律师：${f.lawyerName}`, chineseDate(f.date)],
   };

@@ -46,6 +46,14 @@ export async function writeLetter(
     .select(['l.law_firm_id', 'u.name as lawyer_name', 'f.name as firm_name'])
     .where('l.id', '=', viewer.lawyerId)
     .executeTakeFirstOrThrow();
+  const address = await app.db
+    .selectFrom('party_addresses as a')
+    .innerJoin('case_parties as p', 'p.id', 'a.party_id')
+    .select('a.text')
+    .where('p.case_id', '=', caseId)
+    .where('p.position', '=', 0)
+    .orderBy('a.position')
+    .executeTakeFirst();
   const now = app.clock.now();
   // What is outstanding now, by part: the letter demands it rather than the whole claim.
   const owed = await app.db
@@ -56,6 +64,7 @@ export async function writeLetter(
   const fields: LetterFields = {
     caseNo: record.caseNo,
     debtorName: record.debtorName,
+    ...(address ? { debtorAddress: address.text } : {}),
     creditorName: record.clientName,
     amountFen: record.amountFen,
     ...owedFields(owed),

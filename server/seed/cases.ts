@@ -25,7 +25,7 @@ import {
   settleOutstanding,
 } from './ledger';
 import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
-import { mainDebtorRows } from './parties';
+import { furtherPartyRows, mainDebtorRows } from './parties';
 import type { SeededPeople } from './people';
 import type { Random } from './random';
 
@@ -209,6 +209,14 @@ export async function seedCases(
       );
       const partyIds = await insertMany(trx, 'case_parties', debtors.parties, { returnIds: true });
       await insertMany(trx, 'party_phones', debtors.phonesOf(partyIds));
+      await insertMany(trx, 'party_addresses', debtors.addressesOf(partyIds));
+      const further = furtherPartyRows(
+        ids.map((id, k) => ({ id, ...(rows[k] as { region_code: string; created_at: string }) })),
+        hash,
+      );
+      const furtherIds = await insertMany(trx, 'case_parties', further.parties, { returnIds: true });
+      await insertMany(trx, 'party_phones', further.phonesOf(furtherIds));
+      await insertMany(trx, 'party_addresses', further.addressesOf(furtherIds));
       const attachments: Insertable<Database['case_attachments']>[] = [];
       const followUps: Insertable<Database['payment_follow_ups']>[] = [];
       const repayments: Insertable<Database['ledger_entries']>[] = [];

@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import { creditCodeCheckChar } from '../../contract/credit-code';
+import { regionName } from '../../contract/regions';
 import type { PiiHasher } from '../cases/parties/pii-hash';
 import type { PartyTables } from '../db/schema-parties';
+import { personName } from './names';
 import { Random } from './random';
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -39,6 +41,7 @@ export function mainDebtorRows(
 ): {
   parties: Insertable<PartyTables['case_parties']>[];
   phonesOf: (partyIds: readonly number[]) => Insertable<PartyTables['party_phones']>[];
+  addressesOf: (partyIds: readonly number[]) => Insertable<PartyTables['party_addresses']>[];
 } {
   const phoneLists: string[][] = [];
   const parties = cases.map((c) => {
@@ -48,6 +51,8 @@ export function mainDebtorRows(
       ? fictitiousCreditCode(rng, c.region_code)
       : fictitiousIdNumber(rng, c.region_code);
     phoneLists.push(Array.from({ length: rng.chance(0.4) ? 2 : 1 }, () => mobile(rng)));
+    // Drawn from a generator of its own, so the numbers above stay what they were.
+    const more = new Random(c.id * 40_503 + 7);
     return {
       case_id: c.id,
       role: 'debtor',
@@ -56,7 +61,7 @@ export function mainDebtorRows(
       id_type: company ? 'unifiedSocialCreditCode' : 'residentIdCard',
       id_number: idNumber,
       id_number_hash: hash.idNumber(idNumber),
-      employer: null,
+      employer: company || more.chance(0.4) ? null : more.pick(EMPLOYERS),
       created_at: c.created_at,
       updated_at: c.created_at,
     };
@@ -73,5 +78,76 @@ export function mainDebtorRows(
         status: position === 0 ? 'valid' : 'unknown',
       })),
     );
-  return { parties, phonesOf };
+  const addressesOf = (partyIds: readonly number[]) =>
+    partyIds.flatMap((partyId, k) => addressRows(partyId, cases[k] as { id: number; region_code: string }));
+  return { parties, phonesOf, addressesOf };
+}
+
+const STREETS = ['人民路', '解放路', '中山路', '建设路', '和平街', '新华路', '文化路', '滨江大道'];
+const EMPLOYERS = [
+  '某商贸有限公司',
+  '某物流有限公司',
+  '某建筑工程有限公司',
+  '某餐饮管理有限公司',
+  '某科技有限公司',
+];
+
+/** One or two fictitious addresses in the case's region (a 户籍地址, often a 居住地址). */
+function addressRows(partyId: number, c: { id: number; region_code: string }) {
+  const rng = new Random(partyId * 69_069 + 3);
+  const place = regionName(c.region_code, '') ?? '';
+  const street = () => `${place}${rng.pick(STREETS)}${rng.int(1, 399)}号`;
+  const rows: Insertable<PartyTables['party_addresses']>[] = [
+    { party_id: partyId, position: 0, kind: 'household', text: street() },
+  ];
+  if (rng.chance(0.6))
+    rows.push({
+      party_id: partyId,
+      position: 1,
+      kind: 'residence',
+      text: `${street()}${rng.int(1, 30)}栋${rng.int(101, 2801)}室`,
+    });
+  return rows;
+}
+
+/**
+ * A co-debtor or guarantor on about a third of the seeded cases (position 1), with a fictitious
+ * ID number of the case's region, a phone and an address.
+ */
+export function furtherPartyRows(
+  cases: ReadonlyArray<{ id: number; region_code: string; created_at: string }>,
+  hash: PiiHasher,
+) {
+  const picked = cases.filter((c) => new Random(c.id * 97 + 11).chance(0.35));
+  const phones: string[] = [];
+  const parties = picked.map((c) => {
+    const rng = new Random(c.id * 31_337 + 5);
+    const idNumber = fictitiousIdNumber(rng, c.region_code);
+    phones.push(mobile(rng));
+    return {
+      case_id: c.id,
+      role: rng.chance(0.6) ? 'guarantor' : 'coDebtor',
+      position: 1,
+      name: personName(rng),
+      id_type: 'residentIdCard',
+      id_number: idNumber,
+      id_number_hash: hash.idNumber(idNumber),
+      employer: rng.chance(0.5) ? rng.pick(EMPLOYERS) : null,
+      created_at: c.created_at,
+      updated_at: c.created_at,
+    };
+  });
+  const phonesOf = (partyIds: readonly number[]): Insertable<PartyTables['party_phones']>[] =>
+    partyIds.map((partyId, k) => ({
+      party_id: partyId,
+      case_id: (picked[k] as { id: number }).id,
+      position: 0,
+      number: phones[k] as string,
+      number_hash: hash.phone(phones[k] as string),
+      label: '本人',
+      status: 'valid',
+    }));
+  const addressesOf = (partyIds: readonly number[]) =>
+    partyIds.flatMap((partyId, k) => addressRows(partyId, picked[k] as { id: number; region_code: string }));
+  return { parties, phonesOf, addressesOf };
 }

@@ -1,13 +1,17 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import type { Kysely } from 'kysely';
+import { IMPORT_EXAMPLE, IMPORT_PARTY_EXAMPLE } from '../../contract/case-intake';
 import { MESSAGES_EN_US } from '../../contract/messages-en-US';
 import { MESSAGES_ZH_CN } from '../../contract/messages-zh-CN';
 import type { Database } from '../../server/db/schema';
 
-/** The examples the server's own messages show (`0755-12345678`): a test may well type one in. */
-const EXAMPLES = JSON.stringify([MESSAGES_ZH_CN, MESSAGES_EN_US]);
+/**
+ * The examples the server itself shows: its messages (`0755-12345678`) and the import template's
+ * example rows, which a test imports as they are. Published by the product, no one's data.
+ */
+const EXAMPLES = JSON.stringify([MESSAGES_ZH_CN, MESSAGES_EN_US, IMPORT_EXAMPLE, IMPORT_PARTY_EXAMPLE]);
 
 /**
  * "A scan of every list, export, message and server log line the API tests produce finds no full
@@ -31,10 +35,20 @@ export class PersonalDataCapture {
       if (typeof payload === 'string') this.texts.push(payload);
       else if (Buffer.isBuffer(payload)) this.keep(payload);
       else if (payload instanceof Readable) {
+        // A Transform keeps each chunk as it passes: nothing flows before the reply reads it (a
+        // 'data' listener would start the flow and lose what came before the reply's pipe).
         const chunks: Buffer[] = [];
-        const copy = new PassThrough();
-        copy.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)));
-        copy.on('end', () => this.keep(Buffer.concat(chunks)));
+        const keep = (bytes: Buffer) => this.keep(bytes);
+        const copy = new Transform({
+          transform(chunk: Buffer | string, _encoding, done) {
+            chunks.push(Buffer.from(chunk));
+            done(null, chunk);
+          },
+          flush(done) {
+            keep(Buffer.concat(chunks));
+            done();
+          },
+        });
         payload.on('error', (err) => copy.destroy(err));
         return payload.pipe(copy);
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../contract/menu';
-import type { PiiAccessRow } from '../../contract/parties';
+import type { PartyCan, PiiAccessRow } from '../../contract/parties';
 import { routesBreadthFirst } from '../../contract/routes';
 import { businessToday, demoLawyersProcessingCase } from './fixtures';
 import { startServer, type TestServer } from './harness';
@@ -111,5 +111,14 @@ describe('个人信息访问记录', () => {
       headers: { authorization: `Bearer ${await server.tokenFor('caseOperation')}` },
     });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("the parties list's can", () => {
+  it('tells the handling lawyer they may reveal and correct contact details, platform managers nothing', async () => {
+    const lawyer = await get<{ can: PartyCan }>('lawyer', `/api/cases/${caseId}/parties`);
+    expect(lawyer.body.data.can).toEqual({ reveal: true, add: false, edit: true, contactsOnly: true });
+    const business = await get<{ can: PartyCan }>('bussinessOperation', `/api/cases/${caseId}/parties`);
+    expect(business.body.data.can).toEqual({ reveal: false, add: false, edit: false, contactsOnly: false });
   });
 });

@@ -109,6 +109,7 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'PUT /cases/:id/parties/:partyId': [SA, CASE_OPS, LAWYER],
   'POST /cases/:id/parties/:partyId/reveal': [CASE_OPS, FIRM, LAWYER],
   'GET /pii-access': [SA, BIZ_OPS, ADMIN],
+  'GET /pii-access/export': [SA, BIZ_OPS, ADMIN],
   'POST /cases/:id/attachments': [SA, CASE_OPS],
   'DELETE /cases/:id/attachments/:attachmentId': [SA, CASE_OPS],
   // Case intake: the form and the spreadsheet imports are case operations' work.

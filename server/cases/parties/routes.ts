@@ -18,7 +18,7 @@ import { visibleCase } from '../visible-case';
 import { listPiiAccess, piiAccessCsv } from './access-log';
 import { revealPartyValue } from './reveal';
 import { readParties } from './store';
-import { addParty, updateParty } from './write';
+import { addParty, partyAbilities, updateParty } from './write';
 
 /** A case's parties and the reveal of their personal data (README here says who may do what). */
 export const partyRoutes = [
@@ -26,14 +26,18 @@ export const partyRoutes = [
     method: 'GET',
     url: '/cases/:id/parties',
     summary:
-      "A case's parties, main debtor first, to whoever may read the case; ID numbers and phones masked",
+      "A case's parties, main debtor first, to whoever may read the case; ID numbers and phones masked; `can` says what the reader may do to them now",
     tags: ['cases'],
     access: 'cases.read',
     params: idParamsSchema,
     response: partyListSchema,
     handler: async ({ app, caller, params }) => {
-      await visibleCase(app.db, await viewerOf(app.db, caller), params.id);
-      return { list: (await readParties(app.db, [params.id])).get(params.id) ?? [] };
+      const viewer = await viewerOf(app.db, caller);
+      const current = await visibleCase(app.db, viewer, params.id);
+      return {
+        list: (await readParties(app.db, [params.id])).get(params.id) ?? [],
+        can: partyAbilities(current, viewer),
+      };
     },
   }),
 

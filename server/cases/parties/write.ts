@@ -1,7 +1,8 @@
 import type { Kysely, Updateable } from 'kysely';
 import { scopeOf } from '../../../contract/access';
 import type { CaseRow } from '../../../contract/case-api';
-import type { Party, PartyInput, PartyUpdate } from '../../../contract/parties';
+import type { Party, PartyCan, PartyInput, PartyUpdate } from '../../../contract/parties';
+import { scopeRefusal } from '../../../machines/caseGuards';
 import { hasCaseTag, isWorked } from '../../../machines/caseRules';
 import { recordAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
@@ -10,7 +11,7 @@ import type { CasePartiesTable } from '../../db/schema-parties';
 import { fail } from '../../http/errors';
 import type { Caller } from '../../http/route';
 import { forgetCaseCounts } from '../count-cache';
-import type { CaseViewer } from '../scope';
+import { actorOf, type CaseViewer } from '../scope';
 import { writeCaseTerms } from '../search-terms';
 import { visibleCase } from '../visible-case';
 import { piiHasher } from './pii-hash';
@@ -43,6 +44,22 @@ async function writableCase(app: AppContext, viewer: CaseViewer, caseId: number,
   if (fields.some((f) => !CONTACT_FIELDS.has(f as keyof PartyUpdate)))
     throw fail.forbidden('party.contactsOnly');
   return current;
+}
+
+/**
+ * What the viewer may do to this case's parties now, sent with the list (`can`) so the screen
+ * offers only that: reveal a value (`parties.reveal` over the case), add a party and edit every
+ * field (scope `all` while intake may change it), or edit contact details only (the handling
+ * lawyer of a worked case). The server checks each call again.
+ */
+export function partyAbilities(current: CaseRow, viewer: CaseViewer): PartyCan {
+  const scope = scopeOf('parties.write', viewer.role);
+  const revealScope = scopeOf('parties.reveal', viewer.role);
+  const reveal = scopeRefusal(revealScope, current, actorOf(viewer)) === null;
+  const all = scope === 'all' && hasCaseTag(current, 'intakeEditable');
+  const own =
+    scope === 'own' && current.lawyerId !== null && current.lawyerId === viewer.lawyerId && isWorked(current);
+  return { reveal, add: all, edit: all || own, contactsOnly: !all && own };
 }
 
 async function answerParty(db: Kysely<Database>, caseId: number, partyId: number): Promise<Party> {

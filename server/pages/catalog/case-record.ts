@@ -20,6 +20,7 @@ import {
   repaymentAction,
   repayments,
 } from './case-ledger';
+import { partyList, partyListEditable } from './case-parties';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -175,7 +176,7 @@ const detailPage = (
 const caseDetail = detailPage(
   'case-detail',
   'menu.caseDetail',
-  [basics, parties, handling, attachments, followUps, repayments, pushes, auditTrail],
+  [basics, parties, partyListEditable, handling, attachments, followUps, repayments, pushes, auditTrail],
   [
     go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'),
     go('details', 'case.action.details', '/list/case-details/:id'),
@@ -192,7 +193,7 @@ const caseDetail = detailPage(
 const caseReview = detailPage(
   'bussiness-audit',
   'menu.bussinessAudit',
-  [basics, handling, parties, attachments, pushes, auditTrail],
+  [basics, handling, parties, partyListEditable, attachments, pushes, auditTrail],
   [go('edit', 'case.action.edit', '/list/case-edit/:id', 'cases.edit'), ...transitions('APPROVE', 'RETURN')],
 );
 
@@ -220,7 +221,7 @@ const letterForm: FieldDescriptor[] = [
 const processing = detailPage(
   'processing',
   'menu.processing',
-  [basics, handling, parties, ledgerParts, ledgerEntries, followUps, attachments],
+  [basics, handling, parties, partyListEditable, ledgerParts, ledgerEntries, followUps, attachments],
   [
     {
       kind: 'api',
@@ -312,7 +313,7 @@ const caseDetails: TabsPage = {
       page: detailPage(
         'case-details-overview',
         'case.tab.overview',
-        [basics, parties, handling, attachments],
+        [basics, parties, partyList, handling, attachments],
         [],
       ),
     },
@@ -350,7 +351,7 @@ const caseRecord: TabsPage = {
       page: detailPage(
         'case-record-overview',
         'case.tab.overview',
-        [basics, parties, handling, attachmentsToRead],
+        [basics, parties, partyList, handling, attachmentsToRead],
         [],
       ),
     },
@@ -380,7 +381,7 @@ const caseRecord: TabsPage = {
 const firmCase = detailPage(
   'firm-case',
   'menu.firmCase',
-  [basics, parties, handling, attachmentsToRead, pushes],
+  [basics, parties, partyList, handling, attachmentsToRead, pushes],
   transitions('ACCEPT', 'DECLINE', 'ASSIGN'),
 );
 

@@ -20,7 +20,7 @@ const piiAccess: TablePage = table({
     col('user.name', 'pii.column.user', { width: 110 }),
     col('role', 'pii.column.role', { widget: 'enum', enum: 'role', width: 120 }),
     col('caseNo', 'pii.column.caseNo', { width: 150 }),
-    col('partyName', 'pii.column.party', { width: 110 }),
+    col('partyName', 'pii.column.party', { width: 200 }),
     col('field', 'pii.column.field', { widget: 'enum', enum: 'revealField', width: 100 }),
     col('reason', 'pii.column.reason', { widget: 'enum', enum: 'revealReason', width: 110 }),
     col('note', 'pii.column.note'),

@@ -40,6 +40,36 @@ function control(label: string): HTMLElement {
 
 const messages = () => [...document.querySelectorAll('.arco-form-message')].map((e) => e.textContent);
 
+/** Fills every required field of the form. */
+async function fillRequired(user: ReturnType<typeof actor>) {
+  await user.type(screen.getByLabelText('案件编号'), 'MS20269999');
+  await user.type(screen.getByLabelText('案件名称'), '王五借款合同纠纷');
+  await user.type(screen.getByLabelText('债务人'), '王五');
+  await user.type(screen.getByLabelText('委托方'), '某银行');
+  await user.type(screen.getByLabelText('本金（元）'), '12000');
+  await user.type(screen.getByLabelText('利息（元）'), '345.67');
+
+  await user.click(control('案件类型'));
+  await user.click(await screen.findByText('商事'));
+
+  await user.click(control('所在地区'));
+  await user.type(document.querySelector('.arco-cascader input') as HTMLInputElement, '南山区');
+  await user.click(
+    await screen.findByText((_, el) => el?.textContent === '广东省 / 深圳市 / 南山区' && el.tagName === 'LI'),
+  );
+
+  // The calendar opens on the current month: the 15th of whatever month it shows.
+  await user.click(document.querySelector('.arco-picker input') as HTMLInputElement);
+  const day = await waitFor(() => {
+    const cell = [...document.querySelectorAll('.arco-picker-cell-in-view')].find(
+      (c) => c.textContent === '15',
+    );
+    if (!cell) throw new Error('no calendar');
+    return cell as HTMLElement;
+  });
+  await user.click(day);
+}
+
 describe('the new case form', () => {
   it('judges the fields with the intake rules and sends nothing while one is wrong', async () => {
     const create = createHandler();
@@ -58,34 +88,7 @@ describe('the new case form', () => {
     server.use(create.handler);
     renderPage('/list/case-new', <CaseNew />);
     const user = actor();
-    await user.type(screen.getByLabelText('案件编号'), 'MS20269999');
-    await user.type(screen.getByLabelText('案件名称'), '王五借款合同纠纷');
-    await user.type(screen.getByLabelText('债务人'), '王五');
-    await user.type(screen.getByLabelText('委托方'), '某银行');
-    await user.type(screen.getByLabelText('本金（元）'), '12000');
-    await user.type(screen.getByLabelText('利息（元）'), '345.67');
-
-    await user.click(control('案件类型'));
-    await user.click(await screen.findByText('商事'));
-
-    await user.click(control('所在地区'));
-    await user.type(document.querySelector('.arco-cascader input') as HTMLInputElement, '南山区');
-    await user.click(
-      await screen.findByText(
-        (_, el) => el?.textContent === '广东省 / 深圳市 / 南山区' && el.tagName === 'LI',
-      ),
-    );
-
-    // The calendar opens on the current month: the 15th of whatever month it shows.
-    await user.click(document.querySelector('.arco-picker input') as HTMLInputElement);
-    const day = await waitFor(() => {
-      const cell = [...document.querySelectorAll('.arco-picker-cell-in-view')].find(
-        (c) => c.textContent === '15',
-      );
-      if (!cell) throw new Error('no calendar');
-      return cell as HTMLElement;
-    });
-    await user.click(day);
+    await fillRequired(user);
 
     await user.click(screen.getByRole('button', { name: '提交审核' }));
     await waitFor(() => expect(create.bodies).toHaveLength(1));
@@ -106,5 +109,42 @@ describe('the new case form', () => {
       court: null,
     });
     await waitFor(() => expect(messages()).toContain(zh['intake.caseNoTaken']));
+  });
+
+  it('sends the main debtor and a guarantor as parties, and shows a refused ID number at its field', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/cases', async ({ request }) => {
+        bodies.push(await request.json());
+        return fail(400, CODES.validation, zh['rule.residentIdNumber'], [
+          { path: 'parties.0.idNumber', message: zh['rule.residentIdNumber'] },
+        ]);
+      }),
+    );
+    renderPage('/list/case-new', <CaseNew />);
+    const user = actor();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('债务人证件号码'), '110105194912310021');
+    await user.type(screen.getByLabelText('债务人手机号'), '13912345678;0755-12345678');
+    await user.type(screen.getByLabelText('债务人地址'), '北京市西城区某街道 1 号');
+    await user.click(screen.getByRole('button', { name: '添加当事人' }));
+    await user.type(await screen.findByLabelText('姓名'), '赵六');
+    await user.click(screen.getByRole('button', { name: '提交审核' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      debtorName: '王五',
+      parties: [
+        {
+          role: 'debtor',
+          name: '王五',
+          idNumber: '110105194912310021',
+          phones: [{ number: '13912345678' }, { number: '0755-12345678' }],
+          addresses: [{ kind: 'residence', text: '北京市西城区某街道 1 号' }],
+        },
+        { role: 'guarantor', name: '赵六', phones: [], addresses: [] },
+      ],
+    });
+    expect(bodies[0]).not.toHaveProperty('debtorIdNumber');
+    await waitFor(() => expect(messages()).toContain(zh['rule.residentIdNumber']));
   });
 });

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../widgets/date';
 import { renderValue } from '../../widgets/render-value';
 import { displayText } from '../../widgets/text';
 import { rowActionsWidth } from '../table/column-widths';
+import { PartiesSection } from './parties/PartiesSection';
 
 type Section = DetailPage['sections'][number];
 type Of<K extends Section['kind']> = Extract<Section, { kind: K }>;
@@ -132,6 +133,7 @@ export const DETAIL_SECTIONS = {
   descriptions: DescriptionsSection,
   table: RelatedTableSection,
   timeline: TimelineSection,
+  parties: PartiesSection,
 } satisfies { readonly [K in Section['kind']]: ComponentType<SectionProps<K>> };
 
 /** A section of a detail page, drawn by the renderer of its kind. */

@@ -40,7 +40,7 @@ export function ClaimParts() {
 }
 
 /** The parts in fen and their sum, from the yuan typed (a blank part is 0). */
-export function claimFen(values: Record<string, unknown>) {
+export function claimFen(values: { [K in (typeof CLAIM_PART_FIELDS)[number]]?: unknown }) {
   const parts = Object.fromEntries(
     CLAIM_PART_FIELDS.map((f) => [
       f,

@@ -21,9 +21,10 @@ import { apiPost } from '../../../api/request';
 import { requiredRule, showFieldErrors } from '../../user/form-rules';
 import { intakeRule } from '../intake-rules';
 import { ClaimParts, claimFen } from './claim-parts';
+import { PartyFields, type PartyFieldValues, showPartyErrors, splitParties } from './party-fields';
 
 /** The form's values: the claim's parts in yuan, as typed (the amount is their sum); the region as its code. */
-type Fields = Omit<CaseIntake, 'amountFen'>;
+type Fields = Omit<CaseIntake, 'amountFen'> & PartyFieldValues;
 
 const shape = caseIntakeSchema.shape;
 
@@ -61,8 +62,10 @@ export default function CaseNew() {
     }
     setSaving(true);
     try {
+      const { rest, parties } = splitParties(values);
       const created = await apiPost<CaseRow>('/cases', {
-        ...values,
+        ...rest,
+        ...(parties ? { parties } : {}),
         ...claimFen(values),
         court: values.court?.trim() || null,
         description: values.description?.trim() || null,
@@ -72,6 +75,7 @@ export default function CaseNew() {
       navigate(`/list/case-detail/${created.id}`);
     } catch (error) {
       showFieldErrors(form, error);
+      showPartyErrors(form, error);
     } finally {
       setSaving(false);
     }
@@ -142,6 +146,7 @@ export default function CaseNew() {
               <Input name="court" maxLength={100} />
             </Form.Item>
           </Space>
+          <PartyFields />
           <Form.Item label={t('caseNew.description')} field="description" rules={rules('description', false)}>
             <Input.TextArea name="description" maxLength={2000} autoSize={{ minRows: 3, maxRows: 8 }} />
           </Form.Item>

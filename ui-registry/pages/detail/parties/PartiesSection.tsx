@@ -1,0 +1,169 @@
+import { Button, Card, Descriptions, Empty, Space, Spin, Tag } from '@arco-design/web-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { Party, PartyCan } from '../../../../contract/parties';
+import { useRegistryEnv } from '../../../context';
+import { fillTemplate } from '../../../record';
+import type { SectionProps } from '../sections';
+import { PartyFormModal, type PartyFormTarget } from './PartyFormModal';
+import { RevealModal, type RevealTarget } from './RevealModal';
+
+const NOTHING: PartyCan = { reveal: false, add: false, edit: false, contactsOnly: false };
+
+/**
+ * A case's parties (section kind `parties`): each with its role, name, ID document (masked),
+ * phones (masked, label, status), addresses and employer. 查看 beside a number reveals it with a
+ * reason, when the server's `can.reveal` says the reader may; 添加当事人 and 编辑 follow
+ * `can.add` and `can.edit` on a section marked `editable`.
+ */
+export function PartiesSection({ section, params }: SectionProps<'parties'>) {
+  const { t, request } = useRegistryEnv();
+  const path = fillTemplate(section.path, (name) => params[name]);
+  const [state, setState] = useState<{ list: Party[]; can: PartyCan } | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [reveal, setReveal] = useState<RevealTarget | null>(null);
+  const [editing, setEditing] = useState<PartyFormTarget | null>(null);
+
+  const load = useCallback(async () => {
+    if (!path) return;
+    try {
+      const answer = await request<{ list: Party[]; can?: PartyCan }>('GET', path, { silent: true });
+      setState({ list: answer.list, can: answer.can ?? NOTHING });
+      setFailed(null);
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error));
+    }
+  }, [path, request]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (failed) return <Empty description={failed} />;
+  if (!state || !path) return <Spin />;
+  const { list, can } = state;
+  const showReveal = (target: RevealTarget) => setReveal(target);
+  const revealLink = (target: RevealTarget) =>
+    can.reveal ? (
+      <Button size="mini" type="text" onClick={() => showReveal(target)}>
+        {t('party.reveal')}
+      </Button>
+    ) : null;
+
+  return (
+    <div>
+      {list.length === 0 && <Empty description={t('party.none')} />}
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {list.map((party, index) => (
+          <Card
+            key={party.id}
+            size="small"
+            data-testid={`party-${party.id}`}
+            title={
+              <Space>
+                <Tag>{t(`enum.partyRole.${party.role}`)}</Tag>
+                <span>{party.name}</span>
+                {index === 0 && <Tag color="arcoblue">{t('party.mainDebtor')}</Tag>}
+              </Space>
+            }
+            extra={
+              section.editable && can.edit ? (
+                <Button
+                  size="mini"
+                  type="text"
+                  onClick={() =>
+                    setEditing({
+                      method: 'PUT',
+                      path: `${path}/${party.id}`,
+                      party,
+                      contactsOnly: can.contactsOnly,
+                    })
+                  }
+                >
+                  {t('party.edit')}
+                </Button>
+              ) : null
+            }
+          >
+            <Descriptions
+              column={{ xs: 1, md: 2 }}
+              colon={t('common.colon')}
+              data={[
+                {
+                  label: t('enum.partyField.idType'),
+                  value: party.idType ? t(`enum.partyIdType.${party.idType}`) : '-',
+                },
+                {
+                  label: t('enum.partyField.idNumber'),
+                  value: party.idNumber ? (
+                    <Space size={4}>
+                      <span>{party.idNumber}</span>
+                      {revealLink({
+                        path: `${path}/${party.id}/reveal`,
+                        body: { field: 'idNumber' },
+                        masked: party.idNumber,
+                      })}
+                    </Space>
+                  ) : (
+                    '-'
+                  ),
+                },
+                {
+                  label: t('enum.partyField.phones'),
+                  value: party.phones.length ? (
+                    <Space direction="vertical" size={2}>
+                      {party.phones.map((phone) => (
+                        <Space key={phone.id} size={4}>
+                          <span>{phone.number}</span>
+                          {phone.label && <Tag size="small">{phone.label}</Tag>}
+                          <Tag size="small" color={phone.status === 'valid' ? 'green' : 'gray'}>
+                            {t(`enum.phoneStatus.${phone.status}`)}
+                          </Tag>
+                          {revealLink({
+                            path: `${path}/${party.id}/reveal`,
+                            body: { field: 'phone', phoneId: phone.id },
+                            masked: phone.number,
+                          })}
+                        </Space>
+                      ))}
+                    </Space>
+                  ) : (
+                    '-'
+                  ),
+                },
+                { label: t('enum.partyField.employer'), value: party.employer || '-' },
+                {
+                  label: t('enum.partyField.addresses'),
+                  span: 2,
+                  value: party.addresses.length ? (
+                    <Space direction="vertical" size={2}>
+                      {party.addresses.map((a) => (
+                        <span key={a.id}>
+                          {t(`enum.addressKind.${a.kind}`)}
+                          {t('common.colon')}
+                          {a.text}
+                        </span>
+                      ))}
+                    </Space>
+                  ) : (
+                    '-'
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        ))}
+        {section.editable && can.add && (
+          <Button
+            type="dashed"
+            long
+            onClick={() => setEditing({ method: 'POST', path, party: null, contactsOnly: false })}
+          >
+            {t('party.add')}
+          </Button>
+        )}
+      </Space>
+      <RevealModal target={reveal} onClose={() => setReveal(null)} />
+      <PartyFormModal target={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />
+    </div>
+  );
+}
