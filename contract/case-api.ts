@@ -15,7 +15,7 @@ import {
   PUSH_STATUSES,
 } from './cases';
 import { caseContactWindowSchema, contactSchema } from './contact-row';
-import { claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
+import { caseLedgerViewSchema, claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
 import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
 
@@ -268,6 +268,8 @@ export const caseDetailSchema = caseRowSchema.extend({
   followUps: z.array(followUpSchema),
   repayments: z.array(repaymentSchema),
   repaidFen: z.number().int(),
+  /** The ledger by part and its entries (contract/ledger.ts ledgerView). */
+  ledger: caseLedgerViewSchema,
   pushes: z.array(pushSchema),
   auditTrail: z.array(auditEntrySchema),
   /** The contact log, newest first (at most 100; GET /cases/:id/contacts pages the rest). */

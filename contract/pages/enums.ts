@@ -24,6 +24,7 @@ import {
   SMS_TEMPLATES,
   STANDINGS,
 } from '../enum-values';
+import { LEDGER_ENTRY_KINDS, LEDGER_ROWS, REPAYMENT_CHANNELS } from '../ledger';
 import {
   ADDRESS_KINDS,
   PARTY_ID_TYPES,
@@ -68,6 +69,9 @@ export const ENUMS = {
   breachKind: BREACH_KINDS,
   promiseStatus: PROMISE_STATUSES,
   contactWindowState: CONTACT_WINDOW_STATES,
+  ledgerPart: LEDGER_ROWS,
+  ledgerEntryKind: LEDGER_ENTRY_KINDS,
+  repaymentChannel: REPAYMENT_CHANNELS,
   partyRole: PARTY_ROLES,
   partyIdType: PARTY_ID_TYPES,
   phoneStatus: PHONE_STATUSES,

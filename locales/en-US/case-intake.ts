@@ -10,6 +10,7 @@ export default {
   'caseNew.debtorName': 'Debtor',
   'caseNew.clientName': 'Client',
   'caseNew.region': 'Region',
+  'caseNew.partYuan': '{{part}} (CNY)',
   'caseNew.amountYuan': 'Amount (CNY)',
   'caseNew.entrustExpiresOn': 'Entrustment expires',
   'caseNew.court': 'Court',

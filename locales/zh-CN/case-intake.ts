@@ -7,6 +7,7 @@ export default {
   'caseNew.debtorName': '债务人',
   'caseNew.clientName': '委托方',
   'caseNew.region': '所在地区',
+  'caseNew.partYuan': '{{part}}（元）',
   'caseNew.amountYuan': '标的金额（元）',
   'caseNew.entrustExpiresOn': '委托到期日',
   'caseNew.court': '受理法院',

@@ -2,13 +2,14 @@ import { type Kysely, sql } from 'kysely';
 import { renderAudit } from '../../contract/audit';
 import type { CaseDetail } from '../../contract/case-api';
 import { CASE_EVENTS, type CaseEventName } from '../../contract/cases';
-import type { RepaymentChannel } from '../../contract/ledger';
+import { ledgerView, type RepaymentChannel } from '../../contract/ledger';
 import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
 import { followUpsOf } from './contacts/follow-ups';
 import { contactsOf } from './contacts/log';
+import { ledgerOfCase } from './ledger/read';
 import { PUSH_COLUMNS, pushesVisibleTo, pushOf } from './pushes';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
@@ -35,7 +36,7 @@ export async function caseDetail(
     const firm = firmOfEntry(action, params);
     return firm === null || firm === ownFirm;
   };
-  const [attachments, followUps, repayments, pushes, auditTrail, contacts] = await Promise.all([
+  const [attachments, followUps, repayments, pushes, auditTrail, contacts, ledger] = await Promise.all([
     db
       .selectFrom('case_attachments as a')
       .leftJoin('users as u', 'u.id', 'a.uploaded_by')
@@ -91,6 +92,7 @@ export async function caseDetail(
       .limit(200)
       .execute(),
     contactsOf(db, id, { page: { page: 1, pageSize: 100 } }),
+    ledgerOfCase(db, id, viewer.role),
   ]);
   const repaidFen = repayments.reduce((sum, r) => sum + Number(r.amount_fen), 0);
   return {
@@ -122,6 +124,7 @@ export async function caseDetail(
     })),
     // The repayments in force (the view leaves out reversed ones); outstanding is the case's own column.
     repaidFen,
+    ledger: ledgerView(ledger),
     pushes: pushes.map(pushOf),
     auditTrail: auditTrail
       .filter((a) => shownEntry(a.action, a.params))

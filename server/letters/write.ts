@@ -3,6 +3,7 @@ import type { LetterFields, WriteLetterRequest } from '../../contract/letters';
 import { canWriteLetter } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
 import { refuseSensitiveWords } from '../cases/contacts/sensitive-words';
+import { OUTSTANDING_COLUMNS, owedFields } from '../cases/ledger/claim';
 import { viewerOf } from '../cases/scope';
 import { caseTagged } from '../cases/tagged';
 import { visibleCase } from '../cases/visible-case';
@@ -56,12 +57,19 @@ export async function writeLetter(
     .orderBy('a.position')
     .executeTakeFirst();
   const now = app.clock.now();
+  // What is outstanding now, by part: the letter demands it rather than the whole claim.
+  const owed = await app.db
+    .selectFrom('cases')
+    .select(OUTSTANDING_COLUMNS)
+    .where('id', '=', caseId)
+    .executeTakeFirstOrThrow();
   const fields: LetterFields = {
     caseNo: record.caseNo,
     debtorName: record.debtorName,
     ...(address ? { debtorAddress: address.text } : {}),
     creditorName: record.clientName,
     amountFen: record.amountFen,
+    ...owedFields(owed),
     firmName: lawyer.firm_name,
     lawyerName: lawyer.lawyer_name,
     date: businessDay(now),

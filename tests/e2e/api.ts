@@ -7,11 +7,20 @@ import { BASE_URL, DEMO_PASSWORD } from './browser';
  * the records it works on so that no other file can take the same ones (see the pickers below).
  */
 
-/** One call; fails the test unless it is answered 200 with `status: 'ok'`. */
-export async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * One call; fails the test unless it is answered 200 with `status: 'ok'`. `base` names another
+ * server than the suite's (own-server.ts).
+ */
+export async function api<T>(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  base = BASE_URL,
+): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${BASE_URL}/api${path}`, {
+  const res = await fetch(`${base}/api${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -23,8 +32,8 @@ export async function api<T>(token: string | null, method: string, path: string,
 }
 
 /** A demo account's token, signed in through the API. */
-export async function tokenOf(phone: string, password = DEMO_PASSWORD): Promise<string> {
-  return (await api<{ token: string }>(null, 'POST', '/login', { phone, password })).token;
+export async function tokenOf(phone: string, password = DEMO_PASSWORD, base = BASE_URL): Promise<string> {
+  return (await api<{ token: string }>(null, 'POST', '/login', { phone, password }, base)).token;
 }
 
 export interface CaseRow {

@@ -2,7 +2,7 @@ import { LETTER_EXTRA_MAX } from '../../../contract/letters';
 import type { FieldDescriptor } from '../../../contract/pages/descriptor';
 import { field } from './builders';
 
-/** The small forms of 案件处理's actions (case-record.ts): a follow-up, a repayment, a letter. */
+/** The small forms of 案件处理's actions (case-record.ts): a follow-up and a letter (the repayment's is case-ledger.ts). */
 
 export const followUpForm: FieldDescriptor[] = [
   field(
@@ -13,17 +13,6 @@ export const followUpForm: FieldDescriptor[] = [
   ),
   field('note', 'case.followUp.note', { kind: 'textarea', maxLength: 500 }, { required: true }),
 ];
-export const repaymentForm: FieldDescriptor[] = [
-  field(
-    'amountFen',
-    'case.repayment.amount',
-    { kind: 'number', money: true, min: 1, precision: 2 },
-    { required: true },
-  ),
-  field('repaidOn', 'case.repayment.repaidOn', { kind: 'date' }, { required: true }),
-  field('note', 'case.repayment.note', { kind: 'textarea', maxLength: 200 }),
-];
-
 /** A lawyer's letter for the case: a template, and a paragraph of their own (server/letters/). */
 export const letterForm: FieldDescriptor[] = [
   field('template', 'letter.template', { kind: 'select', enum: 'letterTemplate' }, { required: true }),

@@ -10,7 +10,16 @@ import {
 import { col, field, go, mayDo } from './builders';
 import { transitions } from './case-common';
 import { contactActions, contactLog, contactsTab, contactWindow } from './case-contacts';
-import { followUpForm, letterForm, repaymentForm } from './case-forms';
+import { followUpForm, letterForm } from './case-forms';
+import {
+  chargeAction,
+  claimPartFields,
+  ledgerEntries,
+  ledgerEntriesToRead,
+  ledgerParts,
+  repaymentAction,
+  repayments,
+} from './case-ledger';
 import { partyList, partyListEditable } from './case-parties';
 
 /**
@@ -120,16 +129,6 @@ const followUps: DetailPage['sections'][number] = {
   content: 'note',
   label: 'operatorName',
 };
-const repayments: DetailPage['sections'][number] = {
-  kind: 'table',
-  title: 'case.section.repayments',
-  field: 'repayments',
-  columns: [
-    col('repaidOn', 'case.repayment.repaidOn', { widget: 'date' }),
-    col('amountFen', 'case.repayment.amount', { widget: 'money' }),
-    col('note', 'case.repayment.note'),
-  ],
-};
 const pushes: DetailPage['sections'][number] = {
   kind: 'table',
   title: 'case.section.pushes',
@@ -209,8 +208,9 @@ const processing = detailPage(
     partyListEditable,
     contactWindow,
     contactLog,
+    ledgerParts,
+    ledgerEntries,
     followUps,
-    repayments,
     attachments,
   ],
   [
@@ -226,23 +226,8 @@ const processing = detailPage(
       successMessage: 'case.followUpSaved',
       when: mayDo('followUp'),
     },
-    {
-      kind: 'api',
-      key: 'repayment',
-      label: 'case.action.repayment',
-      method: 'POST',
-      path: '/cases/:id/repayments',
-      body: 'form',
-      form: repaymentForm,
-      // What the debtor still owes: a repayment may not be more (the server answers 409 with the figure).
-      summary: [
-        col('amountFen', 'case.amount', { widget: 'money' }),
-        col('repaidFen', 'case.repaidFen', { widget: 'money' }),
-        col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
-      ],
-      successMessage: 'case.repaymentSaved',
-      when: mayDo('repay'),
-    },
+    repaymentAction,
+    chargeAction,
     {
       kind: 'api',
       key: 'writeLetter',
@@ -279,12 +264,8 @@ const caseEdit: FormPage = {
     field('regionCode', 'case.region', { kind: 'region', depth: 2 }, { required: true }),
     field('debtorName', 'case.debtorName', { kind: 'input', maxLength: 60 }, { required: true }),
     field('clientName', 'case.clientName', { kind: 'input', maxLength: 60 }, { required: true }),
-    field(
-      'amountFen',
-      'case.amount',
-      { kind: 'number', money: true, min: 0, precision: 2 },
-      { required: true },
-    ),
+    // The claim as its parts; the amount is their sum (the server derives it), editable until approval.
+    ...claimPartFields,
     field('entrustExpiresOn', 'case.entrustExpiresOn', { kind: 'date' }, { required: true }),
     field('court', 'case.court', { kind: 'input', maxLength: 100 }),
     field('courtSessionAt', 'case.courtSessionAt', { kind: 'datetime' }),
@@ -331,7 +312,12 @@ const caseDetails: TabsPage = {
     {
       key: 'payments',
       title: 'case.tab.payments',
-      page: detailPage('case-details-payments', 'case.tab.payments', [followUps, repayments], []),
+      page: detailPage(
+        'case-details-payments',
+        'case.tab.payments',
+        [ledgerParts, ledgerEntries, followUps],
+        [],
+      ),
     },
     contactsTab('case-details-contacts'),
     {
@@ -365,7 +351,12 @@ const caseRecord: TabsPage = {
     {
       key: 'payments',
       title: 'case.tab.payments',
-      page: detailPage('case-record-payments', 'case.tab.payments', [followUps, repayments], []),
+      page: detailPage(
+        'case-record-payments',
+        'case.tab.payments',
+        [ledgerParts, ledgerEntriesToRead, followUps],
+        [],
+      ),
     },
     contactsTab('case-record-contacts'),
     {

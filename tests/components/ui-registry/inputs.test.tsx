@@ -215,6 +215,16 @@ describe('region, switch and upload', () => {
     expect(names).toEqual(['contract.pdf']);
   });
 
+  it('keeps the id of the one file a single upload takes (a repayment voucher)', async () => {
+    server.use(http.post('/api/cases/7/vouchers', () => ok({ id: 21, name: 'slip.pdf' })));
+    renderInput({ input: { kind: 'upload', path: '/cases/:id/vouchers', maxSizeMb: 1, single: true } });
+    await waitFor(() => expect(document.querySelector('input[type="file"]')).not.toBeNull());
+    const picker = document.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(picker.multiple).toBe(false);
+    await user.upload(picker, new File(['回单'], 'slip.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(value()).toBe(21));
+  });
+
   it('refuses a file above the size limit and reports a refused upload', async () => {
     server.use(http.post('/api/cases/7/attachments', () => fail(413, 41300, '文件过大')));
     const env = testEnvironment();
