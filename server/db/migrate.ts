@@ -20,6 +20,7 @@ import * as m0021 from './migrations/0021_letter_versions';
 import * as m0022 from './migrations/0022_review_versions';
 import * as m0023 from './migrations/0023_registered_roles';
 import * as m0024 from './migrations/0024_case_parties';
+import * as m0027 from './migrations/0027_repayment_plans';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0022_review_versions': m0022,
   '0023_registered_roles': m0023,
   '0024_case_parties': m0024,
+  '0027_repayment_plans': m0027,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ImportTables } from './schema-imports';
 import type { PartyTables } from './schema-parties';
+import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
 
 /**
@@ -145,6 +146,8 @@ export interface CasesTable {
   return_reason: string | null;
   /** Who entered it (form or import); null for the demo data. */
   created_by: number | null;
+  /** The status of its latest repayment plan (server/cases/plans/), null without one. */
+  plan_status: string | null;
 }
 
 export interface CaseAttachmentsTable {
@@ -349,7 +352,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, ImportTables, StorageTables {
+export interface Database extends PartyTables, PlanTables, ImportTables, StorageTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

@@ -37,6 +37,7 @@ describe('migrating an empty database', () => {
       '0022_review_versions',
       '0023_registered_roles',
       '0024_case_parties',
+      '0027_repayment_plans',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -76,6 +77,8 @@ describe('migrating an empty database', () => {
       'party_phones',
       'party_addresses',
       'pii_access',
+      'repayment_plans',
+      'plan_instalments',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
