@@ -61,6 +61,10 @@ export const ABILITIES = {
   'parties.reveal': { caseOperation: 'all', lawfirmContactPerson: 'firm', lawyer: 'own' },
   /** The record of reveals (GET /api/pii-access), for those who watch compliance. */
   'pii.audit': staff('superAdmin', 'admin', 'bussinessOperation'),
+  /** Propose a repayment plan (分期还款): the handling lawyer, on a case in processing. */
+  'plans.propose': { lawyer: 'own' },
+  /** Approve or reject a reduced plan (减免), the queue 分期审核: case operations. */
+  'plans.review': staff('superAdmin', 'caseOperation'),
   'attachments.read': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
   'business.cases': staff('superAdmin', 'bussinessOperation'),
   'firm.cases': { superAdmin: 'all', lawfirmContactPerson: 'firm' },

@@ -20,3 +20,9 @@ export const REVIEW_STATUSES = ['auditing', 'passed', 'rejected'] as const;
  * `suspended` for one that passed and is suspended (then no longer `passed`).
  */
 export const STANDINGS = ['auditing', 'passed', 'rejected', 'suspended'] as const;
+
+/** Where a repayment plan stands (contract/plans.ts); labels `enum.planStatus.<value>`. */
+export const PLAN_STATUSES = ['pendingApproval', 'active', 'broken', 'completed', 'rejected'] as const;
+
+/** Where an instalment of a plan stands; labels `enum.instalmentStatus.<value>`. */
+export const INSTALMENT_STATUSES = ['due', 'paid', 'partial', 'overdue'] as const;

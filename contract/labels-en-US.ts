@@ -139,6 +139,8 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.ability.parties.write': 'Edit case parties',
   'enum.ability.parties.reveal': 'Reveal personal data',
   'enum.ability.pii.audit': 'Personal data access records',
+  'enum.ability.plans.propose': 'Propose repayment plans',
+  'enum.ability.plans.review': 'Review repayment plans',
   'enum.partyRole.debtor': 'Debtor',
   'enum.partyRole.coDebtor': 'Co-debtor',
   'enum.partyRole.guarantor': 'Guarantor',

@@ -137,6 +137,8 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.ability.parties.write': '编辑当事人',
   'enum.ability.parties.reveal': '查看完整个人信息',
   'enum.ability.pii.audit': '个人信息访问记录',
+  'enum.ability.plans.propose': '制定分期还款',
+  'enum.ability.plans.review': '分期还款审核',
   'enum.partyRole.debtor': '债务人',
   'enum.partyRole.coDebtor': '共同债务人',
   'enum.partyRole.guarantor': '担保人',

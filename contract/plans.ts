@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daySchema, MAX_REPAYMENT_FEN } from './case-api';
+import { INSTALMENT_STATUSES, PLAN_STATUSES } from './enum-values';
 import { pageQuerySchema } from './paging';
 import { versionedReviewDecisionSchema } from './reviews';
 import { textField } from './text';
@@ -11,11 +12,10 @@ import { textField } from './text';
  * here, by one pure function, from what has been repaid since the plan became active and the
  * business day: the server's answers, its daily sweep and the screens all read them from it.
  */
-export const PLAN_STATUSES = ['pendingApproval', 'active', 'broken', 'completed', 'rejected'] as const;
+export { INSTALMENT_STATUSES, PLAN_STATUSES };
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const planStatusSchema = z.enum(PLAN_STATUSES);
 
-export const INSTALMENT_STATUSES = ['due', 'paid', 'partial', 'overdue'] as const;
 export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];
 
 /** Days after its due day an instalment may still be paid before it is overdue (PLAN_GRACE_DAYS). */
@@ -95,6 +95,12 @@ export const planListSchema = z.object({ list: z.array(planSchema) });
 
 /** PUT /api/plans/:id/review: the one review shape (contract/reviews.ts), version required. */
 export const planReviewRequestSchema = versionedReviewDecisionSchema;
+
+export const reviewedPlanSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['active', 'rejected']),
+  version: z.number().int(),
+});
 
 /** GET /api/plans: the plans waiting for approval (分期审核), for `plans.review`. */
 export const planQueueQuerySchema = pageQuerySchema.extend({

@@ -139,6 +139,10 @@ export interface ServerConfig {
    * least 32 characters); null: the key migration 0024 stored in the database (server/cases/parties/pii-hash.ts).
    */
   piiHashSecret: string | null;
+  /** Days after its due day an instalment may still be paid before it is overdue (PLAN_GRACE_DAYS; server/cases/plans). */
+  planGraceDays: number;
+  /** How far below the outstanding amount a repayment plan may go, in percent (REDUCTION_MAX_PERCENT). */
+  reductionMaxPercent: number;
 }
 
 /** More processes than this on one machine is a typo, not a plan. */
@@ -223,6 +227,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordHashCost: passwordHashCost(env),
     piiRevealPerHour: positiveInteger(env, 'PII_REVEAL_PER_HOUR', 60),
     piiHashSecret: readPiiHashSecret(env.PII_HASH_SECRET),
+    planGraceDays: integerIn(env, 'PLAN_GRACE_DAYS', 3, 0, 90),
+    reductionMaxPercent: integerIn(env, 'REDUCTION_MAX_PERCENT', 30, 0, 100),
   };
 }
 
@@ -232,6 +238,15 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function integerIn(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
 import { partyRoutes } from './cases/parties/routes';
+import { planRoutes } from './cases/plans/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -56,6 +57,7 @@ export const apiRoutes: ApiRoute[] = [
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,
+  ...planRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

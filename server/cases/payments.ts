@@ -23,6 +23,7 @@ import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
 import { forgetCaseCounts } from './count-cache';
+import { refillPlan } from './plans/refill';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { actorOf } from './scope';
@@ -199,6 +200,7 @@ export async function addRepayment(
       },
     );
     const closed = body.amountFen === outstandingFen ? await closeWhenRepaid(trx, app, who, current) : false;
+    await refillPlan(trx, app, { caseId, requestId: who.requestId });
     return { id: row.id, closed };
   });
   if (id.closed) forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });

@@ -33,7 +33,7 @@ const FONT_FILE = join(
 type BridgedSubset = fontkit.Subset & { encodeStream?: () => EventEmitter };
 
 /** fontkit 2 in the shape pdf-lib's `registerFontkit` expects. */
-const fontkitForPdfLib = {
+export const fontkitForPdfLib = {
   create(bytes: Uint8Array) {
     const font = fontkit.create(Buffer.from(bytes));
     const createSubset = font.createSubset.bind(font);
@@ -59,12 +59,12 @@ const fontkitForPdfLib = {
 
 let fontBytes: Promise<Buffer> | undefined;
 /** Read once per process (8 MB), on the first letter. */
-const loadFont = () => {
+export const loadFont = () => {
   fontBytes ??= readFile(FONT_FILE);
   return fontBytes;
 };
 
-const PAGE = { width: 595.28, height: 841.89, margin: 64 } as const;
+export const PAGE = { width: 595.28, height: 841.89, margin: 64 } as const;
 const BODY = 12;
 const LEADING = 1.75;
 
@@ -82,7 +82,7 @@ interface Piece {
  * they do not (a 60-character name, an account number), and closing punctuation never opens a
  * line: it takes the piece before it to the next line. Nothing is drawn past `width`.
  */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const measure = (t: string): Piece => ({ text: t, width: font.widthOfTextAtSize(t, size) });
   const lines: string[] = [];
   let line: Piece[] = [];

@@ -113,6 +113,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       repay: true,
       followUp: true,
       writeLetter: true,
+      proposePlan: true,
     });
   });
 
@@ -122,6 +123,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       repay: false,
       followUp: false,
       writeLetter: false,
+      proposePlan: false,
     });
   });
 
@@ -131,6 +133,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       repay: true,
       followUp: true,
       writeLetter: false,
+      proposePlan: false,
     });
   });
 
@@ -200,6 +203,7 @@ describe('the system actor', () => {
       repay: false,
       followUp: false,
       writeLetter: false,
+      proposePlan: false,
     });
   });
 });
