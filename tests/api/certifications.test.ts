@@ -4,9 +4,9 @@ import type {
   CertificationRecord,
   CertificationReviewRow,
 } from '../../contract/certifications';
-import { creditCodeCheckChar } from '../../contract/credit-code';
 import type { Message } from '../../contract/notifications';
-import { createAccount, uploadLicenceImage } from './fixtures';
+import { application, withWrongCheck } from './certification-fixtures';
+import { createAccount } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
 type Role = Parameters<TestServer['sessionFor']>[0];
@@ -16,30 +16,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
-
-function creditCode(first17: string) {
-  return first17 + creditCodeCheckChar(first17);
-}
-
-function withWrongCheck(code: string) {
-  return code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
-}
-
-function residentId(first17: string) {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((acc, d, i) => acc + Number(d) * weights[i], 0);
-  return first17 + '10X98765432'[sum % 11];
-}
-
-const application = {
-  enterpriseName: '深圳前海明衡科技有限公司',
-  enterpriseCertType: 'unifiedSocialCreditCode',
-  creditCode: creditCode('91440300MA5F12345'),
-  legalPersonName: '张建国',
-  legalPersonIdType: 'residentIdCard',
-  legalPersonIdNumber: residentId('11010119900307123'),
-  contactPhone: '13912345678',
-};
 
 async function auditRows(action: string) {
   return server.app.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
@@ -310,116 +286,5 @@ describe('certification review', () => {
     expect((await review(a.recordId, { status: 'passed' })).status).toBe(409);
     expect(await stateOf(a.phone)).toBe('none');
     expect((await review(999_999, { status: 'passed', version: 1 })).status).toBe(404);
-  });
-});
-
-describe('certification: versions, landlines, personal certification, rejection shown', () => {
-  async function applicantWith(body: Record<string, unknown>, role = 'caseOperation') {
-    const account = await createAccount(server, role);
-    const token = await server.login(account.phone, account.password);
-    const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', { token, body });
-    return { token, res };
-  }
-  const decide = async (id: number, body: Record<string, unknown>) =>
-    server.call<CertificationReviewRow>('PUT', `/api/certifications/${id}/review`, {
-      token: await server.sessionFor('bussinessOperation'),
-      body,
-    });
-
-  it('serves version 1, needs it (400 at version) and answers a stale decision 409 with the stored figures', async () => {
-    const { res } = await applicantWith(application);
-    expect(res.status).toBe(200);
-    expect(res.body.data.version).toBe(1);
-    const id = res.body.data.id;
-    const missing = await decide(id, { status: 'passed' });
-    expect(missing.status).toBe(400);
-    expect((missing.body.errors ?? []).map((e) => e.path)).toEqual(['version']);
-    expect((await decide(id, { status: 'rejected', reason: '执照模糊', version: 1 })).status).toBe(200);
-    const stale = await decide(id, { status: 'passed', version: 1 });
-    expect(stale.status).toBe(409);
-    expect(stale.body.data).toMatchObject({
-      version: 2,
-      savedBy: { id: await server.userId('13800000003') },
-    });
-  });
-
-  it('accepts a landline (area code and number) as the contact phone, stored as 0755-12345678', async () => {
-    const { res } = await applicantWith({ ...application, contactPhone: '(0755) 1234 5678' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.contactPhone).toBe('0755-12345678');
-    const wrong = await applicantWith({ ...application, contactPhone: '12345' });
-    expect(wrong.res.status).toBe(400);
-    expect((wrong.res.body.errors ?? []).map((e) => e.path)).toEqual(['contactPhone']);
-  });
-
-  it('lets a lawyer apply for personal certification with the licence number and its uploaded image', async () => {
-    const token = await server.sessionFor('lawyer');
-    const pending = (await server.call<CertificationOverview>('GET', '/api/user/certification', { token }))
-      .body.data.pending;
-    if (pending) await server.call('POST', `/api/user/certifications/${pending.id}/withdraw`, { token });
-    const noFile = await server.call('POST', '/api/user/certifications', {
-      token,
-      body: {
-        certType: 'personal',
-        legalPersonName: '李律师',
-        legalPersonIdType: 'residentIdCard',
-        legalPersonIdNumber: application.legalPersonIdNumber,
-        licenceNo: '14403201710012345',
-        contactPhone: '13912345678',
-      },
-    });
-    expect(noFile.status).toBe(400);
-    expect((noFile.body.errors ?? []).map((e) => e.path)).toEqual(['licenceFileId']);
-
-    const fileId = await uploadLicenceImage(server, token);
-    const res = await server.call<CertificationRecord>('POST', '/api/user/certifications', {
-      token,
-      body: {
-        certType: 'personal',
-        legalPersonName: '李律师',
-        legalPersonIdType: 'residentIdCard',
-        legalPersonIdNumber: application.legalPersonIdNumber,
-        licenceNo: '14403201710012345',
-        contactPhone: '010-87654321',
-        licenceFileId: fileId,
-      },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({
-      certType: 'personal',
-      licenceNo: '14403201710012345',
-      licenceFile: { name: '执业证.png' },
-    });
-    const image = await fetch(`${server.url}${res.body.data.licenceFile?.url}`, {
-      headers: { authorization: `Bearer ${await server.sessionFor('bussinessOperation')}` },
-    });
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    const other = await fetch(`${server.url}${res.body.data.licenceFile?.url}`, {
-      headers: { authorization: `Bearer ${await server.sessionFor('caseOperation')}` },
-    });
-    expect(other.status).toBe(404);
-
-    // Rejected: the applicant's panel reads the rejection and why.
-    expect(
-      (await decide(res.body.data.id, { status: 'rejected', reason: '执业证已过期', version: 1 })).status,
-    ).toBe(200);
-    const overview = await server.call<CertificationOverview>('GET', '/api/user/certification', { token });
-    expect(overview.body.data.pending).toBeNull();
-    expect(overview.body.data.latest).toMatchObject({ status: 'rejected', reason: '执业证已过期' });
-  });
-
-  it('refuses personal certification to an account that is not a lawyer', async () => {
-    const { res } = await applicantWith({
-      certType: 'personal',
-      legalPersonName: '王五',
-      legalPersonIdType: 'residentIdCard',
-      legalPersonIdNumber: application.legalPersonIdNumber,
-      licenceNo: '14403201710012345',
-      contactPhone: '13912345678',
-      licenceFileId: 999999,
-    });
-    expect(res.status).toBe(400);
-    expect((res.body.errors ?? []).map((e) => e.path)).toEqual(['certType']);
   });
 });

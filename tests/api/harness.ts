@@ -6,30 +6,14 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createSession } from '../../server/auth/sessions';
 import { readConfig, THROTTLES } from '../../server/config';
-import type { AppContext, Clock, SmsSender } from '../../server/context';
+import type { AppContext, SmsSender } from '../../server/context';
 import type { DatabaseHandle } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import { copyFiles } from '../../server/storage/copy';
 import { directoryStorage, uploadsRootFor } from '../../server/storage/directory';
+import { TestClock } from '../test-clock';
 import { copyTestDatabase } from './test-database';
-
-/** A clock tests can move forward, and stop where it is. */
-export class TestClock implements Clock {
-  private offset = 0;
-  private stoppedAt: number | null = null;
-  now() {
-    return new Date(this.stoppedAt ?? Date.now() + this.offset);
-  }
-  advance(ms: number) {
-    if (this.stoppedAt === null) this.offset += ms;
-    else this.stoppedAt += ms;
-  }
-  /** From now on only `advance` moves time, so waits in answers ("try again in N s") are exact. */
-  stop() {
-    this.stoppedAt = this.now().getTime();
-  }
-}
 
 export interface ApiAnswer<T = unknown> {
   status: number;

@@ -45,8 +45,9 @@ function launch(): Promise<Browser> {
  * launched before the file's first test and closed after its last, and the contexts a test
  * opened are closed when it ends, whether it passed or not. With `E2E_SHOTS=<folder>` each
  * page still open then is first saved as `<file>-<n>.png`: where each person stopped.
+ * `baseUrl` names another server than the suite's (own-server.ts: a file that moves the clock).
  */
-export function fileBrowser(): FileBrowser {
+export function fileBrowser(baseUrl: () => string = () => BASE_URL): FileBrowser {
   let launched: Browser | undefined;
   const open = new Set<BrowserContext>();
   const file = basename(process.argv[1] ?? 'e2e').replace(/\.test\.ts$/, '');
@@ -75,7 +76,7 @@ export function fileBrowser(): FileBrowser {
   const fixture: FileBrowser = {
     async freshPage(viewport = { width: 1440, height: 900 }) {
       if (!launched) throw new Error('the browser is launched in before(): open pages inside a test');
-      const context = await launched.newContext({ baseURL: BASE_URL, viewport, locale: 'zh-CN' });
+      const context = await launched.newContext({ baseURL: baseUrl(), viewport, locale: 'zh-CN' });
       open.add(context);
       context.on('close', () => open.delete(context));
       const page = await context.newPage();
