@@ -59,6 +59,8 @@ export const ABILITIES = {
    * (admin, superAdmin, business operations), and `phones.read` does not unmask a party's phone.
    */
   'parties.reveal': { caseOperation: 'all', lawfirmContactPerson: 'firm', lawyer: 'own' },
+  /** A reversal (冲正) of a recorded repayment, with its reason (server/cases/ledger/): case operations only. */
+  'repayments.reverse': { caseOperation: 'all' },
   /** The record of reveals (GET /api/pii-access), for those who watch compliance. */
   'pii.audit': staff('superAdmin', 'admin', 'bussinessOperation'),
   /** Propose a repayment plan (分期还款): the handling lawyer, on a case in processing. */

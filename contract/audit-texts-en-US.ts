@@ -54,6 +54,8 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   'case.export': { label: 'Cases exported' },
   'case.followUp': { label: 'Follow-up added', detail: 'Payment status: {{paymentStatus}}' },
   'case.repayment': { label: 'Repayment recorded', detail: '{{amountFen}} repaid on {{repaidOn}}' },
+  'case.repaymentReversed': { label: 'Repayment reversed', detail: '{{amountFen}} reversed: {{reason}}' },
+  'case.charge': { label: 'Cost recorded', detail: '{{amountFen}} in costs: {{reason}}' },
   'case.attachment.add': { label: 'Attachment uploaded', detail: '{{name}}' },
   'case.attachment.remove': { label: 'Attachment deleted', detail: '{{name}}' },
   'case.approve': { label: 'Approved', detail: '{{from}} → {{to}}' },

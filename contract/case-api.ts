@@ -15,6 +15,7 @@ import {
   PUSH_STATUSES,
 } from './cases';
 import { PLAN_STATUSES } from './enum-values';
+import { claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
 import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
 
@@ -50,7 +51,7 @@ const statusList = z.preprocess(
     .pipe(z.array(caseStatusSchema).max(4)),
 );
 
-export const CASE_SORT_FIELDS = ['createdAt', 'amountFen', 'courtSessionAt'] as const;
+export const CASE_SORT_FIELDS = ['createdAt', 'amountFen', 'outstandingFen', 'courtSessionAt'] as const;
 
 /** The case list's filters, shared by the list and the CSV export. */
 export const caseFilterSchema = z.object({
@@ -129,6 +130,13 @@ export const caseRowSchema = z.object({
   clientName: z.string(),
   regionCode: z.string(),
   amountFen: z.number().int(),
+  /** The claim's parts (contract/ledger.ts), adding up to amountFen. */
+  principalFen: z.number().int(),
+  interestFen: z.number().int(),
+  penaltyFen: z.number().int(),
+  feesFen: z.number().int(),
+  /** What is still owed (claim and charges less repayments and waivers), kept with every ledger entry. */
+  outstandingFen: z.number().int(),
   entrustExpiresOn: z.string(),
   lawyerId: z.number().int().nullable(),
   lawyerName: z.string().nullable(),
@@ -217,6 +225,10 @@ export const repaymentSchema = z.object({
   amountFen: z.number().int(),
   repaidOn: z.string(),
   note: z.string().nullable(),
+  channel: z.enum(REPAYMENT_CHANNELS).nullable().optional(),
+  voucherAttachmentId: z.number().int().nullable().optional(),
+  /** How it was allocated over the claim's parts (contract/ledger.ts). */
+  allocation: partsAnswerSchema.optional(),
   createdAt: z.string(),
   /** This repayment brought the total to the amount claimed: the case is now closed as repaid. */
   closedCase: z.boolean().optional(),
@@ -258,8 +270,6 @@ export const caseDetailSchema = caseRowSchema.extend({
   followUps: z.array(followUpSchema),
   repayments: z.array(repaymentSchema),
   repaidFen: z.number().int(),
-  /** What is still owed: the amount claimed less the repayments, never below 0. */
-  outstandingFen: z.number().int(),
   pushes: z.array(pushSchema),
   auditTrail: z.array(auditEntrySchema),
 });
@@ -274,6 +284,7 @@ export const caseEditRequestSchema = z.object({
   clientName: textField({ min: 1, max: 60 }).optional(),
   regionCode: regionCodeSchema.optional(),
   amountFen: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  ...claimPartsShape,
   entrustExpiresOn: daySchema.optional(),
   court: textField({ max: 100 }).nullable().optional(),
   courtSessionAt: z.iso.datetime({ offset: true }).nullable().optional(),
@@ -341,11 +352,19 @@ export const followUpRequestSchema = z.object({
  */
 export const MAX_REPAYMENT_FEN = 1_000_000_000_000;
 
-export const repaymentRequestSchema = z.object({
-  amountFen: z.number().int().positive().max(MAX_REPAYMENT_FEN, 'rule.repaymentTooLarge'),
-  repaidOn: daySchema,
-  note: textField({ max: 200, multiline: true }).optional(),
-});
+/** A repayment: through `channel` (never cash to a collector), with an image or PDF voucher of the case. */
+export const repaymentRequestSchema = z
+  .object({
+    amountFen: z.number().int().positive().max(MAX_REPAYMENT_FEN, 'rule.repaymentTooLarge'),
+    repaidOn: daySchema,
+    channel: z.enum(REPAYMENT_CHANNELS).optional(),
+    voucherAttachmentId: bodyId.optional(),
+    note: textField({ max: 200, multiline: true }).optional(),
+  })
+  .refine((r) => r.channel !== 'other' || Boolean(r.note), {
+    path: ['note'],
+    message: 'ledger.channelNoteRequired',
+  });
 
 /** Case-node statistics: one row per stage with a count per status. */
 export const stageStatsQuerySchema = z.object({

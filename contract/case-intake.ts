@@ -22,6 +22,11 @@ export const caseIntakeSchema = z.object({
   clientName: edit.clientName.unwrap(),
   regionCode: edit.regionCode.unwrap().refine(isKnownRegion, 'rule.regionCode'),
   amountFen: edit.amountFen.unwrap().positive('rule.amountPositive'),
+  /** The claim's parts, summing to amountFen (checked by contract/ledger.ts claimOf); absent: all principal. */
+  principalFen: edit.principalFen,
+  interestFen: edit.interestFen,
+  penaltyFen: edit.penaltyFen,
+  feesFen: edit.feesFen,
   entrustExpiresOn: edit.entrustExpiresOn.unwrap(),
   court: edit.court,
   description: edit.description,

@@ -137,6 +137,7 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.ability.docs.read': 'Read the API docs',
   'enum.ability.monitor.read': 'System monitor',
   'enum.ability.parties.write': 'Edit case parties',
+  'enum.ability.repayments.reverse': 'Reverse repayments',
   'enum.ability.parties.reveal': 'Reveal personal data',
   'enum.ability.pii.audit': 'Personal data access records',
   'enum.ability.plans.propose': 'Propose repayment plans',

@@ -135,6 +135,7 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.ability.docs.read': '查看接口文档',
   'enum.ability.monitor.read': '系统监控',
   'enum.ability.parties.write': '编辑当事人',
+  'enum.ability.repayments.reverse': '冲正还款',
   'enum.ability.parties.reveal': '查看完整个人信息',
   'enum.ability.pii.audit': '个人信息访问记录',
   'enum.ability.plans.propose': '制定分期还款',

@@ -49,6 +49,8 @@ export const SYSTEM: Readonly<CaseActor> = Object.freeze({
  */
 export const SYSTEM_EVENTS: Readonly<Partial<Record<CaseEventName, string>>> = {
   RELEASE: 'withdraws a push: the firm was suspended (later: nobody answered the push in time)',
+  REOPEN: 'a reversal (冲正) undid a repayment of a case closed as repaid: only such a case',
+  CLOSE: 'a reduced repayment plan (减免) was paid in full: the case closes as mediated, the rest waived',
 };
 
 export const isSystem = (actor: { role: ActorRole } | null | undefined) => actor?.role === SYSTEM_ROLE;
@@ -214,16 +216,19 @@ const RULES: { [T in CaseEventType]: (holders: CaseHolders, event: EventOf<T>) =
 };
 
 /**
- * The system's details rules: none of its events carries details yet. An event outside
- * SYSTEM_EVENTS is not the system's to send.
+ * The system's rules: an event outside SYSTEM_EVENTS is not the system's to send, and it
+ * reopens only a case closed as repaid (a reversal undid what closed it).
  */
-function systemRefusal(event: CaseEvent): RefusalReason | null {
-  return SYSTEM_EVENTS[event.type] ? null : 'case.transition.notPermitted';
+function systemRefusal(holders: CaseHolders & { result?: CloseResult | null }, event: CaseEvent) {
+  if (!SYSTEM_EVENTS[event.type]) return 'case.transition.notPermitted';
+  if (event.type === 'REOPEN' && holders.result !== 'repaid') return 'case.transition.notPermitted';
+  if (event.type === 'CLOSE' && !CLOSE_RESULTS.includes(event.result)) return 'case.transition.invalidResult';
+  return null;
 }
 
 /** Why this actor may not send this event to a case held by these, or null when they may. */
 export function refusalOf(holders: CaseHolders, event: CaseEvent): RefusalReason | null {
-  if (isSystem(event.actor)) return systemRefusal(event);
+  if (isSystem(event.actor)) return systemRefusal(holders, event);
   const rule = RULES[event.type] as (holders: CaseHolders, event: CaseEvent) => RefusalReason | null;
   return rule(holders, event);
 }

@@ -2,6 +2,7 @@ import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
+import { ledgerRoutes } from './cases/ledger/routes';
 import { partyRoutes } from './cases/parties/routes';
 import { planRoutes } from './cases/plans/routes';
 import { caseRoutes } from './cases/routes';
@@ -57,6 +58,7 @@ export const apiRoutes: ApiRoute[] = [
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,
+  ...ledgerRoutes,
   ...planRoutes,
   ...monitorRoutes,
   ...deviceRoutes,

@@ -42,6 +42,11 @@ export function caseRows(now: number): CaseRow[] {
       regionCode: '440300',
       // Up to about ¥2,000,000, with cents: thousands separators in every row.
       amountFen: ((i * 7_919_993) % 200_000_000) + 12_345,
+      principalFen: ((i * 7_919_993) % 200_000_000) + 12_345,
+      interestFen: 0,
+      penaltyFen: 0,
+      feesFen: 0,
+      outstandingFen: ((i * 7_919_993) % 100_000_000) + 12_345,
       entrustExpiresOn: '2026-12-31',
       lawyerId: status === 'pending' ? null : 7,
       lawyerName: status === 'pending' ? null : '李律师',

@@ -75,12 +75,14 @@ export async function uploadAttachment(
   who: Who,
   caseId: number,
   request: FastifyRequest,
+  /** The extensions taken: every attachment type, or fewer (a repayment voucher: images and PDF). */
+  types: readonly string[] = ATTACHMENT_EXTENSIONS,
 ): Promise<Attachment> {
   await visibleCase(app.db, who.viewer, caseId);
   const { part, name } = await readFilePart(app, request, {
     fields: 10,
-    allowed: (n) => attachmentExtension(n) !== null,
-    types: ATTACHMENT_EXTENSIONS,
+    allowed: (n) => types.includes(attachmentExtension(n) ?? ''),
+    types,
   });
   if ((await countOf(app, caseId)) >= ATTACHMENTS_PER_CASE) {
     part.file.resume();

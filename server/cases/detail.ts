@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { renderAudit } from '../../contract/audit';
 import type { CaseDetail } from '../../contract/case-api';
 import { CASE_EVENTS, type CaseEventName } from '../../contract/cases';
+import type { RepaymentChannel } from '../../contract/ledger';
 import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
@@ -109,10 +110,12 @@ export async function caseDetail(
       amountFen: Number(r.amount_fen),
       repaidOn: r.repaid_on,
       note: r.note,
+      channel: r.channel as RepaymentChannel | null,
+      voucherAttachmentId: r.voucher_attachment_id,
       createdAt: r.created_at,
     })),
+    // The repayments in force (the view leaves out reversed ones); outstanding is the case's own column.
     repaidFen,
-    outstandingFen: Math.max(0, Number(row.amount_fen) - repaidFen),
     pushes: pushes.map(pushOf),
     auditTrail: auditTrail
       .filter((a) => shownEntry(a.action, a.params))

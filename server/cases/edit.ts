@@ -1,12 +1,15 @@
 import type { Updateable } from 'kysely';
 import type { CaseEditRequest, CaseRow } from '../../contract/case-api';
+import { claimAfterEdit, LEDGER_PARTS, type Parts } from '../../contract/ledger';
 import { isKnownRegion } from '../../contract/regions';
+import { hasCaseTag } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { CasesTable } from '../db/schema';
 import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
+import { claimColumns } from './ledger/claim';
 import { renameMainDebtor } from './parties/store';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
@@ -21,7 +24,6 @@ export const EDITABLE = {
   debtorName: 'debtor_name',
   clientName: 'client_name',
   regionCode: 'region_code',
-  amountFen: 'amount_fen',
   entrustExpiresOn: 'entrust_expires_on',
   court: 'court',
   courtSessionAt: 'court_session_at',
@@ -30,6 +32,34 @@ export const EDITABLE = {
 
 /** The columns the keyword search's index is made of: an edit of one re-indexes the case. */
 const SEARCHED = ['title', 'debtor_name', 'client_name'] as const;
+
+/**
+ * The claim's columns an edit changes (its amount and parts, contract/ledger.ts claimAfterEdit),
+ * noting the fields in `changed`: 400 at `amountFen` when they disagree, 409 once review has
+ * approved the case (the machine's `intakeEditable`). Before approval the case has no ledger
+ * entry, so all of the claim is outstanding.
+ */
+function claimChanges(
+  stored: Record<string, unknown>,
+  body: CaseEditRequest,
+  current: CaseRow,
+  changed: string[],
+): Updateable<CasesTable> {
+  const before: Parts = {
+    principal: Number(stored.claim_principal_fen),
+    interest: Number(stored.claim_interest_fen),
+    penalty: Number(stored.claim_penalty_fen),
+    fees: Number(stored.claim_fees_fen),
+  };
+  const next = claimAfterEdit(before, body);
+  if ('mismatch' in next) throw fail.field('amountFen', 'ledger.claimMismatch');
+  const fields = LEDGER_PARTS.filter((p) => next.parts[p] !== before[p]).map((p) => `${p}Fen`);
+  if (next.amountFen !== Number(stored.amount_fen)) fields.unshift('amountFen');
+  if (fields.length === 0) return {};
+  if (!hasCaseTag(current, 'intakeEditable')) throw fail.conflict('ledger.claimLocked');
+  changed.push(...fields);
+  return { amount_fen: next.amountFen, ...claimColumns(next.parts) };
+}
 
 /**
  * Saves an edit under the optimistic lock: the update names the version the form was loaded
@@ -62,6 +92,7 @@ export async function editCase(
     (changes as Record<string, unknown>)[column] = next;
     changed.push(field);
   }
+  Object.assign(changes, claimChanges(stored, body, current, changed));
   if (changed.length === 0) return current;
   const now = app.clock.now();
   try {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CaseRow } from '../../contract/case-api';
 import type { CaseIntake } from '../../contract/case-intake';
+import { claimOf } from '../../contract/ledger';
 import type { CaseCreateRequest, PartyInput } from '../../contract/parties';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
@@ -9,6 +10,7 @@ import { uniqueViolation } from '../db/unique-violation';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
+import { claimColumns } from './ledger/claim';
 import { type PiiHasher, piiHasher } from './parties/pii-hash';
 import { insertMainDebtors, insertParties } from './parties/store';
 import { caseRowsByIds } from './rows';
@@ -25,6 +27,8 @@ export const caseNoTaken = () =>
  * parties (server/cases/parties/: the ones given, else a main debtor named `debtorName`). The one
  * door for the form and the import; the caller holds the transaction and has checked each case
  * against contract/case-intake.ts (and contract/parties.ts); parties with numbers need `hash`.
+ * The claim is split as given (contract/ledger.ts claimOf; all principal without parts) and
+ * nothing is outstanding but the claim.
  */
 export async function insertCases(
   trx: Kysely<Database>,
@@ -35,10 +39,15 @@ export async function insertCases(
 ): Promise<number[]> {
   if (cases.length === 0) return [];
   const now = at.toISOString();
+  const claims = cases.map((c) => {
+    const claim = claimOf(c);
+    if ('mismatch' in claim) throw new Error(`insertCases: the claim's parts of ${c.caseNo} do not add up`);
+    return claim.parts;
+  });
   const rows = await trx
     .insertInto('cases')
     .values(
-      cases.map((c) => ({
+      cases.map((c, i) => ({
         case_no: c.caseNo,
         title: c.title,
         type: c.type,
@@ -46,6 +55,7 @@ export async function insertCases(
         client_name: c.clientName,
         region_code: c.regionCode,
         amount_fen: c.amountFen,
+        ...claimColumns(claims[i]),
         entrust_expires_on: c.entrustExpiresOn,
         court: c.court ?? null,
         description: c.description ?? null,
@@ -92,6 +102,7 @@ export async function createCase(
   who: { caller: Caller; viewer: CaseViewer; requestId: string },
   body: CaseCreateRequest,
 ): Promise<CaseRow> {
+  if ('mismatch' in claimOf(body)) throw fail.field('amountFen', 'ledger.claimMismatch');
   if ((await storedCaseNos(app.db, [body.caseNo])).size > 0) throw caseNoTaken();
   const now = app.clock.now();
   const hash = await piiHasher(app.db);

@@ -11,6 +11,7 @@ import { type CaseCondition, type CasesEb, type CaseViewer, type ScopePart, visi
 const SORT_COLUMNS = {
   createdAt: 'created_at',
   amountFen: 'amount_fen',
+  outstandingFen: 'outstanding_fen',
   courtSessionAt: 'court_session_at',
 } as const;
 

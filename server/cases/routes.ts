@@ -20,8 +20,6 @@ import {
   lawyerOptionsQuerySchema,
   pushListQuerySchema,
   pushRowSchema,
-  repaymentRequestSchema,
-  repaymentSchema,
   stageStatsQuerySchema,
   stageStatsSchema,
 } from '../../contract/case-api';
@@ -38,7 +36,7 @@ import { editCase } from './edit';
 import { lawFirmOptions } from './firm-options';
 import { lawyerOptions } from './lawyer-options';
 import { listCases } from './list';
-import { addFollowUp, addRepayment, listFollowUps } from './payments';
+import { addFollowUp, listFollowUps } from './payments';
 import { listPushes } from './pushes';
 import { viewerOf } from './scope';
 import { stageStats } from './stage-stats';
@@ -236,19 +234,6 @@ export const caseRoutes = [
     response: followUpSchema,
     handler: async ({ app, caller, params, body, requestId }) =>
       addFollowUp(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
-  }),
-
-  defineRoute({
-    method: 'POST',
-    url: '/cases/:id/repayments',
-    summary: 'Record a repayment on a case (its handling lawyer or operations)',
-    tags: ['cases'],
-    access: 'cases.run',
-    params: idParamsSchema,
-    body: repaymentRequestSchema,
-    response: repaymentSchema,
-    handler: async ({ app, caller, params, body, requestId }) =>
-      addRepayment(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
   }),
 
   defineRoute({

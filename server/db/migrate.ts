@@ -20,6 +20,7 @@ import * as m0021 from './migrations/0021_letter_versions';
 import * as m0022 from './migrations/0022_review_versions';
 import * as m0023 from './migrations/0023_registered_roles';
 import * as m0024 from './migrations/0024_case_parties';
+import * as m0025 from './migrations/0025_case_ledger';
 import * as m0027 from './migrations/0027_repayment_plans';
 import type { Database } from './schema';
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0022_review_versions': m0022,
   '0023_registered_roles': m0023,
   '0024_case_parties': m0024,
+  '0025_case_ledger': m0025,
   '0027_repayment_plans': m0027,
 };
 

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ImportTables } from './schema-imports';
+import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
@@ -118,7 +119,7 @@ export interface LawyersTable {
   suspend_reason: string | null;
 }
 
-export interface CasesTable {
+export interface CasesTable extends CaseLedgerColumns {
   id: Generated<number>;
   case_no: string;
   title: string;
@@ -169,15 +170,6 @@ export interface PaymentFollowUpsTable {
   note: string;
   payment_status: string;
   operator_id: number | null;
-}
-
-export interface RepaymentsTable {
-  id: Generated<number>;
-  case_id: number;
-  amount_fen: number;
-  repaid_on: string;
-  note: string | null;
-  created_at: string;
 }
 
 export interface CasePushesTable {
@@ -352,7 +344,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, PlanTables, ImportTables, StorageTables {
+export interface Database extends PartyTables, PlanTables, ImportTables, StorageTables, LedgerTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
@@ -365,7 +357,6 @@ export interface Database extends PartyTables, PlanTables, ImportTables, Storage
   case_terms: CaseTermsTable;
   case_attachments: CaseAttachmentsTable;
   payment_follow_ups: PaymentFollowUpsTable;
-  repayments: RepaymentsTable;
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;
   certifications: CertificationsTable;

@@ -6,6 +6,7 @@ import {
   type CaseType,
   type CloseResult,
 } from '../../contract/cases';
+import type { Parts } from '../../contract/ledger';
 import { cityList, countyList } from '../../contract/regions';
 import { piiHasher } from '../cases/parties/pii-hash';
 import { caseTermRows } from '../cases/search-terms';
@@ -15,6 +16,14 @@ import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
 import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
 import { insertMany } from './insert-many';
+import {
+  claimColumns,
+  claimOfRow,
+  claimSplit,
+  outstandingAfter,
+  repaymentEntries,
+  settleOutstanding,
+} from './ledger';
 import { ATTACHMENT_NAMES, clientName, DISPUTES, debtorName, FOLLOW_UP_NOTES } from './names';
 import { mainDebtorRows } from './parties';
 import type { SeededPeople } from './people';
@@ -180,6 +189,11 @@ export async function seedCases(
         created_at: new Date(createdMs).toISOString(),
         updated_at: new Date(updatedMs).toISOString(),
       });
+      // The claim's split is derived from the amount, not drawn, so the rest of the demo data stays the same.
+      Object.assign(
+        rows[rows.length - 1],
+        claimColumns(claimSplit(Number(rows[rows.length - 1].amount_fen), seq)),
+      );
     }
     const written: Parameters<typeof writeAttachmentFiles>[2][number][] = [];
     await db.transaction().execute(async (trx) => {
@@ -197,7 +211,8 @@ export async function seedCases(
       await insertMany(trx, 'party_phones', debtors.phonesOf(partyIds));
       const attachments: Insertable<Database['case_attachments']>[] = [];
       const followUps: Insertable<Database['payment_follow_ups']>[] = [];
-      const repayments: Insertable<Database['repayments']>[] = [];
+      const repayments: Insertable<Database['ledger_entries']>[] = [];
+      const settled: { id: number; outstanding: Parts }[] = [];
       const pushes: Insertable<Database['case_pushes']>[] = [];
       ids.forEach((caseId, k) => {
         const c = rows[k];
@@ -258,16 +273,21 @@ export async function seedCases(
         }
         if (paid || (c.status === 'processing' && rng.chance(0.3))) {
           const parts = paid ? rng.int(1, 3) : 1;
-          const share = Math.floor(Number(c.amount_fen) / (paid ? parts : rng.int(3, 10)));
-          for (let r = 0; r < parts; r++) {
-            repayments.push({
-              case_id: caseId,
-              amount_fen: Math.max(100, share),
-              repaid_on: within().slice(0, 10),
-              note: r === 0 ? '首期还款' : `第 ${r + 1} 期还款`,
-              created_at: within(),
-            });
-          }
+          const amount = Number(c.amount_fen);
+          const share = Math.floor(amount / (paid ? parts : rng.int(3, 10)));
+          const drawn = Array.from({ length: parts }, (_, r) => ({
+            // A case closed as repaid was paid in full: its last repayment pays the rest.
+            amount:
+              c.close_result === 'repaid' && r === parts - 1
+                ? amount - share * (parts - 1)
+                : Math.max(100, share),
+            on: within().slice(0, 10),
+            note: r === 0 ? '首期还款' : `第 ${r + 1} 期还款`,
+            createdAt: within(),
+          }));
+          const entries = repaymentEntries(caseId, claimOfRow(c), drawn);
+          repayments.push(...entries);
+          settled.push({ id: caseId, outstanding: outstandingAfter(claimOfRow(c), entries) });
         }
       });
       const attachmentIds = await insertMany(trx, 'case_attachments', attachments, { returnIds: true });
@@ -280,7 +300,8 @@ export async function seedCases(
           trx,
         );
       await insertMany(trx, 'payment_follow_ups', followUps);
-      await insertMany(trx, 'repayments', repayments);
+      await insertMany(trx, 'ledger_entries', repayments);
+      await settleOutstanding(trx, settled);
       await insertMany(trx, 'case_pushes', pushes);
       counts.cases += ids.length;
       counts.attachments += attachments.length;

@@ -45,7 +45,7 @@ const CASE_TABLES = [
   'case_terms',
   'case_attachments',
   'payment_follow_ups',
-  'repayments',
+  'ledger_entries',
   'case_pushes',
   'case_parties',
   'party_phones',

@@ -38,10 +38,21 @@ async function repaidOf(caseId: number): Promise<number> {
   return Number(row.n ?? 0);
 }
 
-/** Sets a case's claim so that exactly `outstanding` fen remain. */
+/** Sets a case's claim so that exactly `outstanding` fen remain, all of it principal. */
 async function leaveOutstanding(caseId: number, outstanding: number) {
   const amount = (await repaidOf(caseId)) + outstanding;
-  await server.app.db.updateTable('cases').set({ amount_fen: amount }).where('id', '=', caseId).execute();
+  await server.app.db
+    .updateTable('cases')
+    .set({
+      amount_fen: amount,
+      outstanding_principal_fen: outstanding,
+      outstanding_interest_fen: 0,
+      outstanding_penalty_fen: 0,
+      outstanding_fees_fen: 0,
+      outstanding_fen: outstanding,
+    })
+    .where('id', '=', caseId)
+    .execute();
 }
 
 describe('repayments are bound by the case and what it still owes', () => {

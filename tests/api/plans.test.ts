@@ -207,4 +207,43 @@ describe('repayment plans', () => {
     );
     expect(listed.body.data.list.map((r) => r.planStatus)).toEqual(['broken']);
   });
+
+  it('waives the rest of a reduced plan paid in full and closes the case as mediated, as the system', async () => {
+    const c = await planlessCase();
+    const total = Math.ceil(c.outstanding * 0.8);
+    const created = await propose(c.id, {
+      instalments: instalments(total, 2, 3),
+      reason: '一次性结清部分减免',
+    });
+    const ops = await server.sessionFor('caseOperation');
+    await server.call('PUT', `/api/plans/${created.body.data.id}/review`, {
+      token: ops,
+      body: { status: 'passed', version: 1 },
+    });
+    await repay(c.id, total - 1);
+    expect((await plansOf(c.id))[0].status).toBe('active');
+    await repay(c.id, 1);
+    const [plan] = await plansOf(c.id);
+    expect(plan.status).toBe('completed');
+    const ledger = await server.call<{ waived: { totalFen: number }; outstanding: { totalFen: number } }>(
+      'GET',
+      `/api/cases/${c.id}/ledger`,
+      { token: ops },
+    );
+    expect(ledger.body.data.waived.totalFen).toBe(c.outstanding - total);
+    expect(ledger.body.data.outstanding.totalFen).toBe(0);
+    const detail = await server.call<CaseDetail>('GET', `/api/cases/${c.id}`, { token: ops });
+    expect(detail.body.data).toMatchObject({
+      status: 'closed',
+      closeResult: 'mediated',
+      planStatus: 'completed',
+    });
+    const closing = await server.app.db
+      .selectFrom('audit_log')
+      .select('actor_role')
+      .where('action', '=', 'case.close')
+      .where('entity_id', '=', String(c.id))
+      .execute();
+    expect(closing.map((r) => r.actor_role)).toEqual(['system']);
+  });
 });

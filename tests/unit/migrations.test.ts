@@ -37,15 +37,16 @@ describe('migrating an empty database', () => {
       '0022_review_versions',
       '0023_registered_roles',
       '0024_case_parties',
+      '0025_case_ledger',
       '0027_repayment_plans',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
 
   it('creates a table for every entity the data layer knows', async () => {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
-      db(),
-    );
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type in ('table', 'view')`.execute(db());
     const names = tables.rows.map((t) => t.name);
     const expected: Array<keyof Database> = [
       'users',
@@ -77,6 +78,7 @@ describe('migrating an empty database', () => {
       'party_phones',
       'party_addresses',
       'pii_access',
+      'ledger_entries',
       'repayment_plans',
       'plan_instalments',
     ];

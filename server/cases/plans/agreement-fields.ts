@@ -44,7 +44,17 @@ export async function agreementFields(
     .leftJoin('law_firms as f', 'f.id', 'c.law_firm_id')
     .leftJoin('lawyers as l', 'l.id', 'c.lawyer_id')
     .leftJoin('users as u', 'u.id', 'l.user_id')
-    .select(['c.case_no', 'c.client_name', 'c.amount_fen', 'f.name as firm_name', 'u.name as lawyer_name'])
+    .select([
+      'c.case_no',
+      'c.client_name',
+      'c.amount_fen',
+      'c.claim_principal_fen',
+      'c.claim_interest_fen',
+      'c.claim_penalty_fen',
+      'c.claim_fees_fen',
+      'f.name as firm_name',
+      'u.name as lawyer_name',
+    ])
     .where('c.id', '=', caseId)
     .executeTakeFirstOrThrow();
   const parties = (await readParties(trx, [caseId])).get(caseId) ?? [];
@@ -59,7 +69,16 @@ export async function agreementFields(
       address: (p.addresses.find((a) => a.kind === 'residence') ?? p.addresses[0])?.text ?? null,
     })),
     claimFen: Number(row.amount_fen),
-    claimParts: null,
+    // All principal says no more than the claim itself: the parts are printed when it is split.
+    claimParts:
+      Number(row.claim_principal_fen) === Number(row.amount_fen)
+        ? null
+        : {
+            principalFen: Number(row.claim_principal_fen),
+            interestFen: Number(row.claim_interest_fen),
+            penaltyFen: Number(row.claim_penalty_fen),
+            feesFen: Number(row.claim_fees_fen),
+          },
     ...plan,
     day: formatDate(at),
   };

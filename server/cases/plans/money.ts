@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
+export { yuanText } from '../ledger/money-text';
+
 /**
- * What a case has repaid and what is still outstanding, as the plans read them: the claim less
- * the repayments recorded. Inside a repayment's transaction it includes that repayment.
+ * What a case has repaid (its repayments in force: the ledger's `repayments` view, reversals
+ * taken out) and what is outstanding (kept on the case by the ledger, charges and waivers
+ * included), as the plans read them. Inside a repayment's transaction it includes that repayment.
  */
 export async function caseMoney(
   db: Kysely<Database>,
@@ -12,7 +15,7 @@ export async function caseMoney(
   const row = await db
     .selectFrom('cases')
     .select((eb) => [
-      'amount_fen',
+      'outstanding_fen',
       eb
         .selectFrom('repayments')
         .whereRef('repayments.case_id', '=', 'cases.id')
@@ -21,14 +24,5 @@ export async function caseMoney(
     ])
     .where('id', '=', caseId)
     .executeTakeFirstOrThrow();
-  const repaidFen = Number(row.repaid ?? 0);
-  return { repaidFen, outstandingFen: Math.max(0, Number(row.amount_fen) - repaidFen) };
-}
-
-/** Fen as yuan for a message: 565000 -> "5,650.00". */
-export function yuanText(fen: number): string {
-  const yuan = Math.floor(fen / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${yuan}.${String(fen % 100).padStart(2, '0')}`;
+  return { repaidFen: Number(row.repaid ?? 0), outstandingFen: Number(row.outstanding_fen) };
 }
