@@ -25,6 +25,7 @@ import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { profileRoutes } from './profile/routes';
 import { registrationRoutes } from './registration/routes';
+import { planReviewRoutes } from './reviews/plan-routes';
 import { smsRoutes } from './sms/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { taskRoutes } from './tasks/routes';
@@ -60,6 +61,7 @@ export const apiRoutes: ApiRoute[] = [
   ...partyRoutes,
   ...ledgerRoutes,
   ...planRoutes,
+  ...planReviewRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

@@ -7,6 +7,8 @@ import { migrateToLatest } from './db/migrate';
 import { setMessageBus, signalBus } from './notifications/bus';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { createStorage } from './storage/create';
+import { startDailySweeps } from './sweeps/daily';
+import { DAILY_SWEEPS } from './sweeps/list';
 
 export type Say = (msg: string) => void;
 
@@ -67,7 +69,7 @@ async function takeOver(database: DatabaseHandle, say: Say): Promise<void> {
  * database closes, exit 0.
  */
 export async function serve(config: ServerConfig, database: DatabaseHandle, say: Say): Promise<void> {
-  const { fastify } = await buildApp({ config, database });
+  const { fastify, app } = await buildApp({ config, database });
   await takeOver(database, say);
   // Several processes on one PostgreSQL server: messages reach a stream whichever holds it.
   if (database.signals) {
@@ -76,6 +78,7 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
     setMessageBus(bus);
   }
   let stopping = false;
+  let stopSweeps = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -84,6 +87,7 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
       say(`requests still running after ${DRAIN_MS / 1000} s: exiting anyway`);
       process.exit(1);
     }, DRAIN_MS).unref();
+    stopSweeps();
     try {
       await fastify.close();
       await database.close();
@@ -97,6 +101,8 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await fastify.listen({ host: config.host, port: config.port });
+  // Every serving process checks; the claims in sweep_runs keep each sweep to one run a day.
+  stopSweeps = startDailySweeps(app, DAILY_SWEEPS);
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (cluster.isWorker) say(`worker ${cluster.worker?.id} (pid ${process.pid}) listening on port ${port}`);

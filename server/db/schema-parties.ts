@@ -18,6 +18,11 @@ export interface CasePartiesTable {
   employer: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * When the retention sweep (server/sweeps/retention.ts) erased its numbers and addresses
+   * (migration 0029); from then on `id_number` and its phones' `number` hold the masked forms.
+   */
+  pii_erased_at: string | null;
 }
 
 export interface PartyPhonesTable {

@@ -4,6 +4,7 @@ import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
+import type { SweepTables } from './schema-sweeps';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -344,7 +345,7 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, PlanTables, ImportTables, StorageTables, LedgerTables {
+export interface Database extends PartyTables, PlanTables, ImportTables, StorageTables, LedgerTables, SweepTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

@@ -1,6 +1,6 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { ENUM_LABELS_ZH_CN } from '../../../contract/labels-zh-CN';
-import { fontkitForPdfLib, loadFont, PAGE, wrap } from '../../letters/pdf';
+import { fontkitForPdfLib, loadFont, PAGE, wrap } from '../../pdf/text';
 import type { AgreementFields } from './agreement-fields';
 import { yuanText } from './money';
 

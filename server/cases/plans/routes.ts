@@ -1,20 +1,10 @@
-import { pagedSchema } from '../../../contract/paging';
-import {
-  planCreatedSchema,
-  planListSchema,
-  planQueueQuerySchema,
-  planQueueRowSchema,
-  planRequestSchema,
-  planReviewRequestSchema,
-  reviewedPlanSchema,
-} from '../../../contract/plans';
+import { planCreatedSchema, planListSchema, planRequestSchema } from '../../../contract/plans';
 import { idParamsSchema } from '../../../contract/users';
 import { defineRoute } from '../../http/route';
 import { viewerOf } from '../scope';
 import { visibleCase } from '../visible-case';
 import { sendAgreementPdf } from './agreement-file';
 import { proposePlan } from './propose';
-import { planQueue, reviewPlan } from './review';
 import { readPlans } from './store';
 
 /** Repayment plans (server/cases/plans/README.md says who may do what). */
@@ -46,31 +36,6 @@ export const planRoutes = [
     response: planCreatedSchema,
     handler: async ({ app, caller, params, body, requestId }) =>
       proposePlan(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
-  }),
-
-  defineRoute({
-    method: 'GET',
-    url: '/plans',
-    summary: 'Repayment plans by status (default: waiting for approval), oldest first: the 分期审核 queue',
-    tags: ['cases'],
-    access: 'plans.review',
-    query: planQueueQuerySchema,
-    response: pagedSchema(planQueueRowSchema),
-    handler: ({ app, query }) => planQueue(app, query),
-  }),
-
-  defineRoute({
-    method: 'PUT',
-    url: '/plans/:id/review',
-    summary:
-      'Pass (active) or reject (with a reason) a reduced plan, on the version read: no version 400, another 409 with who changed it',
-    tags: ['cases'],
-    access: 'plans.review',
-    params: idParamsSchema,
-    body: planReviewRequestSchema,
-    response: reviewedPlanSchema,
-    handler: ({ app, caller, params, body, requestId }) =>
-      reviewPlan(app, { caller, requestId }, params.id, body),
   }),
 
   defineRoute({

@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import type { Paged } from '../../../contract/paging';
-import type { planQueueQuerySchema, planQueueRowSchema } from '../../../contract/plans';
-import type { VersionedReviewDecision } from '../../../contract/reviews';
-import { isWorked } from '../../../machines/caseRules';
-import { recordAudit } from '../../audit/audit';
-import type { AppContext } from '../../context';
-import { fail } from '../../http/errors';
-import type { Caller } from '../../http/route';
-import { afterCommit, transact } from '../../notifications/bus';
-import { lawyerUser, notify } from '../../notifications/notify';
-import { decide, REVIEWABLE } from '../../reviews/decision';
-import { forgetCaseCounts } from '../count-cache';
-import { refillPlan } from './refill';
+import { isWorked } from '../../machines/caseRules';
+import type { Paged } from '../../contract/paging';
+import type { planQueueQuerySchema, planQueueRowSchema } from '../../contract/plans';
+import type { VersionedReviewDecision } from '../../contract/reviews';
+import { recordAudit } from '../audit/audit';
+import { forgetCaseCounts } from '../cases/count-cache';
+import { refillPlan } from '../cases/plans/refill';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import type { Caller } from '../http/route';
+import { afterCommit, transact } from '../notifications/bus';
+import { lawyerUser, notify } from '../notifications/notify';
+import { decide, REVIEWABLE } from './decision';
 
 /**
  * PUT /plans/:id/review: case operations pass (the plan becomes active) or reject (with a
