@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema, MAX_REPAYMENT_FEN } from './case-api';
+import { caseDetailSchema, daySchema, MAX_REPAYMENT_FEN } from './case-api';
 import { INSTALMENT_STATUSES, PLAN_STATUSES } from './enum-values';
 import { pageQuerySchema } from './paging';
 import { versionedReviewDecisionSchema } from './reviews';
@@ -92,6 +92,9 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 
 export const planListSchema = z.object({ list: z.array(planSchema) });
+
+/** GET /api/cases/:id: the case's record with its latest plan (null without one), for 案件处理's 分期还款. */
+export const caseDetailWithPlanSchema = caseDetailSchema.extend({ plan: planSchema.nullable() });
 
 /** PUT /api/plans/:id/review: the one review shape (contract/reviews.ts), version required. */
 export const planReviewRequestSchema = versionedReviewDecisionSchema;

@@ -10,7 +10,14 @@ import {
   PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from '../cases';
-import { LETTER_TEMPLATES, MESSAGE_TYPES, REVIEW_STATUSES, STANDINGS } from '../enum-values';
+import {
+  INSTALMENT_STATUSES,
+  LETTER_TEMPLATES,
+  MESSAGE_TYPES,
+  PLAN_STATUSES,
+  REVIEW_STATUSES,
+  STANDINGS,
+} from '../enum-values';
 import { ROLES } from '../roles';
 import { WALLET_TRANSACTION_KINDS } from '../wallets';
 
@@ -31,6 +38,8 @@ export const ENUMS = {
   caseEvent: CASE_EVENTS,
   letterStatus: LETTER_STATUSES,
   letterTemplate: LETTER_TEMPLATES,
+  planStatus: PLAN_STATUSES,
+  instalmentStatus: INSTALMENT_STATUSES,
   role: ROLES,
   messageType: MESSAGE_TYPES,
   walletKind: WALLET_TRANSACTION_KINDS,

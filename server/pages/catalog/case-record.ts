@@ -11,6 +11,7 @@ import {
 } from '../../../contract/pages/descriptor';
 import { col, field, go, mayDo } from './builders';
 import { transitions } from './case-common';
+import { planSections } from './plans';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -231,7 +232,7 @@ const letterForm: FieldDescriptor[] = [
 const processing = detailPage(
   'processing',
   'menu.processing',
-  [basics, handling, parties, followUps, repayments, attachments],
+  [basics, handling, parties, ...planSections, followUps, repayments, attachments],
   [
     {
       kind: 'api',

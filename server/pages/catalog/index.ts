@@ -7,6 +7,7 @@ import { dashboardPages } from './dashboards';
 import { firmPages } from './firms';
 import { letterPages } from './letters';
 import { operationsPages } from './operations';
+import { planPages } from './plans';
 
 /** The product's own page descriptors, by page id. */
 export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
@@ -19,5 +20,6 @@ export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
     ...userAccountPages,
     ...accessPages,
     ...letterPages,
+    ...planPages,
   ].map((page) => [page.id, page]),
 );
