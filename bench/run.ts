@@ -39,7 +39,7 @@ async function main() {
   // Serves a throw-away demo database: page weight does not depend on the number of cases.
   if (wants('bundle')) await benchBundles(say);
   // Its own throw-away database and server: needs neither the bench database nor the build.
-  if (wants('import')) await benchImport(say);
+  if (wants('import')) await benchImport(say, { dbs: values.dbs.split(',') });
   if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);

@@ -79,8 +79,17 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
     detail: '{{enterprise}}; reason: {{reason}}',
   },
   'letter.write': { label: 'Letter written', detail: '{{letterNo}} ({{template}}) for case {{caseNo}}' },
+  'piiAccess.export': { label: 'Personal data access record exported' },
   'party.create': { label: 'Party added', detail: '{{caseNo}}: {{name}} ({{partyRole}})' },
   'party.update': { label: 'Party edited', detail: '{{caseNo}}: {{name}}, changed {{partyFields}}' },
+  'party.piiErased': {
+    label: 'Personal data erased',
+    detail: '{{caseNo}}: ID numbers, phones and addresses of {{count}} parties (retention period over)',
+  },
+  'import.rowsErased': {
+    label: 'Refused import rows erased',
+    detail: 'Import {{importId}}: the cells of {{count}} rows (retention period over)',
+  },
   'case.create': { label: 'Case created', detail: '{{caseNo}} {{title}}' },
   'case.import': {
     label: 'Cases imported',

@@ -72,8 +72,17 @@ export const AUDIT_TEXTS_ZH_CN = {
   'certification.review.passed': { label: '企业认证审核通过', detail: '{{enterprise}}' },
   'certification.review.rejected': { label: '企业认证审核驳回', detail: '{{enterprise}}，原因：{{reason}}' },
   'letter.write': { label: '撰写律师函', detail: '{{letterNo}}（{{template}}），案件 {{caseNo}}' },
+  'piiAccess.export': { label: '导出个人信息访问记录' },
   'party.create': { label: '添加当事人', detail: '{{caseNo}}：{{name}}（{{partyRole}}）' },
   'party.update': { label: '修改当事人', detail: '{{caseNo}}：{{name}}，修改了 {{partyFields}}' },
+  'party.piiErased': {
+    label: '删除当事人个人信息',
+    detail: '{{caseNo}}：{{count}} 名当事人的证件号码、电话和地址（保存期满）',
+  },
+  'import.rowsErased': {
+    label: '删除导入无效行',
+    detail: '导入 {{importId}}：{{count}} 行的内容（保存期满）',
+  },
   'case.create': { label: '录入案件', detail: '{{caseNo}} {{title}}' },
   'case.import': { label: '批量导入案件', detail: '{{fileName}}：导入 {{imported}} 条，无效 {{invalid}} 条' },
 } as const satisfies Record<string, { label: string; detail?: string }>;

@@ -15,7 +15,7 @@ import {
   PUSH_STATUSES,
 } from './cases';
 import { PLAN_STATUSES } from './enum-values';
-import { claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
+import { caseLedgerViewSchema, claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
 import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
 
@@ -138,6 +138,8 @@ export const caseRowSchema = z.object({
   /** What is still owed (claim and charges less repayments and waivers), kept with every ledger entry. */
   outstandingFen: z.number().int(),
   entrustExpiresOn: z.string(),
+  /** The creditor's loan number (借据号), when intake gave one. */
+  loanNo: z.string().nullable(),
   lawyerId: z.number().int().nullable(),
   lawyerName: z.string().nullable(),
   lawFirmId: z.number().int().nullable(),
@@ -270,6 +272,8 @@ export const caseDetailSchema = caseRowSchema.extend({
   followUps: z.array(followUpSchema),
   repayments: z.array(repaymentSchema),
   repaidFen: z.number().int(),
+  /** The ledger by part and its entries (contract/ledger.ts ledgerView). */
+  ledger: caseLedgerViewSchema,
   pushes: z.array(pushSchema),
   auditTrail: z.array(auditEntrySchema),
 });

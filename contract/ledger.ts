@@ -179,7 +179,7 @@ export const reverseRequestSchema = z.object({
 
 /** POST /api/cases/:id/charges: a cost arising later (诉讼费, 保全费), on the fees part. */
 export const chargeRequestSchema = z.object({
-  part: z.enum(CHARGE_PARTS),
+  part: z.enum(CHARGE_PARTS).default('fees'),
   amountFen,
   reason: textField({ min: 1, max: 200, multiline: true }),
 });
@@ -243,4 +243,43 @@ export function claimAfterEdit(
   const total = totalOf(parts);
   if (body.amountFen !== undefined && body.amountFen !== total) return { mismatch: true };
   return { parts, amountFen: total };
+}
+
+/** The ledger as the case's pages show it (part of GET /api/cases/:id): a row per part and the total, and the entries. */
+export const LEDGER_ROWS = [...LEDGER_PARTS, 'total'] as const;
+export const ledgerPartRowSchema = z.object({
+  part: z.enum(LEDGER_ROWS),
+  claimFen: fen,
+  chargedFen: fen,
+  repaidFen: fen,
+  waivedFen: fen,
+  outstandingFen: fen,
+});
+export const caseLedgerViewSchema = z.object({
+  parts: z.array(ledgerPartRowSchema),
+  /** Newest first, each with whether the caller may reverse it now (a repayment not reversed, `repayments.reverse`). */
+  entries: z.array(ledgerEntrySchema.extend({ reversible: z.boolean() })),
+});
+export type CaseLedgerView = z.infer<typeof caseLedgerViewSchema>;
+
+/** The view of a ledger for the case's pages. */
+export function ledgerView(ledger: Ledger): CaseLedgerView {
+  const row = (part: (typeof LEDGER_ROWS)[number]) => {
+    const key = `${part}Fen` as const;
+    return {
+      part,
+      claimFen: ledger.claim[key],
+      chargedFen: ledger.charged[key],
+      repaidFen: ledger.repaid[key],
+      waivedFen: ledger.waived[key],
+      outstandingFen: ledger.outstanding[key],
+    };
+  };
+  return {
+    parts: LEDGER_ROWS.map(row),
+    entries: [...ledger.entries].reverse().map((e) => ({
+      ...e,
+      reversible: ledger.canReverse && e.kind === 'repayment' && e.reversedById === null,
+    })),
+  };
 }

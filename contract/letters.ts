@@ -35,6 +35,19 @@ export const letterFieldsSchema = z.object({
   debtorName: z.string(),
   creditorName: z.string(),
   amountFen: z.number().int(),
+  /**
+   * What was outstanding when it was written, in all and by part (contract/ledger.ts): the letter
+   * demands this, not the whole claim. Absent in letters written before the ledger.
+   */
+  outstandingFen: z.number().int().optional(),
+  outstandingParts: z
+    .object({
+      principalFen: z.number().int(),
+      interestFen: z.number().int(),
+      penaltyFen: z.number().int(),
+      feesFen: z.number().int(),
+    })
+    .optional(),
   firmName: z.string(),
   lawyerName: z.string(),
   /** The day it was written or last edited, in Asia/Shanghai (YYYY-MM-DD). */

@@ -115,6 +115,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'rule.date': 'Dates are written YYYY-MM-DD',
   'party.debtorRequired': 'Enter the debtor',
   'party.nothingToChange': 'Nothing to change',
+  'party.piiErased': 'The retention period is over: this party’s ID number and phones were erased',
   'party.notFound': 'Party not found',
   'party.phoneNotFound': 'That phone number does not belong to this party',
   'party.noIdNumber': 'This party has no ID number on record',
@@ -233,4 +234,17 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'import.interrupted': 'The import stopped (server restart or error)',
   'import.rowColumn': 'Row',
   'import.reasonColumn': 'Reason',
+  'import.sheetColumn': 'Sheet',
+  'import.badPartyHeaders':
+    'The header row of the 当事人 sheet does not match the template; missing columns: {{missing}}',
+  'import.idTypeUnknown':
+    'The ID type must be one of resident ID card, residence permit, passport, HK/Macao permit, Taiwan permit or unified social credit code',
+  'import.idNumberAsNumber':
+    'Excel stored this ID number as a number and lost its last digits: format the column as text and type it again',
+  'import.partyRoleUnknown':
+    'The party type must be 债务人, 共同债务人 or 担保人 (debtor, co-debtor, guarantor)',
+  'import.partYuan': 'Amounts are numbers of yuan with at most two decimals',
+  'import.partsSum': 'Principal, interest, penalty interest and fees must add up to the amount',
+  'import.partyCaseUnknown': 'No case on the main sheet has this case number',
+  'import.partyRowRefused': 'Row {{row}} of the 当事人 sheet is refused, so this case is not imported',
 };

@@ -106,6 +106,7 @@ export const MESSAGES_ZH_CN = {
   'rule.date': '日期格式应为 YYYY-MM-DD',
   'party.debtorRequired': '请填写债务人',
   'party.nothingToChange': '没有要修改的内容',
+  'party.piiErased': '保存期满，该当事人的证件号码和电话已删除',
   'party.notFound': '当事人不存在',
   'party.phoneNotFound': '该电话号码不属于此当事人',
   'party.noIdNumber': '该当事人没有登记证件号码',
@@ -215,6 +216,16 @@ export const MESSAGES_ZH_CN = {
   'import.interrupted': '导入因服务重启或出错而中断',
   'import.rowColumn': '行号',
   'import.reasonColumn': '错误原因',
+  'import.sheetColumn': '工作表',
+  'import.badPartyHeaders': '“当事人”表的表头与模板不符，缺少列：{{missing}}',
+  'import.idTypeUnknown':
+    '证件类型应为 居民身份证、港澳台居民居住证、护照、港澳居民来往内地通行证、台湾居民来往大陆通行证 或 统一社会信用代码',
+  'import.idNumberAsNumber': '证件号码被 Excel 存成了数字，末几位已丢失：请把该列设为文本后重新填写',
+  'import.partyRoleUnknown': '当事人类型应为 债务人、共同债务人 或 担保人',
+  'import.partYuan': '金额应为以元为单位的数字，最多两位小数',
+  'import.partsSum': '本金、利息、罚息、费用之和应等于标的金额',
+  'import.partyCaseUnknown': '主表中没有这个案件编号的案件',
+  'import.partyRowRefused': '“当事人”表第 {{row}} 行有误，本案不导入',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_ZH_CN;

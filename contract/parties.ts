@@ -81,6 +81,14 @@ export function maskPartyIdNumber(id: string): string {
   return `${id.slice(0, head)}${'*'.repeat(hidden)}${id.slice(id.length - tail)}`;
 }
 
+/**
+ * An address once the retention sweep erased it: its first 6 characters (province and city, as
+ * people write them) and `****`, so a closed case's record still says roughly where.
+ */
+export function maskAddress(text: string): string {
+  return `${[...text].slice(0, 6).join('')}****`;
+}
+
 /** A party's phone: a mobile (1[3-9] and 9 digits) or a landline with its area code (`0755-12345678`). */
 export const partyPhoneNumberSchema = contactPhoneSchema;
 
@@ -214,11 +222,18 @@ export const revealRequestSchema = z
 export type RevealRequest = z.infer<typeof revealRequestSchema>;
 export const revealAnswerSchema = z.object({ value: z.string() });
 
-/** `GET /api/pii-access`: the reveals, newest first, by user, case and business day. */
+/**
+ * `GET /api/pii-access` (and its CSV export): the reveals, newest first, by user (id, or part of
+ * the name), case (id, or its number) and business day (one, or an inclusive range).
+ */
 export const piiAccessQuerySchema = pageQuerySchema.extend({
   userId: idValue.optional(),
+  userName: textField({ max: 60 }).optional(),
   caseId: idValue.optional(),
+  caseNo: textField({ max: 60 }).optional(),
   day: daySchema.optional(),
+  dayFrom: daySchema.optional(),
+  dayTo: daySchema.optional(),
 });
 export type PiiAccessQuery = z.infer<typeof piiAccessQuerySchema>;
 

@@ -99,6 +99,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('info', 'user-info', 'profile.read', { name: 'userInfo' }),
     leaf('account', 'user-account', 'accounts.manage', { name: 'userAccount' }),
     leaf('access', 'user-access', 'access.read', { name: 'userAccess' }),
+    leaf('pii-access', 'pii-access', 'pii.audit'),
     leaf('reset-modify', 'reset-modify', 'profile.edit', { hideInMenu: true }),
     leaf('menu-editor', 'menu-editor', 'menus.edit'),
     leaf('page-editor', 'page-editor', 'pages.edit'),

@@ -139,6 +139,10 @@ export interface ServerConfig {
    * least 32 characters); null: the key migration 0024 stored in the database (server/cases/parties/pii-hash.ts).
    */
   piiHashSecret: string | null;
+  /** Days after a case closed that its parties' numbers and addresses are erased (PII_RETENTION_DAYS; server/sweeps/retention.ts). */
+  piiRetentionDays: number;
+  /** Days the cells of an import's refused rows are kept (IMPORT_ROWS_RETENTION_DAYS; server/sweeps/retention.ts). */
+  importRowsRetentionDays: number;
   /** Days after its due day an instalment may still be paid before it is overdue (PLAN_GRACE_DAYS; server/cases/plans). */
   planGraceDays: number;
   /** How far below the outstanding amount a repayment plan may go, in percent (REDUCTION_MAX_PERCENT). */
@@ -227,6 +231,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordHashCost: passwordHashCost(env),
     piiRevealPerHour: positiveInteger(env, 'PII_REVEAL_PER_HOUR', 60),
     piiHashSecret: readPiiHashSecret(env.PII_HASH_SECRET),
+    piiRetentionDays: positiveInteger(env, 'PII_RETENTION_DAYS', 1095),
+    importRowsRetentionDays: positiveInteger(env, 'IMPORT_ROWS_RETENTION_DAYS', 30),
     planGraceDays: integerIn(env, 'PLAN_GRACE_DAYS', 3, 0, 90),
     reductionMaxPercent: integerIn(env, 'REDUCTION_MAX_PERCENT', 30, 0, 100),
   };

@@ -48,6 +48,7 @@ export function caseRows(now: number): CaseRow[] {
       feesFen: 0,
       outstandingFen: ((i * 7_919_993) % 100_000_000) + 12_345,
       entrustExpiresOn: '2026-12-31',
+      loanNo: null,
       lawyerId: status === 'pending' ? null : 7,
       lawyerName: status === 'pending' ? null : '李律师',
       lawFirmId: status === 'pending' ? null : 3,

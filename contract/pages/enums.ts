@@ -18,6 +18,15 @@ import {
   REVIEW_STATUSES,
   STANDINGS,
 } from '../enum-values';
+import { LEDGER_ENTRY_KINDS, LEDGER_ROWS, REPAYMENT_CHANNELS } from '../ledger';
+import {
+  ADDRESS_KINDS,
+  PARTY_ID_TYPES,
+  PARTY_ROLES,
+  PHONE_STATUSES,
+  REVEAL_FIELDS,
+  REVEAL_REASONS,
+} from '../parties';
 import { ROLES } from '../roles';
 import { WALLET_TRANSACTION_KINDS } from '../wallets';
 
@@ -48,6 +57,15 @@ export const ENUMS = {
   enabled: ['true', 'false'],
   ability: ABILITY_NAMES,
   accessScope: ACCESS_SCOPES,
+  ledgerPart: LEDGER_ROWS,
+  ledgerEntryKind: LEDGER_ENTRY_KINDS,
+  repaymentChannel: REPAYMENT_CHANNELS,
+  partyRole: PARTY_ROLES,
+  partyIdType: PARTY_ID_TYPES,
+  phoneStatus: PHONE_STATUSES,
+  addressKind: ADDRESS_KINDS,
+  revealField: REVEAL_FIELDS,
+  revealReason: REVEAL_REASONS,
 } as const satisfies Record<string, readonly string[]>;
 
 export type EnumName = keyof typeof ENUMS;

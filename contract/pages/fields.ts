@@ -131,6 +131,8 @@ export const inputSchema = z.discriminatedUnion('kind', [
      * input sends DELETE `<path>/<id>` and drops the file only once the server has.
      */
     removable: z.optional(z.boolean()),
+    /** One file, whose answer's `id` is the field's value (a repayment's voucher), instead of the list of answers. */
+    single: z.optional(z.boolean()),
   }),
 ]);
 export type InputDescriptor = z.infer<typeof inputSchema>;

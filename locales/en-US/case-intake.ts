@@ -10,6 +10,7 @@ export default {
   'caseNew.debtorName': 'Debtor',
   'caseNew.clientName': 'Client',
   'caseNew.region': 'Region',
+  'caseNew.partYuan': '{{part}} (CNY)',
   'caseNew.amountYuan': 'Amount (CNY)',
   'caseNew.entrustExpiresOn': 'Entrustment expires',
   'caseNew.court': 'Court',
@@ -19,7 +20,7 @@ export default {
   'caseNew.created': 'Case {{caseNo}} created; it awaits review',
   'caseNew.fixErrors': 'Correct the fields marked and submit again',
   'caseImport.intro':
-    'Fill in the template and upload it as .xlsx or UTF-8 .csv. Imported cases await review; rows whose case number repeats (in the file or already stored) are not imported.',
+    'Fill in the template and upload it as .xlsx or UTF-8 .csv. Imported cases await review; rows whose case number repeats (in the file or already stored) are not imported. Co-debtors and guarantors go on the 当事人 sheet, joined by case number; type ID numbers as text.',
   'caseImport.template': 'Download the template',
   'caseImport.file': 'Choose a file',
   'caseImport.fileHint': '.xlsx or .csv',
@@ -39,6 +40,7 @@ export default {
   'caseImport.allRefused':
     'Some rows are invalid, so nothing was imported ("import only if every row is valid"). Correct them and import again.',
   'caseImport.errors': 'First {{count}} errors',
+  'caseImport.sheet': 'Sheet',
   'caseImport.row': 'Row',
   'caseImport.field': 'Column',
   'caseImport.reason': 'Reason',

@@ -45,6 +45,7 @@ export default {
   'menu.userInfo': 'User info',
   'menu.userAccount': 'Accounts',
   'menu.userAccess': 'Access',
+  'menu.piiAccess': 'Personal data access',
   'menu.resetModify': 'Change password',
   'menu.xiaolvban': 'Xiaolvban',
   'menu.accountCenter': 'Devices',

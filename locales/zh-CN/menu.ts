@@ -43,6 +43,7 @@ export default {
   'menu.userInfo': '用户信息',
   'menu.userAccount': '账号管理',
   'menu.userAccess': '权限表',
+  'menu.piiAccess': '个人信息访问记录',
   'menu.resetModify': '修改密码',
   'menu.xiaolvban': '小律伴',
   'menu.accountCenter': '设备管理',

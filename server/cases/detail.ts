@@ -2,11 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import { renderAudit } from '../../contract/audit';
 import type { CaseDetail } from '../../contract/case-api';
 import { CASE_EVENTS, type CaseEventName } from '../../contract/cases';
-import type { RepaymentChannel } from '../../contract/ledger';
+import { ledgerView, type RepaymentChannel } from '../../contract/ledger';
 import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { attachmentUrl } from './attachments';
+import { ledgerOfCase } from './ledger/read';
 import { PUSH_COLUMNS, pushesVisibleTo, pushOf } from './pushes';
 import { casesWithNames, toCaseRow } from './rows';
 import { type CaseViewer, visibleCondition } from './scope';
@@ -33,7 +34,7 @@ export async function caseDetail(
     const firm = firmOfEntry(action, params);
     return firm === null || firm === ownFirm;
   };
-  const [attachments, followUps, repayments, pushes, auditTrail] = await Promise.all([
+  const [attachments, followUps, repayments, pushes, auditTrail, ledger] = await Promise.all([
     db
       .selectFrom('case_attachments as a')
       .leftJoin('users as u', 'u.id', 'a.uploaded_by')
@@ -88,6 +89,7 @@ export async function caseDetail(
       .orderBy('l.id', 'desc')
       .limit(200)
       .execute(),
+    ledgerOfCase(db, id, viewer.role),
   ]);
   const repaidFen = repayments.reduce((sum, r) => sum + Number(r.amount_fen), 0);
   return {
@@ -116,6 +118,7 @@ export async function caseDetail(
     })),
     // The repayments in force (the view leaves out reversed ones); outstanding is the case's own column.
     repaidFen,
+    ledger: ledgerView(ledger),
     pushes: pushes.map(pushOf),
     auditTrail: auditTrail
       .filter((a) => shownEntry(a.action, a.params))

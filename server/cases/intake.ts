@@ -5,6 +5,7 @@ import { claimOf } from '../../contract/ledger';
 import type { CaseCreateRequest, PartyInput } from '../../contract/parties';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import { bulkInsert } from '../db/bulk-insert';
 import type { Database } from '../db/schema';
 import { uniqueViolation } from '../db/unique-violation';
 import { fail } from '../http/errors';
@@ -12,7 +13,7 @@ import type { Caller } from '../http/route';
 import { forgetCaseCounts } from './count-cache';
 import { claimColumns } from './ledger/claim';
 import { type PiiHasher, piiHasher } from './parties/pii-hash';
-import { insertMainDebtors, insertParties } from './parties/store';
+import { insertPartiesOfCases } from './parties/store';
 import { caseRowsByIds } from './rows';
 import type { CaseViewer } from './scope';
 import { insertCaseTerms } from './search-terms';
@@ -44,50 +45,63 @@ export async function insertCases(
     if ('mismatch' in claim) throw new Error(`insertCases: the claim's parts of ${c.caseNo} do not add up`);
     return claim.parts;
   });
-  const rows = await trx
-    .insertInto('cases')
-    .values(
-      cases.map((c, i) => ({
-        case_no: c.caseNo,
-        title: c.title,
-        type: c.type,
-        debtor_name: c.debtorName,
-        client_name: c.clientName,
-        region_code: c.regionCode,
-        amount_fen: c.amountFen,
-        ...claimColumns(claims[i]),
-        entrust_expires_on: c.entrustExpiresOn,
-        court: c.court ?? null,
-        description: c.description ?? null,
-        status: 'pending',
-        position: 'awaitingReview',
-        stage: 'intake',
-        created_by: createdBy,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  // RETURNING order is unspecified; ids of one multi-row insert ascend in VALUES order.
-  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  // One multi-row statement per table and chunk (an import writes its cases a batch at a time).
+  const ids = await bulkInsert(
+    trx,
+    'cases',
+    cases.map((c, i) => ({
+      case_no: c.caseNo,
+      title: c.title,
+      type: c.type,
+      debtor_name: c.debtorName,
+      client_name: c.clientName,
+      region_code: c.regionCode,
+      amount_fen: c.amountFen,
+      ...claimColumns(claims[i]),
+      entrust_expires_on: c.entrustExpiresOn,
+      court: c.court ?? null,
+      description: c.description ?? null,
+      loan_no: c.loanNo ?? null,
+      status: 'pending',
+      position: 'awaitingReview',
+      stage: 'intake',
+      created_by: createdBy,
+      created_at: now,
+      updated_at: now,
+    })),
+    { returnIds: true },
+  );
   await insertCaseTerms(
     trx,
     ids,
     cases.map((c) => ({ title: c.title, debtor_name: c.debtorName, client_name: c.clientName })),
   );
-  await insertMainDebtors(
+  const withNumbers = cases.some((c) => c.parties?.some((p) => p.idNumber || p.phones.length > 0));
+  if (withNumbers && !hash) throw new Error('insertCases: parties with numbers need the PII hasher');
+  await insertPartiesOfCases(
     trx,
-    cases.flatMap((c, i) => (c.parties?.length ? [] : [{ id: ids[i], debtorName: c.debtorName }])),
+    hash ?? NO_NUMBERS,
+    cases.map((c, i) => ({
+      caseId: ids[i],
+      parties: c.parties?.length
+        ? c.parties
+        : [{ role: 'debtor', name: c.debtorName, phones: [], addresses: [] }],
+      position: 0,
+    })),
     at,
   );
-  for (const [i, c] of cases.entries()) {
-    if (!c.parties?.length) continue;
-    if (!hash) throw new Error('insertCases: parties need the PII hasher');
-    await insertParties(trx, hash, ids[i], c.parties, 0, at);
-  }
   return ids;
 }
+
+/** Parties without a number need no hash (a form or import without them). */
+const NO_NUMBERS: PiiHasher = {
+  idNumber: () => {
+    throw new Error('no PII hasher');
+  },
+  phone: () => {
+    throw new Error('no PII hasher');
+  },
+};
 
 /** The case numbers of these that are already stored. */
 export async function storedCaseNos(db: Kysely<Database>, caseNos: readonly string[]): Promise<Set<string>> {

@@ -36,6 +36,7 @@ import { editCase } from './edit';
 import { lawFirmOptions } from './firm-options';
 import { lawyerOptions } from './lawyer-options';
 import { listCases } from './list';
+import { personKeyword } from './parties/pii-hash';
 import { addFollowUp, listFollowUps } from './payments';
 import { readPlans } from './plans/store';
 import { listPushes } from './pushes';
@@ -93,6 +94,8 @@ export const caseRoutes = [
       const now = app.clock.now();
       // Who took which data out: the export itself writes nothing else.
       const { sortField: _f, sortOrder: _o, ...filter } = query;
+      // A keyword that is a person's full phone or ID number (the search by person) is not kept.
+      if (filter.keyword && personKeyword(filter.keyword)) filter.keyword = '***';
       await recordAudit(
         app.db,
         { caller, requestId, at: now },

@@ -50,6 +50,7 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer | null): CaseRow {
     feesFen: Number(row.claim_fees_fen),
     outstandingFen: Number(row.outstanding_fen),
     entrustExpiresOn: row.entrust_expires_on,
+    loanNo: row.loan_no ?? null,
     lawyerId: row.lawyer_id,
     lawyerName: row.lawyer_name,
     lawFirmId: row.law_firm_id,

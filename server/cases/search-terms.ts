@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { bulkInsert } from '../db/bulk-insert';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
 import type { CaseCondition } from './scope';
@@ -56,20 +57,15 @@ export function caseTermRows(
   return ids.flatMap((caseId, k) => termsOf(cases[k]).map((term) => ({ term, case_id: caseId })));
 }
 
-/** Rows per INSERT: two parameters each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
-const ROWS_PER_INSERT = 10_000;
-
-/** Inserts term rows in statements of ROWS_PER_INSERT. */
+/**
+ * Inserts term rows: multi-row statements in chunks on SQLite, a JSON array per 10,000 rows on
+ * PostgreSQL (server/db/bulk-insert.ts; an import writes about 25 terms a case).
+ */
 export async function insertTermRows(
   db: Kysely<Database>,
   rows: ReadonlyArray<{ term: string; case_id: number }>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await db
-      .insertInto('case_terms')
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-  }
+  await bulkInsert(db, 'case_terms', rows);
 }
 
 /** Index new cases: in the transaction that inserted them. */

@@ -1,16 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { CertificationRecord, LegalPersonIdType } from '../../contract/certifications';
+import { maskPartyIdNumber } from '../../contract/parties';
 import type { CertificationsTable } from '../db/schema';
 import { API_PREFIX } from '../http/register';
 
 /**
- * The legal person's ID number is masked before it is stored: a resident ID keeps its region
- * (first 6) and last 4 characters, other documents their first and last 2.
+ * The legal person's ID number is masked before it is stored, by the one ID-number mask of the
+ * product (a party's, contract/parties.ts): an 18-character document keeps its first 6 and last
+ * 4 characters, other documents their first and last 2.
  */
-export function maskIdNumber(type: LegalPersonIdType, id: string): string {
-  const [head, tail] = type === 'residentIdCard' ? [6, 4] : [2, 2];
-  const hidden = Math.max(1, id.length - head - tail);
-  return `${id.slice(0, head)}${'*'.repeat(hidden)}${id.slice(id.length - tail)}`;
+export function maskIdNumber(_type: LegalPersonIdType, id: string): string {
+  return maskPartyIdNumber(id);
 }
 
 /** Where the applicant and the reviewers open an application's licence image. */

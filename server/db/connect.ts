@@ -310,6 +310,14 @@ async function withLockFile<T>(path: string, work: () => Promise<T>): Promise<T>
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * SQL longer than this is not kept prepared: a multi-row INSERT (bulk-insert.ts; an import writes
+ * its cases, terms, parties and phones so) has a text of its own for every row count, and each
+ * prepared one holds its program and its tens of thousands of parameter slots. Kept, 500 of them
+ * grew the server by hundreds of MiB during an import of 100,000 cases.
+ */
+export const STATEMENT_CACHE_MAX_SQL = 16 * 1024;
+
+/**
  * better-sqlite3 as Kysely's SQLite dialect sees it, with prepared statements kept by their
  * SQL text (least recently used dropped first). Kysely prepares each query it runs, and
  * parsing and planning the SQL again was about a twentieth of a case-list request. Reuse is
@@ -321,6 +329,7 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   return {
     close: () => sqlite.close(),
     prepare(sql) {
+      if (sql.length > STATEMENT_CACHE_MAX_SQL) return sqlite.prepare(sql);
       let statement = prepared.get(sql);
       if (statement) prepared.delete(sql);
       else statement = sqlite.prepare(sql);

@@ -34,6 +34,8 @@ export interface CaseImportRowsTable {
   cells: string;
   /** JSON [{field, key, params}]. */
   reasons: string;
+  /** The sheet the row is on: the main sheet's name in the file, or 当事人; null before migration 0028. */
+  sheet: string | null;
 }
 
 export interface ImportTables {

@@ -148,6 +148,8 @@ export interface CasesTable extends CaseLedgerColumns {
   return_reason: string | null;
   /** Who entered it (form or import); null for the demo data. */
   created_by: number | null;
+  /** The creditor's loan number (借据号), from the import or the form (migration 0028). */
+  loan_no: Generated<string | null>;
   /** The status of its latest repayment plan (server/cases/plans/), null without one. */
   plan_status: string | null;
 }
@@ -345,7 +347,13 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
-export interface Database extends PartyTables, PlanTables, ImportTables, StorageTables, LedgerTables, SweepTables {
+export interface Database
+  extends PartyTables,
+    PlanTables,
+    ImportTables,
+    StorageTables,
+    LedgerTables,
+    SweepTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

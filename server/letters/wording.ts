@@ -32,8 +32,26 @@ export const LETTER_TITLES: Record<LetterTemplate, string> = {
   repayment: '律师函（还款提醒函）',
 };
 
+const PART_NAMES = [
+  ['principalFen', '本金'],
+  ['interestFen', '利息'],
+  ['penaltyFen', '罚息'],
+  ['feesFen', '费用'],
+] as const;
+
+/** What the letter demands: the outstanding amount with its parts (those above zero), or the claim in a letter from before the ledger. */
+export function amountOwed(f: LetterFields): string {
+  if (f.outstandingFen === undefined) return yuan(f.amountFen);
+  const parts = f.outstandingParts
+    ? PART_NAMES.filter(([key]) => (f.outstandingParts?.[key] ?? 0) > 0).map(
+        ([key, name]) => `${name}${yuan(f.outstandingParts?.[key] ?? 0)}`,
+      )
+    : [];
+  return parts.length > 1 ? `${yuan(f.outstandingFen)}（其中${parts.join('，')}）` : yuan(f.outstandingFen);
+}
+
 export function letterWording(template: LetterTemplate, f: LetterFields): LetterWording {
-  const amount = yuan(f.amountFen);
+  const amount = amountOwed(f);
   const intro = `${f.firmName}接受${f.creditorName}（以下简称“委托人”）的委托，指派${f.lawyerName}律师就委托人与您之间的债务纠纷（案号：${f.caseNo}）致函如下：`;
   const body: Record<LetterTemplate, string[]> = {
     collection: [

@@ -2,6 +2,7 @@ import { formatDate } from '../../contract/dates';
 import type { LetterFields, WriteLetterRequest } from '../../contract/letters';
 import { canWriteLetter } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
+import { OUTSTANDING_COLUMNS, owedFields } from '../cases/ledger/claim';
 import { viewerOf } from '../cases/scope';
 import { caseTagged } from '../cases/tagged';
 import { visibleCase } from '../cases/visible-case';
@@ -46,11 +47,18 @@ export async function writeLetter(
     .where('l.id', '=', viewer.lawyerId)
     .executeTakeFirstOrThrow();
   const now = app.clock.now();
+  // What is outstanding now, by part: the letter demands it rather than the whole claim.
+  const owed = await app.db
+    .selectFrom('cases')
+    .select(OUTSTANDING_COLUMNS)
+    .where('id', '=', caseId)
+    .executeTakeFirstOrThrow();
   const fields: LetterFields = {
     caseNo: record.caseNo,
     debtorName: record.debtorName,
     creditorName: record.clientName,
     amountFen: record.amountFen,
+    ...owedFields(owed),
     firmName: lawyer.firm_name,
     lawyerName: lawyer.lawyer_name,
     date: businessDay(now),

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { isWorked } from '../../machines/caseRules';
 import type { Paged } from '../../contract/paging';
 import type { planQueueQuerySchema, planQueueRowSchema } from '../../contract/plans';
 import type { VersionedReviewDecision } from '../../contract/reviews';
+import { isWorked } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
 import { forgetCaseCounts } from '../cases/count-cache';
 import { refillPlan } from '../cases/plans/refill';

@@ -3,6 +3,7 @@ import { rolesHolding } from '../../contract/access';
 import { LETTER_STATUSES } from '../../contract/cases';
 import { LETTER_TEMPLATES, type LetterFields } from '../../contract/letters';
 import { WALLET_TRANSACTION_KINDS, type WalletTransactionKind } from '../../contract/wallets';
+import { OUTSTANDING_COLUMNS, owedFields } from '../cases/ledger/claim';
 import type { Database } from '../db/schema';
 import { LETTER_TITLES } from '../letters/wording';
 import { businessDay, letterNoOf } from '../letters/write';
@@ -318,7 +319,7 @@ async function seedDemoLawyersLetters(
   if (!lawyer) return 0;
   const cases = await db
     .selectFrom('cases')
-    .select(['id', 'case_no', 'debtor_name', 'client_name', 'amount_fen'])
+    .select(['id', 'case_no', 'debtor_name', 'client_name', 'amount_fen', ...OUTSTANDING_COLUMNS])
     .where('lawyer_id', '=', lawyer.id)
     .where('status', '=', 'processing')
     .orderBy('id')
@@ -342,6 +343,7 @@ async function seedDemoLawyersLetters(
       debtorName: record.debtor_name,
       creditorName: record.client_name,
       amountFen: Number(record.amount_fen),
+      ...owedFields(record),
       firmName: lawyer.firm_name,
       lawyerName: lawyer.lawyer_name,
       date: businessDay(submitted),

@@ -36,7 +36,12 @@ export async function seedPlans(
     .where('c.status', '=', 'processing')
     .where('c.outstanding_fen', '>=', 100_000);
   // Past the demo lawyer's first and last few cases, which the API tests take for other things.
-  const demo = await base.where('l.user_id', '=', demoLawyerUserId).orderBy('c.id').offset(3).limit(4).execute();
+  const demo = await base
+    .where('l.user_id', '=', demoLawyerUserId)
+    .orderBy('c.id')
+    .offset(3)
+    .limit(4)
+    .execute();
   const others = (await base.where('l.user_id', '!=', demoLawyerUserId).orderBy('c.id').execute()).filter(
     (_, i) => i % 15 === 7,
   );
@@ -51,7 +56,9 @@ export async function seedPlans(
       dueOn: addDays(today, kind.firstDueIn + n * 30),
       amountFen: n === kind.count - 1 ? total - each * (kind.count - 1) : each,
     }));
-    const proposedAt = new Date(now.getTime() - kind.proposedDaysAgo * DAY - rng.int(0, DAY / 2)).toISOString();
+    const proposedAt = new Date(
+      now.getTime() - kind.proposedDaysAgo * DAY - rng.int(0, DAY / 2),
+    ).toISOString();
     const stored: PlanStatus = kind.reduced ? 'pendingApproval' : 'active';
     const filled = fillInstalments(instalments, 0, today);
     const status = kind.reduced ? stored : planStatusOf(stored, filled);

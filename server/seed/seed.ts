@@ -8,8 +8,8 @@ import type { FileStorage } from '../storage/storage';
 import { makeSampleFiles } from './attachment-files';
 import { type CaseCounts, seedCases } from './cases';
 import { type ExtraCounts, seedExtras } from './extras';
-import { seedPlans } from './plans';
 import { seedPeople } from './people';
+import { seedPlans } from './plans';
 import { Random } from './random';
 
 export interface SeedOptions {

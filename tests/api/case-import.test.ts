@@ -67,11 +67,11 @@ describe('importing cases', () => {
     );
     expect(report).toMatchObject({ status: 'done', mode: 'valid', total: 7, imported: 3, invalid: 4 });
     expect(report.errors).toEqual([
-      { row: 3, field: 'caseNo', reason: zh('rule.caseNo') },
-      { row: 4, field: 'amountFen', reason: zh('intake.amountYuan') },
-      { row: 7, field: 'regionCode', reason: zh('rule.regionCode') },
-      { row: 7, field: 'entrustExpiresOn', reason: zh('intake.required') },
-      { row: 8, field: 'caseNo', reason: zh('intake.caseNoRepeated', { row: 2 }) },
+      { sheet: 'cases', row: 3, field: 'caseNo', reason: zh('rule.caseNo') },
+      { sheet: 'cases', row: 4, field: 'amountFen', reason: zh('intake.amountYuan') },
+      { sheet: 'cases', row: 7, field: 'regionCode', reason: zh('rule.regionCode') },
+      { sheet: 'cases', row: 7, field: 'entrustExpiresOn', reason: zh('intake.required') },
+      { sheet: 'cases', row: 8, field: 'caseNo', reason: zh('intake.caseNoRepeated', { row: 2 }) },
     ]);
     const stored = await server.app.db
       .selectFrom('cases')
@@ -115,7 +115,9 @@ describe('importing cases', () => {
     const nos = [caseNo(), caseNo(), caseNo()];
     const refused = await importFile([row(nos[0]), row(nos[1], { title: '' }), row(nos[2])], 'all');
     expect(refused).toMatchObject({ status: 'done', imported: 0, invalid: 1 });
-    expect(refused.errors).toEqual([{ row: 3, field: 'title', reason: zh('intake.required') }]);
+    expect(refused.errors).toEqual([
+      { sheet: 'cases', row: 3, field: 'title', reason: zh('intake.required') },
+    ]);
     expect(await storedCount(nos)).toBe(0);
 
     const accepted = await importFile(
@@ -160,7 +162,9 @@ describe('importing cases', () => {
     const rows = [row(nos[0]), row(seeded.case_no), row(nos[1])];
     const first = await importFile(rows, 'valid');
     expect(first).toMatchObject({ imported: 2, invalid: 1 });
-    expect(first.errors).toEqual([{ row: 3, field: 'caseNo', reason: zh('intake.caseNoTaken') }]);
+    expect(first.errors).toEqual([
+      { sheet: 'cases', row: 3, field: 'caseNo', reason: zh('intake.caseNoTaken') },
+    ]);
     const before = await server.count('cases');
     const again = await importFile(rows, 'valid');
     expect(again).toMatchObject({ status: 'done', total: 3, imported: 0, invalid: 3 });
@@ -179,7 +183,9 @@ describe('importing cases', () => {
     const report = await finished(up.body.data.id);
     expect(report).toMatchObject({ total: 2, imported: 1, invalid: 1 });
     // A record is one row, as a spreadsheet shows the file, even when a quoted cell holds a line break.
-    expect(report.errors).toEqual([{ row: 3, field: 'entrustExpiresOn', reason: zh('rule.date') }]);
+    expect(report.errors).toEqual([
+      { sheet: '案件', row: 3, field: 'entrustExpiresOn', reason: zh('rule.date') },
+    ]);
     const stored = await server.app.db
       .selectFrom('cases')
       .select(['title', 'amount_fen', 'description'])
@@ -220,11 +226,10 @@ describe('importing cases', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());
     const sheet = workbook.worksheets[0];
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Row', ...HEADERS, 'Reason']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Sheet', 'Row', ...HEADERS, 'Reason']);
     expect(sheet.actualRowCount).toBe(151);
     const second = (sheet.getRow(3).values as unknown[]).slice(1);
-    expect(second[0]).toBe(3);
-    expect(second[1]).toBe(rows[1][0]);
+    expect(second.slice(0, 3)).toEqual(['cases', 3, rows[1][0]]);
     expect(second.at(-1)).toBe(`案件类型: ${MESSAGES['en-US']['intake.typeUnknown']}`);
   });
 

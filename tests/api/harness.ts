@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import { copyFiles } from '../../server/storage/copy';
 import { directoryStorage, uploadsRootFor } from '../../server/storage/directory';
 import { TestClock } from '../test-clock';
+import { PersonalDataCapture } from './personal-data-scan';
 import { copyTestDatabase } from './test-database';
 
 export interface ApiAnswer<T = unknown> {
@@ -47,6 +48,9 @@ export interface TestServer {
   count(table: keyof Database): Promise<number>;
   /** The code in the newest SMS captured for a phone. */
   smsCode(phone: string): string;
+  /** Every answer (but the reveal's) and log line so far, scanned for full party numbers when the server closes. */
+  personalData: PersonalDataCapture;
+  /** Closes the server; fails when a full ID number or party phone left it outside a reveal answer. */
   close(): Promise<void>;
 }
 
@@ -123,13 +127,23 @@ async function serve(
   const config = {
     ...readConfig({ ...UNTHROTTLED, ...env }),
     staticDir: null,
-    logLevel: env.LOG_LEVEL ?? 'silent',
+    // Every line is kept in memory, not printed: the personal-data scan reads them.
+    logLevel: env.LOG_LEVEL ?? 'info',
     port: 0,
   };
   const clock = new TestClock();
   const sms: Array<{ phone: string; text: string }> = [];
   const sender: SmsSender = { send: async (phone, text) => void sms.push({ phone, text }) };
-  const { fastify, app } = await buildApp({ config, database, clock, sms: sender, validateResponses: true });
+  const personalData = new PersonalDataCapture();
+  const { fastify, app } = await buildApp({
+    config,
+    database,
+    clock,
+    sms: sender,
+    validateResponses: true,
+    logStream: personalData.logStream,
+  });
+  personalData.hook(fastify);
   await fastify.listen({ host: '127.0.0.1', port: 0 });
   const address = fastify.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -206,9 +220,14 @@ async function serve(
       if (!code) throw new Error(`no SMS code was sent to ${phone}`);
       return code;
     },
+    personalData,
     async close() {
       await fastify.close();
-      await closed();
+      const leaks = await personalData.leaks(app.db).finally(closed);
+      if (leaks.length)
+        throw new Error(
+          `full party numbers left the server outside a reveal answer:\n${leaks.slice(0, 10).join('\n')}`,
+        );
     },
   };
 }

@@ -1,7 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { type CaseImport, IMPORT_COLUMNS, IMPORT_EXAMPLE } from '../../contract/case-intake';
+import {
+  type CaseImport,
+  CLAIM_PART_FIELDS,
+  IMPORT_COLUMNS,
+  IMPORT_EXAMPLE,
+} from '../../contract/case-intake';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { importTempDir } from '../../server/cases/imports/receive';
 import type { TestServer } from './harness';
@@ -27,12 +32,22 @@ export const zh = (key: MessageKey, params: Record<string, string | number> = {}
 let next = 0;
 export const caseNo = () => `IM${String(++next).padStart(8, '0')}`;
 
+/**
+ * A main-sheet row: the template's example with this case number, `over` changing some cells.
+ * The claim's parts are left blank unless given (all principal), so a row may change its amount.
+ */
 export const row = (
   no: string,
   over: Partial<Record<(typeof IMPORT_COLUMNS)[number]['field'], unknown>> = {},
 ) =>
   IMPORT_COLUMNS.map((c, i) =>
-    c.field in over ? over[c.field as keyof typeof over] : i === 0 ? no : IMPORT_EXAMPLE[i],
+    c.field in over
+      ? over[c.field as keyof typeof over]
+      : i === 0
+        ? no
+        : (CLAIM_PART_FIELDS as readonly string[]).includes(c.field)
+          ? ''
+          : IMPORT_EXAMPLE[i],
   );
 
 export async function xlsx(rows: unknown[][], headers: string[] = HEADERS): Promise<Uint8Array<ArrayBuffer>> {

@@ -32,7 +32,7 @@ describe('two all-mode imports of the same cases at once', () => {
     expect(winner).toMatchObject({ status: 'done', failure: null, imported: 600, invalid: 0 });
     expect(loser).toMatchObject({ status: 'done', failure: null, imported: 0, invalid: 600 });
     expect(loser?.errors).toHaveLength(100);
-    expect(loser?.errors[0]).toEqual({ row: 2, field: 'caseNo', reason: zh('intake.caseNoTaken') });
+    expect(loser?.errors[0]).toEqual({ sheet: 'cases', row: 2, field: 'caseNo', reason: zh('intake.caseNoTaken') });
     expect(await storedCount(nos)).toBe(600);
   });
 });

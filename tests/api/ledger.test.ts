@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
 import type { Ledger, Parts } from '../../contract/ledger';
 import type { Paged } from '../../contract/paging';
+import { amountOwed } from '../../server/letters/wording';
 import { freshCase, type Role, stored, useCaseServer } from './case-fixtures';
 import { auditRows, businessToday } from './fixtures';
 import { startServer, type TestServer } from './harness';
@@ -140,6 +141,25 @@ describe('repayments', () => {
     });
     expect(ledger.entries[0].channel).toBe('bankTransfer');
     expect(Number((await stored(id)).outstanding_fen)).toBe(112_000);
+
+    // A letter written now demands what is outstanding, by part, not the whole claim.
+    const letter = await call<{ id: number }>('lawyer', 'POST', `/api/cases/${id}/letters`, {
+      template: 'repayment',
+    });
+    expect(letter.status, JSON.stringify(letter.body)).toBe(200);
+    const row = await server.app.db
+      .selectFrom('law_firm_letters')
+      .select('fields')
+      .where('id', '=', letter.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.fields ?? '{}')).toMatchObject({
+      amountFen: 128_000,
+      outstandingFen: 112_000,
+      outstandingParts: { principalFen: 100_000, interestFen: 12_000, penaltyFen: 0, feesFen: 0 },
+    });
+    expect(amountOwed(JSON.parse(row.fields ?? '{}'))).toBe(
+      '人民币 1,120.00 元（其中本金人民币 1,000.00 元，利息人民币 120.00 元）',
+    );
   });
 
   it('are refused past the outstanding amount or on a closed case (409 with it), and need a note for "other"', async () => {

@@ -39,6 +39,7 @@ describe('migrating an empty database', () => {
       '0024_case_parties',
       '0025_case_ledger',
       '0027_repayment_plans',
+      '0028_loan_numbers',
       '0029_sweeps_and_retention',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);

@@ -11,6 +11,7 @@ type UploadItem = NonNullable<UploadProps['fileList']>[number];
 const MB = 1024 * 1024;
 
 function itemsOf(value: unknown): UploadItem[] {
+  // A single upload's value is an id: the file is not shown again when the form opens anew.
   return (Array.isArray(value) ? value : []).map((answer, i) => ({
     uid: `stored-${i}`,
     name: displayText(getField(answer, 'name')),
@@ -38,7 +39,8 @@ export function UploadInput({ field, value, onChange, disabled, params }: InputP
       fileList={files}
       accept={input.accept}
       disabled={disabled}
-      multiple
+      multiple={!input.single}
+      limit={input.single ? 1 : undefined}
       beforeUpload={(file) => {
         if (file.size <= input.maxSizeMb * MB) return true;
         notify('error', t('registry.upload.tooLarge', { name: file.name, mb: input.maxSizeMb }));
@@ -79,7 +81,8 @@ export function UploadInput({ field, value, onChange, disabled, params }: InputP
       onChange={(list) => {
         setFiles(list);
         const stored = list.filter((item) => item.status === 'done').map((item) => item.response);
-        onChange(stored.length ? stored : undefined);
+        if (input.single) onChange(getField(stored[0], 'id') ?? undefined);
+        else onChange(stored.length ? stored : undefined);
       }}
     />
   );

@@ -4,21 +4,25 @@
  * as it goes); mode `all` writes every row in one transaction once all are valid, and judges
  * again when another writer stored some of their numbers in between. run.ts drives them.
  */
-import { type CaseIntake, IMPORT_ERRORS_KEPT } from '../../../contract/case-intake';
+import { IMPORT_ERRORS_KEPT, IMPORT_PARTY_SHEET } from '../../../contract/case-intake';
 import type { AppContext } from '../../context';
 import { uniqueViolation } from '../../db/unique-violation';
 import { insertCases, storedCaseNos } from '../intake';
+import { piiHasher } from '../parties/pii-hash';
+import { judgedRows } from './judged-rows';
+import type { Reason } from './reasons';
 import type { ReceivedImport } from './receive';
-import { checkRow, type Reason, rowTexts } from './row-check';
-import { sheetLimitsFor, sheetRows } from './sheet-rows';
+import type { ImportedCase } from './row-check';
+import { sheetLimitsFor } from './sheet-rows';
 
 /** Rows judged, and in mode `valid` written, per transaction. */
 const BATCH = 500;
 
-/** A refused row of the first hundred, as stored in `case_imports.errors`. */
-export type StoredError = { row: number } & Reason;
+/** A refused row of the first hundred, as stored in `case_imports.errors` (`sheet` since migration 0028). */
+export type StoredError = { sheet?: string; row: number } & Reason;
 
 interface Refused {
+  sheet: string;
   rowNo: number;
   texts: string[];
   reasons: Reason[];
@@ -32,9 +36,11 @@ export interface Progress {
 }
 
 /**
- * One streaming pass over the rows: each judged by the form's schema, case numbers checked
- * against earlier rows and, a batch at a time, against stored cases. In mode `valid` each
- * batch's valid rows are written with the batch's refusals and counts, in one transaction.
+ * One streaming pass over the rows (judged-rows.ts: the parties' sheet, then the cases, each
+ * judged by the form's schemas, case numbers checked against earlier rows) and, a batch at a
+ * time, case numbers against stored cases. In mode `valid` each batch's valid rows are written,
+ * with their parties, together with the batch's refusals and counts, in one transaction.
+ * `processed` counts the main sheet's rows; `invalid` the refused rows of either sheet.
  */
 export async function checkAll(
   app: AppContext,
@@ -43,16 +49,16 @@ export async function checkAll(
   progress: Progress,
   write: boolean,
 ): Promise<{ takenLate: boolean }> {
-  const firstRowOf = new Map<string, number>();
+  const hash = await piiHasher(app.db);
   // Rows passed as new by one batch, then stored numbers met by a later one: another import
   // may have stored the earlier batches' numbers in between too.
   let passedFresh = false;
   let takenLate = false;
-  let valid: { rowNo: number; value: CaseIntake; texts: string[] }[] = [];
+  let valid: { sheet: string; rowNo: number; value: ImportedCase; texts: string[] }[] = [];
   let refused: Refused[] = [];
+  let rows = 0;
 
   const flush = async () => {
-    const rows = valid.length + refused.length;
     const stored = await storedCaseNos(
       app.db,
       valid.map((v) => v.value.caseNo),
@@ -63,11 +69,14 @@ export async function checkAll(
     for (const v of valid)
       if (stored.has(v.value.caseNo))
         refused.push({
+          sheet: v.sheet,
           rowNo: v.rowNo,
           texts: v.texts,
           reasons: [{ field: 'caseNo', key: 'intake.caseNoTaken' }],
         });
-    refused.sort((a, b) => a.rowNo - b.rowNo);
+    // The parties' sheet is read first: its refusals first, then each sheet's in row order.
+    const sheetOrder = (r: Refused) => (r.sheet === IMPORT_PARTY_SHEET && file.partyPositions ? 0 : 1);
+    refused.sort((a, b) => sheetOrder(a) - sheetOrder(b) || a.rowNo - b.rowNo);
     const next: Progress = {
       processed: progress.processed + rows,
       imported: progress.imported + (write ? fresh.length : 0),
@@ -77,7 +86,8 @@ export async function checkAll(
     for (const r of refused) {
       if (next.errors.length >= IMPORT_ERRORS_KEPT) break;
       for (const reason of r.reasons)
-        if (next.errors.length < IMPORT_ERRORS_KEPT) next.errors.push({ row: r.rowNo, ...reason });
+        if (next.errors.length < IMPORT_ERRORS_KEPT)
+          next.errors.push({ sheet: r.sheet, row: r.rowNo, ...reason });
     }
     const now = app.clock.now();
     await app.db.transaction().execute(async (trx) => {
@@ -87,6 +97,7 @@ export async function checkAll(
           fresh.map((v) => v.value),
           userId,
           now,
+          hash,
         );
       if (refused.length > 0)
         await trx
@@ -94,6 +105,7 @@ export async function checkAll(
           .values(
             refused.map((r) => ({
               import_id: id,
+              sheet: r.sheet,
               row_no: r.rowNo,
               cells: JSON.stringify(r.texts),
               reasons: JSON.stringify(r.reasons),
@@ -115,30 +127,13 @@ export async function checkAll(
     Object.assign(progress, next);
     valid = [];
     refused = [];
+    rows = 0;
   };
 
-  let header = true;
-  for await (const row of sheetRows(file.path, file.kind, sheetLimitsFor(app.config))) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    const texts = rowTexts(row.cells, file.positions);
-    const result = checkRow(row.cells, file.positions);
-    if (!result.ok) refused.push({ rowNo: row.rowNo, texts, reasons: result.reasons });
-    else {
-      const first = firstRowOf.get(result.value.caseNo);
-      if (first !== undefined)
-        refused.push({
-          rowNo: row.rowNo,
-          texts,
-          reasons: [{ field: 'caseNo', key: 'intake.caseNoRepeated', params: { row: first } }],
-        });
-      else {
-        firstRowOf.set(result.value.caseNo, row.rowNo);
-        valid.push({ rowNo: row.rowNo, value: result.value, texts });
-      }
-    }
+  for await (const row of judgedRows(file, sheetLimitsFor(app.config))) {
+    if (row.sheet !== IMPORT_PARTY_SHEET || !file.partyPositions) rows++;
+    if (row.ok) valid.push(row);
+    else refused.push(row);
     if (valid.length + refused.length >= BATCH) await flush();
   }
   await flush();
@@ -187,24 +182,19 @@ export async function judgeAgain(
 /** Mode `all`, every row valid: the second pass writes them all in one transaction. */
 async function insertAll(app: AppContext, userId: number, file: ReceivedImport, progress: Progress) {
   const now = app.clock.now();
+  const hash = await piiHasher(app.db);
   let imported = 0;
   await app.db.transaction().execute(async (trx) => {
-    let batch: CaseIntake[] = [];
-    let header = true;
-    for await (const row of sheetRows(file.path, file.kind, sheetLimitsFor(app.config))) {
-      if (header) {
-        header = false;
-        continue;
-      }
-      const result = checkRow(row.cells, file.positions);
-      if (!result.ok) throw new Error(`row ${row.rowNo} changed between the passes`);
-      batch.push(result.value);
+    let batch: ImportedCase[] = [];
+    for await (const row of judgedRows(file, sheetLimitsFor(app.config))) {
+      if (!row.ok) throw new Error(`row ${row.rowNo} of ${row.sheet} changed between the passes`);
+      batch.push(row.value);
       if (batch.length >= BATCH) {
-        imported += (await insertCases(trx, batch, userId, now)).length;
+        imported += (await insertCases(trx, batch, userId, now, hash)).length;
         batch = [];
       }
     }
-    imported += (await insertCases(trx, batch, userId, now)).length;
+    imported += (await insertCases(trx, batch, userId, now, hash)).length;
   });
   progress.imported = imported;
 }

@@ -4,13 +4,27 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { IMPORT_FILE_EXTENSIONS, type ImportMode, importModeSchema } from '../../../contract/case-intake';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_FILE_EXTENSIONS,
+  IMPORT_PARTY_COLUMNS,
+  IMPORT_PARTY_SHEET,
+  type ImportMode,
+  importModeSchema,
+} from '../../../contract/case-intake';
 import { CODES } from '../../../contract/codes';
 import type { AppContext } from '../../context';
 import { ApiError, fail } from '../../http/errors';
 import { displayName } from '../attachments';
 import { columnsOf } from './row-check';
-import { type SheetKind, SheetRefused, sheetLimitsFor, sheetRows, UnreadableSheet } from './sheet-rows';
+import {
+  countRows,
+  type SheetKind,
+  SheetRefused,
+  sheetLimitsFor,
+  sheetRows,
+  UnreadableSheet,
+} from './sheet-rows';
 
 /** An uploaded file that passed every check made before the import is answered. */
 export interface ReceivedImport {
@@ -21,8 +35,10 @@ export interface ReceivedImport {
   mode: ImportMode;
   /** Data rows (header and blank rows not counted). */
   total: number;
-  /** Where each template column is in the file. */
+  /** Where each template column is on the main sheet. */
   positions: (number | null)[];
+  /** Where each column of the 当事人 sheet is, when the file has that sheet. */
+  partyPositions: (number | null)[] | null;
 }
 
 /** Uploaded files wait here, beside the database, until their import ends. */
@@ -86,8 +102,8 @@ export async function receiveImport(app: AppContext, request: FastifyRequest): P
     const mode = importModeSchema.safeParse(modeField);
     if (!mode.success) throw fail.field('mode', 'import.mode');
     if ((await stat(path)).size === 0) throw fail.field('file', 'import.emptyFile');
-    const { positions, total } = await scan(app, path, kind);
-    return { path, fileName, kind, mode: mode.data, total, positions };
+    const { positions, partyPositions, total } = await scan(app, path, kind);
+    return { path, fileName, kind, mode: mode.data, total, positions, partyPositions };
   } catch (err) {
     if (path !== null) await rm(path, { force: true });
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(app);
@@ -96,36 +112,41 @@ export async function receiveImport(app: AppContext, request: FastifyRequest): P
 }
 
 /**
- * The header row's columns (the first row, read with the shared strings), then the rows
- * counted in a lighter streaming pass that stops past the limit.
+ * The header rows' columns (the main sheet's, and 当事人's when the file has it: each sheet's
+ * first row, read with the shared strings), then the data rows counted in the worksheets'
+ * bytes, without a second parse (countRows), stopping past the limit.
  */
 async function scan(
   app: AppContext,
   path: string,
   kind: SheetKind,
-): Promise<{ positions: (number | null)[]; total: number }> {
+): Promise<{ positions: (number | null)[]; partyPositions: (number | null)[] | null; total: number }> {
   let positions: (number | null)[] | null = null;
-  let total = -1;
+  let partyPositions: (number | null)[] | null = null;
   const limits = sheetLimitsFor(app.config);
+  const max = app.config.importMaxRows;
+  let total = 0;
   try {
-    for await (const row of sheetRows(path, kind, limits)) {
-      const columns = columnsOf(row.cells);
+    for await (const row of sheetRows(path, kind, limits, { first: IMPORT_PARTY_SHEET, headersOnly: true })) {
+      const party = row.sheet === IMPORT_PARTY_SHEET && kind === 'xlsx' && positions === null;
+      const columns = columnsOf(row.cells, party ? IMPORT_PARTY_COLUMNS : IMPORT_COLUMNS);
       if (columns.missing.length > 0)
-        throw fail.field('file', 'import.badHeaders', { missing: columns.missing.join('、') });
-      positions = columns.positions;
-      break;
+        throw fail.field('file', party ? 'import.badPartyHeaders' : 'import.badHeaders', {
+          missing: columns.missing.join('、'),
+        });
+      if (party) partyPositions = columns.positions;
+      else positions = columns.positions;
     }
     if (positions === null) throw fail.field('file', 'import.noRows');
-    for await (const _ of sheetRows(path, kind, limits, { countOnly: true })) {
-      total++;
-      if (total > app.config.importMaxRows)
-        throw fail.field('file', 'import.tooManyRows', { max: app.config.importMaxRows });
-    }
+    total = await countRows(path, kind, limits, { other: IMPORT_PARTY_SHEET, max });
+    const parties =
+      partyPositions === null ? 0 : await countRows(path, kind, limits, { sheet: IMPORT_PARTY_SHEET, max });
+    if (total > max || parties > max) throw fail.field('file', 'import.tooManyRows', { max });
   } catch (err) {
     if (err instanceof UnreadableSheet) throw fail.field('file', 'import.notSpreadsheet');
     if (err instanceof SheetRefused) throw fail.field('file', err.key, err.params);
     throw err;
   }
   if (total <= 0) throw fail.field('file', 'import.noRows');
-  return { positions, total };
+  return { positions, partyPositions, total };
 }

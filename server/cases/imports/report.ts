@@ -7,6 +7,10 @@ import {
   type CaseImportSummary,
   IMPORT_COLUMNS,
   IMPORT_EXAMPLE,
+  IMPORT_MAIN_SHEET,
+  IMPORT_PARTY_COLUMNS,
+  IMPORT_PARTY_EXAMPLE,
+  IMPORT_PARTY_SHEET,
   type ImportError,
 } from '../../../contract/case-intake';
 import { type Language, type MessageKey, translate } from '../../../contract/messages';
@@ -72,6 +76,8 @@ export async function importReport(db: Kysely<Database>, id: number, lang: Langu
   const row = await summaryQuery(db).where('i.id', '=', id).executeTakeFirst();
   if (!row) throw fail.notFound('import.notFound');
   const errors: ImportError[] = (JSON.parse(row.errors) as StoredError[]).map((e) => ({
+    // Refusals stored before migration 0028 were all on the main sheet.
+    sheet: e.sheet ?? IMPORT_MAIN_SHEET,
     row: e.row,
     field: e.field,
     reason: renderReason(lang, e),
@@ -98,40 +104,59 @@ export async function listImports(
 }
 
 const HEADERS = IMPORT_COLUMNS.map((c) => c.header);
+const PARTY_HEADERS = IMPORT_PARTY_COLUMNS.map((c) => c.header);
 
-/** Writes a sheet through exceljs's streaming writer; the stream carries the .xlsx as it is made. */
-function streamedWorkbook(fill: (sheet: ExcelJS.Worksheet) => Promise<void>): Readable {
+/** Writes sheets through exceljs's streaming writer, one after the other; the stream carries the .xlsx as it is made. */
+function streamedWorkbook(fill: (addSheet: (name: string) => ExcelJS.Worksheet) => Promise<void>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
     useStyles: true,
   });
-  const sheet = workbook.addWorksheet('cases');
-  fill(sheet)
+  let sheet: ExcelJS.Worksheet | null = null;
+  const addSheet = (name: string) => {
+    sheet?.commit();
+    sheet = workbook.addWorksheet(name);
+    return sheet;
+  };
+  fill(addSheet)
     .then(() => {
-      sheet.commit();
+      (sheet as ExcelJS.Worksheet | null)?.commit();
       return workbook.commit();
     })
     .catch((err) => out.destroy(err));
   return out;
 }
 
-/** The template: the Chinese headers and one example row, every column as text. */
+/** A header row and one example row, every column as text. */
+function exampleSheet(sheet: ExcelJS.Worksheet, headers: string[], example: string[]) {
+  sheet.columns = headers.map((h) => ({
+    header: h,
+    width: Math.max(14, h.length * 3),
+    style: { numFmt: '@' },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  sheet.addRow(example).commit();
+}
+
+/**
+ * The template: the main sheet (案件: one case a row, the main debtor's ID and contacts, the
+ * claim's parts) and 当事人 (further parties, joined by 案件编号), each with its Chinese headers
+ * and one example row that imports as it is, every column as text (so an ID number keeps its digits).
+ */
 export function importTemplate(): Readable {
-  return streamedWorkbook(async (sheet) => {
-    sheet.columns = HEADERS.map((h) => ({
-      header: h,
-      width: Math.max(14, h.length * 3),
-      style: { numFmt: '@' },
-    }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    sheet.addRow(IMPORT_EXAMPLE).commit();
+  return streamedWorkbook(async (addSheet) => {
+    exampleSheet(addSheet(IMPORT_MAIN_SHEET), HEADERS, IMPORT_EXAMPLE);
+    exampleSheet(addSheet(IMPORT_PARTY_SHEET), PARTY_HEADERS, IMPORT_PARTY_EXAMPLE);
   });
 }
 
-/** GET /api/cases/imports/:id/errors: every refused row with its cells, its row number and the reasons. */
+/**
+ * GET /api/cases/imports/:id/errors: every refused row with its sheet, row number, cells and
+ * reasons; the main sheet's rows on one tab, the 当事人 sheet's (with its own columns) on another.
+ */
 export async function importErrorsWorkbook(
   db: Kysely<Database>,
   id: number,
@@ -139,35 +164,58 @@ export async function importErrorsWorkbook(
 ): Promise<Readable> {
   const job = await db.selectFrom('case_imports').select('id').where('id', '=', id).executeTakeFirst();
   if (!job) throw fail.notFound('import.notFound');
-  const headerOf = new Map<string, string>(IMPORT_COLUMNS.map((c) => [c.field, c.header]));
-  return streamedWorkbook(async (sheet) => {
-    sheet.columns = [
-      { header: translate(lang, 'import.rowColumn'), width: 8 },
-      ...HEADERS.map((h) => ({ header: h, width: 16 })),
-      { header: translate(lang, 'import.reasonColumn'), width: 60 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    let after = 0;
-    for (;;) {
-      const rows = await db
-        .selectFrom('case_import_rows')
-        .select(['id', 'row_no', 'cells', 'reasons'])
-        .where('import_id', '=', id)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(1000)
-        .execute();
-      if (rows.length === 0) break;
-      for (const r of rows) {
-        const reasons = (JSON.parse(r.reasons) as Reason[])
-          .map((reason) => `${headerOf.get(reason.field) ?? reason.field}: ${renderReason(lang, reason)}`)
-          .join('; ');
-        sheet.addRow([r.row_no, ...(JSON.parse(r.cells) as string[]), reasons]).commit();
-      }
-      after = rows[rows.length - 1].id;
-    }
+  const hasParties = await db
+    .selectFrom('case_import_rows')
+    .select('id')
+    .where('import_id', '=', id)
+    .where('sheet', '=', IMPORT_PARTY_SHEET)
+    .executeTakeFirst();
+  return streamedWorkbook(async (addSheet) => {
+    await refusedRowsSheet(db, id, lang, addSheet(IMPORT_MAIN_SHEET), 'main');
+    if (hasParties) await refusedRowsSheet(db, id, lang, addSheet(IMPORT_PARTY_SHEET), 'parties');
   });
+}
+
+async function refusedRowsSheet(
+  db: Kysely<Database>,
+  id: number,
+  lang: Language,
+  sheet: ExcelJS.Worksheet,
+  which: 'main' | 'parties',
+) {
+  const columns = which === 'main' ? IMPORT_COLUMNS : IMPORT_PARTY_COLUMNS;
+  const headerOf = new Map<string, string>(columns.map((c) => [c.field, c.header]));
+  sheet.columns = [
+    { header: translate(lang, 'import.sheetColumn'), width: 10 },
+    { header: translate(lang, 'import.rowColumn'), width: 8 },
+    ...columns.map((c) => ({ header: c.header, width: 16 })),
+    { header: translate(lang, 'import.reasonColumn'), width: 60 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  let after = 0;
+  for (;;) {
+    let query = db
+      .selectFrom('case_import_rows')
+      .select(['id', 'sheet', 'row_no', 'cells', 'reasons'])
+      .where('import_id', '=', id)
+      .where('id', '>', after);
+    query =
+      which === 'parties'
+        ? query.where('sheet', '=', IMPORT_PARTY_SHEET)
+        : query.where((eb) => eb.or([eb('sheet', 'is', null), eb('sheet', '!=', IMPORT_PARTY_SHEET)]));
+    const rows = await query.orderBy('id').limit(1000).execute();
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const reasons = (JSON.parse(r.reasons) as Reason[])
+        .map((reason) => `${headerOf.get(reason.field) ?? reason.field}: ${renderReason(lang, reason)}`)
+        .join('; ');
+      sheet
+        .addRow([r.sheet ?? IMPORT_MAIN_SHEET, r.row_no, ...(JSON.parse(r.cells) as string[]), reasons])
+        .commit();
+    }
+    after = rows[rows.length - 1].id;
+  }
 }
 
 /** `attachment` with the name in ASCII and in full (RFC 5987). */

@@ -1,51 +1,23 @@
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import type { MessageKey } from '../../../contract/messages';
+import { IMPORT_MAIN_SHEET } from '../../../contract/case-intake';
+import { csvRows } from './csv-rows';
+import { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
+
+export { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
 
 export type SheetKind = 'xlsx' | 'csv';
 
-/** One row of the file: its number as a spreadsheet shows it (1 = header) and its cells, 0-based. */
+/**
+ * One row of the file: the sheet it is on (its name in the file; a .csv's is the template's main
+ * sheet), its number as a spreadsheet shows it (1 = header) and its cells, 0-based.
+ */
 export interface SheetRow {
+  sheet: string;
   rowNo: number;
   cells: unknown[];
-}
-
-export class UnreadableSheet extends Error {}
-
-/** A file past one of the reader's limits (SheetLimits): refused with its own reason, never parsed on. */
-export class SheetRefused extends Error {
-  constructor(
-    readonly key: MessageKey,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(key);
-  }
-}
-
-/**
- * What one import file may hold before it is refused: an .xlsx is a zip whose parts may expand
- * a thousandfold (a few MB of `<si/>` in xl/sharedStrings.xml took the server to 5.6 GB), and
- * a .csv quote left open takes the rest of the file into one row. Sized from IMPORT_MAX_ROWS and
- * IMPORT_MAX_MB (`sheetLimitsFor`), so that an honest file of that many cases, with a sheet of
- * parties beside them, passes (tests/api/import-bomb.test.ts imports one).
- */
-export interface SheetLimits {
-  /** Entries in the zip's central directory (an .xlsx holds ten or so). */
-  zipEntries: number;
-  /** Uncompressed bytes of the parts read: workbook, relationships, styles, shared strings, worksheets. */
-  partBytes: number;
-  /** Uncompressed bytes of xl/sharedStrings.xml, which is held in memory whole. */
-  sharedStringBytes: number;
-  /** Shared strings (`<si>` entries): a five-byte `<si/>` is an array slot all the same. */
-  sharedStrings: number;
-  /** How many times its compressed size a part over 1 MiB may expand to (deflate's limit is about 1,030). */
-  expansion: number;
-  /** Characters in one .csv row (quoted line breaks included). */
-  csvRowChars: number;
 }
 
 /** Per case row: its cells' text and XML (about 0.7 KB a case with 20 columns and a party). */
@@ -69,25 +41,121 @@ export function sheetLimitsFor(config: { importMaxRows: number; importMaxBytes: 
 }
 
 /**
- * The rows of the first worksheet of an .xlsx, or of a .csv, one at a time: exceljs's streaming
- * part readers over the zip's entries (never the whole workbook in memory), a .csv line by
- * line. Blank rows are skipped. A file that is not what its name says throws UnreadableSheet;
+ * The rows of an .xlsx's main sheet (its first tab; with `first`, the first tab not so named),
+ * or of a .csv, one at a time: exceljs's streaming part readers over the zip's entries (never
+ * the whole workbook in memory), a .csv line by line. With `first` (当事人), that sheet's rows
+ * come before the main sheet's when the file has it: one read of the shared strings serves
+ * both (`headersOnly`: each sheet's first row alone). Blank rows are skipped. A file that is not what its name says throws UnreadableSheet;
  * one past `limits` throws SheetRefused.
  */
 export async function* sheetRows(
   file: string,
   kind: SheetKind,
   limits: SheetLimits,
-  { countOnly = false }: { countOnly?: boolean } = {},
+  { first, headersOnly = false }: { first?: string; headersOnly?: boolean } = {},
 ): AsyncGenerator<SheetRow> {
-  if (kind === 'csv') yield* csvRows(file, limits);
-  else yield* xlsxRows(file, limits, countOnly);
+  if (kind === 'csv') {
+    for await (const row of csvRows(file, limits)) {
+      yield { sheet: IMPORT_MAIN_SHEET, ...row };
+      if (headersOnly) break;
+    }
+    return;
+  }
+  const book = await openWorkbook(file, limits);
+  try {
+    const { reader } = book;
+    const [sharedStrings, styles] = ['xl/sharedStrings.xml', 'xl/styles.xml'].map((n) => book.entries.get(n));
+    // Shared strings are emitted and kept here, counted; styles say which numbers are dates.
+    if (sharedStrings)
+      reader.sharedStrings = await readSharedStrings(reader, await book.part(sharedStrings), limits);
+    if (styles) await reader._parseStyles(await book.part(styles));
+    const sheets = [first === undefined ? null : book.worksheet(first), book.worksheet(null, first)];
+    if (!sheets[1]) throw new UnreadableSheet('no worksheet');
+    for (const sheet of sheets) {
+      if (!sheet) continue;
+      const [event] = reader._parseWorksheet(await book.part(sheet.entry), sheet.sheetNo);
+      for await (const row of event?.value ?? []) {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        if (values.some((v) => !isBlank(v))) {
+          yield { sheet: sheet.name, rowNo: row.number, cells: values };
+          if (headersOnly) break;
+        }
+      }
+    }
+  } catch (err) {
+    if (err instanceof UnreadableSheet || err instanceof SheetRefused) throw err;
+    throw new UnreadableSheet(String(err));
+  } finally {
+    book.close();
+  }
+}
+
+/**
+ * The data rows of a sheet (header and blank rows not counted) without parsing its XML: an
+ * .xlsx worksheet's `<row>` elements holding a value (`<v>`, `<is>` or `<f>`) are counted in the
+ * inflated bytes as they stream, far cheaper than a second parse (a blank-looking text cell
+ * counts, which the reader later skips; the job's final total is the rows it read). `sheet`
+ * null: the main sheet (the first tab not named `other`); a sheet the file lacks counts 0.
+ * Stops once past `max`.
+ */
+export async function countRows(
+  file: string,
+  kind: SheetKind,
+  limits: SheetLimits,
+  { sheet = null, other, max }: { sheet?: string | null; other?: string; max: number },
+): Promise<number> {
+  if (kind === 'csv') {
+    let rows = -1;
+    for await (const _ of csvRows(file, limits)) if (++rows > max) break;
+    return Math.max(rows, 0);
+  }
+  let book: Workbook | null = null;
+  try {
+    book = await openWorkbook(file, limits);
+    const found = book.worksheet(sheet, other);
+    if (!found) return 0;
+    return await countValueRows(await book.part(found.entry), max);
+  } catch (err) {
+    if (err instanceof UnreadableSheet || err instanceof SheetRefused) throw err;
+    throw new UnreadableSheet(String(err));
+  } finally {
+    book?.close();
+  }
+}
+
+/** Rows with a value in a worksheet's XML, the header included in the scan and left out of the count. */
+async function countValueRows(stream: Readable, max: number): Promise<number> {
+  const tags = /<row\b[^>]*>|<\/row>|<(?:v|is|f)[\s>/]/g;
+  let carry = '';
+  let inRow = false;
+  let hasValue = false;
+  let rows = 0;
+  for await (const chunk of stream) {
+    // Every `<` in XML starts markup: a tag cut by the chunk's end is carried to the next.
+    const text = carry + (chunk as Buffer).toString('latin1');
+    let end = 0;
+    tags.lastIndex = 0;
+    for (let m = tags.exec(text); m; m = tags.exec(text)) {
+      const tag = m[0];
+      if (tag.startsWith('<row')) {
+        inRow = !tag.endsWith('/>');
+        hasValue = false;
+      } else if (tag === '</row>') {
+        if (inRow && hasValue && ++rows > max + 1) return rows - 1;
+        inRow = false;
+      } else if (inRow) hasValue = true;
+      end = tags.lastIndex;
+    }
+    const open = text.lastIndexOf('<');
+    carry = open >= end ? text.slice(open) : '';
+  }
+  return Math.max(rows - 1, 0);
 }
 
 /** The parts of exceljs's streaming reader used here, each fed one zip entry. */
 interface PartReaders {
   sharedStrings?: unknown[];
-  model?: { sheets?: { rId: string }[] };
+  model?: { sheets?: { rId: string; name: string }[] };
   workbookRels?: { Id: string; Target: string }[];
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
@@ -99,49 +167,54 @@ interface PartReaders {
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 const PARTS_READ = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
 
-async function* xlsxRows(file: string, limits: SheetLimits, countOnly: boolean): AsyncGenerator<SheetRow> {
+interface Workbook {
+  reader: PartReaders;
+  entries: Map<string, yauzl.Entry>;
+  part(entry: yauzl.Entry): Promise<Readable>;
+  /** A worksheet by its tab's name, or (null) the first tab not named `other`. */
+  worksheet(
+    name: string | null,
+    other?: string,
+  ): { entry: yauzl.Entry; sheetNo: string; name: string } | null;
+  close(): void;
+}
+
+/**
+ * The zip's parts from its central directory, sizes checked (yauzl stops an entry that inflates
+ * past the size it declared; never a walk of the local headers), with the workbook's sheets and
+ * relationships read by exceljs's own part readers.
+ */
+async function openWorkbook(file: string, limits: SheetLimits): Promise<Workbook> {
   if (!(await startsWith(file, [0x50, 0x4b, 0x03, 0x04]))) throw new UnreadableSheet('not a zip');
   const zip = await openZip(file);
   const streams: Readable[] = [];
-  const part = async (entry: yauzl.Entry) => {
-    const stream = await entryStream(zip, entry);
-    streams.push(stream);
-    return stream;
+  const close = () => {
+    for (const stream of streams) stream.destroy();
+    zip.close();
   };
   try {
     const entries = await partsOf(zip, limits);
-    // exceljs's own readers of each part, in the order they depend on each other; the entries
-    // come from the central directory with their sizes checked (yauzl stops an entry that
-    // inflates past the size it declared), never from a walk of the local headers.
+    const part = async (entry: yauzl.Entry) => {
+      const stream = await entryStream(zip, entry);
+      streams.push(stream);
+      return stream;
+    };
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-      // Shared strings are emitted and kept here, counted; styles say which numbers are dates.
-      // Counting rows needs neither.
       sharedStrings: 'emit',
-      styles: countOnly ? 'ignore' : 'cache',
+      styles: 'cache',
       hyperlinks: 'ignore',
       worksheets: 'emit',
       entries: 'ignore',
     }) as unknown as PartReaders;
     reader.model = { sheets: [] };
-    const [rels, workbook, sharedStrings, styles] = PARTS_READ.map((name) => entries.get(name));
+    const [rels, workbook] = PARTS_READ.map((name) => entries.get(name));
     if (rels) await reader._parseRels(await part(rels));
     if (workbook) await reader._parseWorkbook(await part(workbook));
-    if (sharedStrings && !countOnly)
-      reader.sharedStrings = await readSharedStrings(reader, await part(sharedStrings), limits);
-    if (styles && !countOnly) await reader._parseStyles(await part(styles));
-    const first = firstWorksheet(entries, reader);
-    if (!first) throw new UnreadableSheet('no worksheet');
-    const [event] = reader._parseWorksheet(await part(first.entry), first.sheetNo);
-    for await (const row of event?.value ?? []) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      if (values.some((v) => !isBlank(v))) yield { rowNo: row.number, cells: values };
-    }
+    const worksheet = (name: string | null, other?: string) => worksheetOf(entries, reader, name, other);
+    return { reader, entries, part, worksheet, close };
   } catch (err) {
-    if (err instanceof UnreadableSheet || err instanceof SheetRefused) throw err;
-    throw new UnreadableSheet(String(err));
-  } finally {
-    for (const stream of streams) stream.destroy();
-    zip.close();
+    close();
+    throw err;
   }
 }
 
@@ -198,23 +271,30 @@ async function readSharedStrings(
   return strings;
 }
 
-/** The workbook's first sheet (its first tab), else the lowest numbered worksheet part. */
-function firstWorksheet(
+/**
+ * The worksheet of the tab named `name`; for null the first tab not named `other`, else the
+ * lowest numbered worksheet part.
+ */
+function worksheetOf(
   entries: Map<string, yauzl.Entry>,
   reader: PartReaders,
-): { entry: yauzl.Entry; sheetNo: string } | null {
+  name: string | null,
+  other?: string,
+): { entry: yauzl.Entry; sheetNo: string; name: string } | null {
   const worksheets = [...entries.keys()]
-    .map((name) => ({ name, no: Number(WORKSHEET.exec(name)?.[1]) }))
+    .map((part) => ({ part, no: Number(WORKSHEET.exec(part)?.[1]) }))
     .filter((w) => Number.isInteger(w.no))
     .sort((a, b) => a.no - b.no);
-  const firstTab = reader.model?.sheets?.[0];
-  const target = reader.workbookRels?.find((r) => r.Id === firstTab?.rId)?.Target;
+  const tabs = reader.model?.sheets ?? [];
+  const tab = name === null ? tabs.find((t) => t.name !== other) : tabs.find((t) => t.name === name);
+  const target = tab && reader.workbookRels?.find((r) => r.Id === tab.rId)?.Target;
   const named = target
-    ? worksheets.find((w) => w.name === `xl/${target.replace(/^\/?(xl\/)?/, '')}`)
+    ? worksheets.find((w) => w.part === `xl/${target.replace(/^\/?(xl\/)?/, '')}`)
     : undefined;
+  if (name !== null && !named) return null;
   const chosen = named ?? worksheets[0];
-  const entry = chosen && entries.get(chosen.name);
-  return chosen && entry ? { entry, sheetNo: String(chosen.no) } : null;
+  const entry = chosen && entries.get(chosen.part);
+  return chosen && entry ? { entry, sheetNo: String(chosen.no), name: tab?.name ?? IMPORT_MAIN_SHEET } : null;
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
@@ -233,75 +313,6 @@ function entryStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> 
   );
 }
 
-/**
- * A .csv line by line. A quoted cell may hold line breaks, so a row ends at the first line
- * break outside quotes: the quotes' parity is kept as lines arrive (each line's quotes counted
- * once; re-counting the pending text at each line took a minute for a 740 KB quote left open),
- * and a row longer than `limits.csvRowChars` is refused.
- */
-async function* csvRows(file: string, limits: SheetLimits): AsyncGenerator<SheetRow> {
-  if (await hasNul(file)) throw new UnreadableSheet('binary');
-  const input = createReadStream(file, 'utf8');
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  let lineNo = 0;
-  let rowNo = 0;
-  let pending: string[] = [];
-  let pendingChars = 0;
-  let quoted = false;
-  try {
-    for await (const raw of lines) {
-      lineNo++;
-      const line = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-      pending.push(line);
-      pendingChars += line.length + 1;
-      if (pendingChars > limits.csvRowChars)
-        throw new SheetRefused('import.rowTooLong', { row: rowNo + 1, max: limits.csvRowChars });
-      if (quoteCount(line) % 2 === 1) quoted = !quoted;
-      if (quoted) continue;
-      rowNo++;
-      const cells = parseCsvLine(pending.join('\n'));
-      pending = [];
-      pendingChars = 0;
-      if (cells.some((c) => c.trim() !== '')) yield { rowNo, cells };
-    }
-  } finally {
-    lines.close();
-    input.destroy();
-  }
-  if (pending.length > 0) {
-    rowNo++;
-    yield { rowNo, cells: parseCsvLine(pending.join('\n')) };
-  }
-}
-
-function quoteCount(line: string): number {
-  let count = 0;
-  for (let i = line.indexOf('"'); i >= 0; i = line.indexOf('"', i + 1)) count++;
-  return count;
-}
-
-function parseCsvLine(text: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
-}
-
 async function head(file: string, bytes: number): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
@@ -316,10 +327,6 @@ async function head(file: string, bytes: number): Promise<Buffer> {
 async function startsWith(file: string, magic: number[]): Promise<boolean> {
   const bytes = await head(file, magic.length);
   return magic.every((b, i) => bytes[i] === b);
-}
-
-async function hasNul(file: string): Promise<boolean> {
-  return (await head(file, 8192)).includes(0);
 }
 
 function isBlank(value: unknown): boolean {

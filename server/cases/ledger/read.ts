@@ -9,6 +9,7 @@ import {
   partsAnswer,
   type RepaymentChannel,
 } from '../../../contract/ledger';
+import type { Role } from '../../../contract/roles';
 import type { Database } from '../../db/schema';
 import { attachmentUrl } from '../attachments';
 import type { CaseViewer } from '../scope';
@@ -29,6 +30,11 @@ const partsOf = (r: { principal: unknown; interest: unknown; penalty: unknown; f
  */
 export async function readLedger(db: Kysely<Database>, viewer: CaseViewer, caseId: number): Promise<Ledger> {
   await visibleCase(db, viewer, caseId);
+  return ledgerOfCase(db, caseId, viewer.role);
+}
+
+/** The ledger of a case the caller was found to see (the case detail reads it too). */
+export async function ledgerOfCase(db: Kysely<Database>, caseId: number, role: Role): Promise<Ledger> {
   const [stored, rows] = await Promise.all([
     db
       .selectFrom('cases')
@@ -98,6 +104,6 @@ export async function readLedger(db: Kysely<Database>, viewer: CaseViewer, caseI
       createdBy: r.created_by ?? null,
       createdAt: r.created_at,
     })),
-    canReverse: can('repayments.reverse', viewer.role),
+    canReverse: can('repayments.reverse', role),
   };
 }

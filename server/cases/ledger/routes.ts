@@ -55,6 +55,8 @@ export const ledgerRoutes = [
     params: idParamsSchema,
     response: attachmentSchema,
     handler: async ({ app, caller, params, request, requestId }) => {
+      // A request without a file is refused before the case is judged, as the attachments' upload does.
+      if (!request.isMultipart()) throw fail.field('file', 'attachment.fileRequired');
       const viewer = await viewerOf(app.db, caller);
       const current = await handledCase(app, viewer, params.id);
       if (!canRepay(current)) throw fail.conflict('case.repayment.notRepayable');

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import { scopeOf } from '../../../contract/access';
-import { businessDayEnd, businessDayStart } from '../../../contract/dates';
-import type { Paged } from '../../../contract/paging';
-import type { PiiAccessQuery, PiiAccessRow, RevealRequest } from '../../../contract/parties';
+import type { RevealRequest } from '../../../contract/parties';
 import { scopeRefusal } from '../../../machines/caseGuards';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -43,11 +41,13 @@ export async function revealPartyValue(
   if (refusal) throw fail.forbidden(refusal);
   const party = await app.db
     .selectFrom('case_parties')
-    .select(['id', 'id_number'])
+    .select(['id', 'id_number', 'pii_erased_at'])
     .where('id', '=', partyId)
     .where('case_id', '=', caseId)
     .executeTakeFirst();
   if (!party) throw fail.notFound('party.notFound');
+  // The retention sweep left only masked forms: there is nothing in full to show.
+  if (party.pii_erased_at) throw fail.conflict('party.piiErased');
   let value: string | null = party.id_number;
   if (body.field === 'phone') {
     const phone = await app.db
@@ -81,64 +81,4 @@ export async function revealPartyValue(
     })
     .execute();
   return { value };
-}
-
-/** GET /api/pii-access: the reveals, newest first, by user, case and business day. */
-export async function listPiiAccess(
-  db: Kysely<Database>,
-  query: PiiAccessQuery,
-): Promise<Paged<PiiAccessRow>> {
-  let base = db
-    .selectFrom('pii_access')
-    .innerJoin('users', 'users.id', 'pii_access.user_id')
-    .innerJoin('cases', 'cases.id', 'pii_access.case_id')
-    .innerJoin('case_parties', 'case_parties.id', 'pii_access.party_id');
-  if (query.userId !== undefined) base = base.where('pii_access.user_id', '=', query.userId);
-  if (query.caseId !== undefined) base = base.where('pii_access.case_id', '=', query.caseId);
-  if (query.day) {
-    base = base
-      .where('pii_access.at', '>=', businessDayStart(query.day))
-      .where('pii_access.at', '<', businessDayEnd(query.day));
-  }
-  const [rows, total] = await Promise.all([
-    base
-      .select([
-        'pii_access.id',
-        'pii_access.user_id',
-        'users.name as user_name',
-        'pii_access.role',
-        'pii_access.case_id',
-        'cases.case_no',
-        'pii_access.party_id',
-        'case_parties.name as party_name',
-        'pii_access.field',
-        'pii_access.reason',
-        'pii_access.note',
-        'pii_access.client_ip',
-        'pii_access.at',
-      ])
-      .orderBy('pii_access.at', 'desc')
-      .orderBy('pii_access.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    total: Number(total.n),
-    list: rows.map((r) => ({
-      id: r.id,
-      user: { id: r.user_id, name: r.user_name },
-      role: r.role,
-      caseId: r.case_id,
-      caseNo: r.case_no,
-      partyId: r.party_id,
-      partyName: r.party_name,
-      field: r.field as PiiAccessRow['field'],
-      reason: r.reason as PiiAccessRow['reason'],
-      note: r.note,
-      clientIp: r.client_ip,
-      at: r.at,
-    })),
-  };
 }

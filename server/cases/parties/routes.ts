@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../contract/dates';
 import {
   partyInputSchema,
   partyListSchema,
@@ -10,10 +11,12 @@ import {
   revealRequestSchema,
 } from '../../../contract/parties';
 import { idParamsSchema } from '../../../contract/users';
+import { recordAudit } from '../../audit/audit';
 import { defineRoute } from '../../http/route';
 import { viewerOf } from '../scope';
 import { visibleCase } from '../visible-case';
-import { listPiiAccess, revealPartyValue } from './reveal';
+import { listPiiAccess, piiAccessCsv } from './access-log';
+import { revealPartyValue } from './reveal';
 import { readParties } from './store';
 import { addParty, updateParty } from './write';
 
@@ -97,5 +100,35 @@ export const partyRoutes = [
     query: piiAccessQuerySchema,
     response: piiAccessPageSchema,
     handler: async ({ app, query }) => listPiiAccess(app.db, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/pii-access/export',
+    summary:
+      'The reveals of the current filter as CSV (UTF-8 with BOM): who, role, case, party, field, reason, time, address; never a value',
+    tags: ['cases'],
+    access: 'pii.audit',
+    query: piiAccessQuerySchema,
+    raw: true,
+    handler: async ({ app, caller, query, lang, reply, requestId }) => {
+      const now = app.clock.now();
+      const { page: _p, pageSize: _s, ...filter } = query;
+      await recordAudit(
+        app.db,
+        { caller, requestId, at: now },
+        {
+          action: 'piiAccess.export',
+          entity: 'pii_access',
+          entityId: null,
+          summary: `CSV export ${JSON.stringify(filter)}`,
+        },
+      );
+      const stamp = formatDateTime(now).slice(0, 16).replace(/\D/g, '');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="pii-access-${stamp}.csv"`)
+        .send(piiAccessCsv(app.db, filter, lang));
+    },
   }),
 ];

@@ -11,6 +11,15 @@ import {
 } from '../../../contract/pages/descriptor';
 import { col, field, go, mayDo } from './builders';
 import { transitions } from './case-common';
+import {
+  chargeAction,
+  claimPartFields,
+  ledgerEntries,
+  ledgerEntriesToRead,
+  ledgerParts,
+  repaymentAction,
+  repayments,
+} from './case-ledger';
 import { planSections } from './plans';
 
 /**
@@ -42,6 +51,7 @@ const basics: DetailPage['sections'][number] = {
     col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
     col('regionCode', 'case.region', { widget: 'region' }),
     col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date' }),
+    col('loanNo', 'case.loanNo'),
     col('createdAt', 'case.createdAt', { widget: 'datetime' }),
   ],
 };
@@ -118,16 +128,6 @@ const followUps: DetailPage['sections'][number] = {
   time: 'followedAt',
   content: 'note',
   label: 'operatorName',
-};
-const repayments: DetailPage['sections'][number] = {
-  kind: 'table',
-  title: 'case.section.repayments',
-  field: 'repayments',
-  columns: [
-    col('repaidOn', 'case.repayment.repaidOn', { widget: 'date' }),
-    col('amountFen', 'case.repayment.amount', { widget: 'money' }),
-    col('note', 'case.repayment.note'),
-  ],
 };
 const pushes: DetailPage['sections'][number] = {
   kind: 'table',
@@ -206,17 +206,6 @@ const followUpForm: FieldDescriptor[] = [
   ),
   field('note', 'case.followUp.note', { kind: 'textarea', maxLength: 500 }, { required: true }),
 ];
-const repaymentForm: FieldDescriptor[] = [
-  field(
-    'amountFen',
-    'case.repayment.amount',
-    { kind: 'number', money: true, min: 1, precision: 2 },
-    { required: true },
-  ),
-  field('repaidOn', 'case.repayment.repaidOn', { kind: 'date' }, { required: true }),
-  field('note', 'case.repayment.note', { kind: 'textarea', maxLength: 200 }),
-];
-
 /** A lawyer's letter for the case: a template, and a paragraph of their own (server/letters/). */
 const letterForm: FieldDescriptor[] = [
   field('template', 'letter.template', { kind: 'select', enum: 'letterTemplate' }, { required: true }),
@@ -232,7 +221,7 @@ const letterForm: FieldDescriptor[] = [
 const processing = detailPage(
   'processing',
   'menu.processing',
-  [basics, handling, parties, ...planSections, followUps, repayments, attachments],
+  [basics, handling, parties, ledgerParts, ledgerEntries, ...planSections, followUps, attachments],
   [
     {
       kind: 'api',
@@ -245,23 +234,8 @@ const processing = detailPage(
       successMessage: 'case.followUpSaved',
       when: mayDo('followUp'),
     },
-    {
-      kind: 'api',
-      key: 'repayment',
-      label: 'case.action.repayment',
-      method: 'POST',
-      path: '/cases/:id/repayments',
-      body: 'form',
-      form: repaymentForm,
-      // What the debtor still owes: a repayment may not be more (the server answers 409 with the figure).
-      summary: [
-        col('amountFen', 'case.amount', { widget: 'money' }),
-        col('repaidFen', 'case.repaidFen', { widget: 'money' }),
-        col('outstandingFen', 'case.outstandingFen', { widget: 'money' }),
-      ],
-      successMessage: 'case.repaymentSaved',
-      when: mayDo('repay'),
-    },
+    repaymentAction,
+    chargeAction,
     {
       kind: 'api',
       key: 'writeLetter',
@@ -298,12 +272,8 @@ const caseEdit: FormPage = {
     field('regionCode', 'case.region', { kind: 'region', depth: 2 }, { required: true }),
     field('debtorName', 'case.debtorName', { kind: 'input', maxLength: 60 }, { required: true }),
     field('clientName', 'case.clientName', { kind: 'input', maxLength: 60 }, { required: true }),
-    field(
-      'amountFen',
-      'case.amount',
-      { kind: 'number', money: true, min: 0, precision: 2 },
-      { required: true },
-    ),
+    // The claim as its parts; the amount is their sum (the server derives it), editable until approval.
+    ...claimPartFields,
     field('entrustExpiresOn', 'case.entrustExpiresOn', { kind: 'date' }, { required: true }),
     field('court', 'case.court', { kind: 'input', maxLength: 100 }),
     field('courtSessionAt', 'case.courtSessionAt', { kind: 'datetime' }),
@@ -350,7 +320,12 @@ const caseDetails: TabsPage = {
     {
       key: 'payments',
       title: 'case.tab.payments',
-      page: detailPage('case-details-payments', 'case.tab.payments', [followUps, repayments], []),
+      page: detailPage(
+        'case-details-payments',
+        'case.tab.payments',
+        [ledgerParts, ledgerEntries, followUps],
+        [],
+      ),
     },
     {
       key: 'history',
@@ -383,7 +358,12 @@ const caseRecord: TabsPage = {
     {
       key: 'payments',
       title: 'case.tab.payments',
-      page: detailPage('case-record-payments', 'case.tab.payments', [followUps, repayments], []),
+      page: detailPage(
+        'case-record-payments',
+        'case.tab.payments',
+        [ledgerParts, ledgerEntriesToRead, followUps],
+        [],
+      ),
     },
     {
       key: 'history',

@@ -59,6 +59,8 @@ const allCaseColumns = (detailRoute: string): ColumnDescriptor[] => [
   col('clientName', 'case.clientName', { width: 200, defaultHidden: true }),
   col('regionCode', 'case.region', { widget: 'region', width: 160 }),
   col('amountFen', 'case.amount', { widget: 'money', sortable: true, width: 140 }),
+  // What is still owed (the ledger keeps it on the case row, so the list sorts by it).
+  col('outstandingFen', 'case.outstandingFen', { widget: 'money', sortable: true, width: 130 }),
   col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date', width: 120, defaultHidden: true }),
   col('lawyerName', 'case.lawyer', { width: 100 }),
   col('lawFirmName', 'case.lawFirm', { width: 180 }),
@@ -194,10 +196,16 @@ const myCases: TablePage = {
   source: { path: '/cases/mine' },
   rowKey: 'id',
   filters: caseFiltersOf(['keyword', 'status', 'type', 'region', 'created']),
-  // A lawyer's own cases: how each stands, its amount and the next court session.
-  columns: caseColumns('/case/processing/:id', ['title', 'status', 'amountFen', 'courtSessionAt']).filter(
-    (c) => c.field !== 'lawyerName',
-  ),
+  // A lawyer's own cases: how each stands, its amount, what is still owed and the next court session.
+  columns: caseColumns('/case/processing/:id', [
+    'title',
+    'status',
+    'amountFen',
+    'outstandingFen',
+    'courtSessionAt',
+  ])
+    .filter((c) => c.field !== 'lawyerName')
+    .map((c) => ({ ...c, width: NARROW[c.field] ?? c.width })),
   rowActions: [
     go('process', 'case.action.process', '/case/processing/:id'),
     ...transitions('RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),

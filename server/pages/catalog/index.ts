@@ -7,6 +7,7 @@ import { dashboardPages } from './dashboards';
 import { firmPages } from './firms';
 import { letterPages } from './letters';
 import { operationsPages } from './operations';
+import { piiAccessPages } from './pii-access';
 import { planPages } from './plans';
 
 /** The product's own page descriptors, by page id. */
@@ -20,6 +21,7 @@ export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
     ...userAccountPages,
     ...accessPages,
     ...letterPages,
+    ...piiAccessPages,
     ...planPages,
   ].map((page) => [page.id, page]),
 );

@@ -62,7 +62,8 @@ describe('the new case form', () => {
     await user.type(screen.getByLabelText('案件名称'), '王五借款合同纠纷');
     await user.type(screen.getByLabelText('债务人'), '王五');
     await user.type(screen.getByLabelText('委托方'), '某银行');
-    await user.type(screen.getByLabelText('标的金额（元）'), '12345.67');
+    await user.type(screen.getByLabelText('本金（元）'), '12000');
+    await user.type(screen.getByLabelText('利息（元）'), '345.67');
 
     await user.click(control('案件类型'));
     await user.click(await screen.findByText('商事'));
@@ -95,7 +96,12 @@ describe('the new case form', () => {
       debtorName: '王五',
       clientName: '某银行',
       regionCode: '440305',
+      // The amount is the parts' sum, never typed.
       amountFen: 1234567,
+      principalFen: 1200000,
+      interestFen: 34567,
+      penaltyFen: 0,
+      feesFen: 0,
       entrustExpiresOn: expect.stringMatching(/^\d{4}-\d{2}-15$/),
       court: null,
     });

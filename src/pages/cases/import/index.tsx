@@ -19,6 +19,8 @@ import {
   type CaseImport,
   type CaseImportSummary,
   IMPORT_COLUMNS,
+  IMPORT_PARTY_COLUMNS,
+  IMPORT_PARTY_SHEET,
   type ImportError,
   type ImportMode,
 } from '../../../../contract/case-intake';
@@ -30,6 +32,10 @@ import { apiGet, apiPost } from '../../../api/request';
 const POLL_MS = 1000;
 const HISTORY_PAGE = 10;
 const HEADER_OF = new Map<string, string>(IMPORT_COLUMNS.map((c) => [c.field, c.header]));
+const PARTY_HEADER_OF = new Map<string, string>(IMPORT_PARTY_COLUMNS.map((c) => [c.field, c.header]));
+/** A refused row's column as its sheet heads it (the 当事人 sheet has columns of its own). */
+const headerOf = (e: ImportError) =>
+  (e.sheet === IMPORT_PARTY_SHEET ? PARTY_HEADER_OF : HEADER_OF).get(e.field) ?? e.field;
 const STATUS_COLOR = { running: 'arcoblue', done: 'green', failed: 'red' } as const;
 
 /**
@@ -113,12 +119,13 @@ export default function CaseImportPage() {
   );
 
   const errorColumns: TableColumnProps<ImportError>[] = [
+    { title: t('caseImport.sheet'), dataIndex: 'sheet', width: 100 },
     { title: t('caseImport.row'), dataIndex: 'row', width: 80 },
     {
       title: t('caseImport.field'),
       dataIndex: 'field',
       width: 160,
-      render: (f: string) => HEADER_OF.get(f) ?? f,
+      render: (_: string, e) => headerOf(e),
     },
     { title: t('caseImport.reason'), dataIndex: 'reason' },
   ];
@@ -239,7 +246,7 @@ export default function CaseImportPage() {
                       </Button>
                     </Space>
                     <Table
-                      rowKey={(e) => `${e.row}-${e.field}`}
+                      rowKey={(e) => `${e.sheet}-${e.row}-${e.field}`}
                       columns={errorColumns}
                       data={current.errors}
                       pagination={{ pageSize: 10 }}

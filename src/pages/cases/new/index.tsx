@@ -6,7 +6,6 @@ import {
   DatePicker,
   Form,
   Input,
-  InputNumber,
   Message,
   Select,
   Space,
@@ -15,15 +14,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CaseRow } from '../../../../contract/case-api';
-import { type CaseIntake, caseIntakeSchema, yuanToFen } from '../../../../contract/case-intake';
+import { type CaseIntake, caseIntakeSchema } from '../../../../contract/case-intake';
 import { CASE_TYPES } from '../../../../contract/cases';
 import { regionTree } from '../../../../contract/regions';
 import { apiPost } from '../../../api/request';
 import { requiredRule, showFieldErrors } from '../../user/form-rules';
 import { intakeRule } from '../intake-rules';
+import { ClaimParts, claimFen } from './claim-parts';
 
-/** The form's values: the amount in yuan, as typed; the region as its code. */
-type Fields = Omit<CaseIntake, 'amountFen'> & { amountFen: number };
+/** The form's values: the claim's parts in yuan, as typed (the amount is their sum); the region as its code. */
+type Fields = Omit<CaseIntake, 'amountFen'>;
 
 const shape = caseIntakeSchema.shape;
 
@@ -63,7 +63,7 @@ export default function CaseNew() {
     try {
       const created = await apiPost<CaseRow>('/cases', {
         ...values,
-        amountFen: yuanToFen(values.amountFen),
+        ...claimFen(values),
         court: values.court?.trim() || null,
         description: values.description?.trim() || null,
       });
@@ -124,14 +124,7 @@ export default function CaseNew() {
             >
               <Input name="clientName" maxLength={60} />
             </Form.Item>
-            <Form.Item
-              label={t('caseNew.amountYuan')}
-              field="amountFen"
-              rules={rules('amountFen', true, (v) => yuanToFen(v) ?? -1)}
-              style={{ width: 400 }}
-            >
-              <InputNumber min={0.01} precision={2} step={100} style={{ width: '100%' }} />
-            </Form.Item>
+            <ClaimParts />
             <Form.Item
               label={t('caseNew.entrustExpiresOn')}
               field="entrustExpiresOn"
