@@ -222,7 +222,9 @@ const RULES: { [T in CaseEventType]: (holders: CaseHolders, event: EventOf<T>) =
 function systemRefusal(holders: CaseHolders & { result?: CloseResult | null }, event: CaseEvent) {
   if (!SYSTEM_EVENTS[event.type]) return 'case.transition.notPermitted';
   if (event.type === 'REOPEN' && holders.result !== 'repaid') return 'case.transition.notPermitted';
-  if (event.type === 'CLOSE' && !CLOSE_RESULTS.includes(event.result)) return 'case.transition.invalidResult';
+  // It closes a case only as a plan paid in full does: mediated (a reduction), or repaid.
+  if (event.type === 'CLOSE' && event.result !== 'mediated' && event.result !== 'repaid')
+    return 'case.transition.notPermitted';
   return null;
 }
 

@@ -152,7 +152,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
 
 describe('the system actor', () => {
   it('sends exactly the events the product decides on its own', () => {
-    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE']);
+    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE', 'REOPEN', 'CLOSE']);
   });
 
   it('withdraws a push: a case pushed to or accepted by a firm goes back to the pool', () => {
@@ -192,8 +192,10 @@ describe('the system actor', () => {
       ok: false,
       reason: 'case.transition.notPermitted',
     });
+    // A plan paid in full closes its case (mediated or repaid); never as failed or withdrawn.
+    expect(allowedEvents(worked('processing'), SYSTEM)).toEqual(['CLOSE']);
     expect(
-      decideTransition(worked('processing'), { type: 'CLOSE', actor: SYSTEM, result: 'repaid' }),
+      decideTransition(worked('processing'), { type: 'CLOSE', actor: SYSTEM, result: 'failed' }),
     ).toMatchObject({ ok: false, reason: 'case.transition.notPermitted' });
   });
 
