@@ -94,7 +94,11 @@ export type Plan = z.infer<typeof planSchema>;
 export const planListSchema = z.object({ list: z.array(planSchema) });
 
 /** GET /api/cases/:id: the case's record with its latest plan (null without one), for 案件处理's 分期还款. */
-export const caseDetailWithPlanSchema = caseDetailSchema.extend({ plan: planSchema.nullable() });
+export const caseDetailWithPlanSchema = caseDetailSchema.extend({
+  plan: planSchema.nullable(),
+  /** The latest plan's id, for the agreement's download (`/plans/:planId/pdf`). */
+  planId: z.number().int().nullable(),
+});
 
 /** PUT /api/plans/:id/review: the one review shape (contract/reviews.ts), version required. */
 export const planReviewRequestSchema = versionedReviewDecisionSchema;

@@ -138,7 +138,7 @@ export const caseRoutes = [
     handler: async ({ app, caller, params, lang }) => {
       const detail = await caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang);
       const [plan] = await readPlans(app.db, params.id, app.clock.now(), app.config.planGraceDays);
-      return { ...detail, plan: plan ?? null };
+      return { ...detail, plan: plan ?? null, planId: plan?.id ?? null };
     },
   }),
 

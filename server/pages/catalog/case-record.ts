@@ -20,7 +20,7 @@ import {
   repaymentAction,
   repayments,
 } from './case-ledger';
-import { planSections } from './plans';
+import { agreementDownload, planSections } from './plans';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -248,6 +248,7 @@ const processing = detailPage(
       successMessage: 'letter.written',
       when: mayDo('writeLetter'),
     },
+    agreementDownload,
     ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
   ],
 );

@@ -1,4 +1,5 @@
-import type { DetailPage, PageDescriptor } from '../../../contract/pages/descriptor';
+import type { ActionDescriptor, DetailPage, PageDescriptor } from '../../../contract/pages/descriptor';
+import { PLAN_STATUSES } from '../../../contract/plans';
 import { col, field, table } from './builders';
 import { review } from './reviews';
 
@@ -29,6 +30,15 @@ const instalments: DetailPage['sections'][number] = {
   ],
 };
 export const planSections = [plan, instalments];
+
+/** 下载协议: the latest plan's agreement (分期还款协议), shown while the case has a plan. */
+export const agreementDownload: ActionDescriptor = {
+  kind: 'export',
+  key: 'planAgreement',
+  label: 'plan.action.download',
+  path: '/plans/:planId/pdf',
+  when: { field: 'plan.status', in: [...PLAN_STATUSES] },
+};
 
 /**
  * 分期审核: reduced repayment plans (减免) waiting for case operations, oldest first; the
