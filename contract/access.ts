@@ -74,6 +74,10 @@ export const ABILITIES = {
   'compliance.read': staff('superAdmin', 'bussinessOperation'),
   /** The sensitive words a note, SMS or letter may not hold. */
   'sensitiveWords.manage': staff('superAdmin'),
+  /** Propose a repayment plan (分期还款): the handling lawyer, on a case in processing. */
+  'plans.propose': { lawyer: 'own' },
+  /** Approve or reject a reduced plan (减免), the queue 分期审核: case operations. */
+  'plans.review': staff('superAdmin', 'caseOperation'),
   'attachments.read': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
   'business.cases': staff('superAdmin', 'bussinessOperation'),
   'firm.cases': { superAdmin: 'all', lawfirmContactPerson: 'firm' },

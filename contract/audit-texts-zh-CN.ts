@@ -1,3 +1,5 @@
+import { PLAN_AUDIT_TEXTS_ZH_CN } from './audit-texts-plans';
+
 /**
  * The operations log and a record's audit trail as a zh-CN reader sees them: each action
  * (server/audit/audit.ts `recordAudit`) has a label and, for rows stored with parameters, a
@@ -6,6 +8,7 @@
  * must be here and in the en-US twin (tests/unit/audit-texts.test.ts collects them).
  */
 export const AUDIT_TEXTS_ZH_CN = {
+  ...PLAN_AUDIT_TEXTS_ZH_CN,
   login: { label: '登录', detail: '以 {{role}} 身份登录' },
   'login.failed': { label: '登录失败', detail: '手机号 {{phone}}' },
   logout: { label: '退出登录' },

@@ -15,6 +15,7 @@ import {
   PUSH_STATUSES,
 } from './cases';
 import { caseContactWindowSchema, contactSchema } from './contact-row';
+import { PLAN_STATUSES } from './enum-values';
 import { caseLedgerViewSchema, claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
 import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
@@ -73,6 +74,8 @@ export const caseFilterSchema = z.object({
   entrustTo: daySchema.optional(),
   lawyerId: idSchema.optional(),
   lawFirmId: idSchema.optional(),
+  /** Where its latest repayment plan stands (`broken`: 违约). */
+  planStatus: z.enum(PLAN_STATUSES).optional(),
   /** Case number, title, debtor or client contains it. */
   keyword: text(60),
   /** Pending cases without a lawyer (for a lawyer: not pushed to another firm). */
@@ -156,6 +159,8 @@ export const caseRowSchema = z.object({
   assignWithdrawsPush: z.boolean(),
   /** What the caller may do to it besides its events (contract/cases.ts CASE_ABILITY_NAMES). */
   can: caseCanSchema,
+  /** Where its latest repayment plan stands; null without one. */
+  planStatus: z.enum(PLAN_STATUSES).nullable(),
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
 

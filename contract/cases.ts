@@ -86,7 +86,7 @@ export type CasePosition = z.infer<typeof casePositionSchema>;
  * the server by machines/caseRules.ts): review it, record a repayment, add a follow-up, write
  * a lawyer's letter. Descriptors show an action with `when: {field: 'can.repay', in: [true]}`.
  */
-export const CASE_ABILITY_NAMES = ['review', 'repay', 'followUp', 'writeLetter'] as const;
+export const CASE_ABILITY_NAMES = ['review', 'repay', 'followUp', 'writeLetter', 'proposePlan'] as const;
 export type CaseAbility = (typeof CASE_ABILITY_NAMES)[number];
 
 export const LETTER_STATUSES = ['auditing', 'passed', 'rejected'] as const;

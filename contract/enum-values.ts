@@ -47,3 +47,8 @@ export const BREACH_KINDS = ['refused', 'override'] as const;
 export const PROMISE_STATUSES = ['due', 'kept', 'broken'] as const;
 /** Whether the main debtor may be called now (the case detail's `contactWindow.state`). */
 export const CONTACT_WINDOW_STATES = ['open', 'closed'] as const;
+/** Where a repayment plan stands (contract/plans.ts); labels `enum.planStatus.<value>`. */
+export const PLAN_STATUSES = ['pendingApproval', 'active', 'broken', 'completed', 'rejected'] as const;
+
+/** Where an instalment of a plan stands; labels `enum.instalmentStatus.<value>`. */
+export const INSTALMENT_STATUSES = ['due', 'paid', 'partial', 'overdue'] as const;

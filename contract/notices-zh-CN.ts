@@ -1,3 +1,5 @@
+import { PLAN_NOTICES_ZH_CN } from './notices-plans-zh-CN';
+
 /**
  * In-site messages (notices) as the server renders them for a zh-CN reader: each kind has a
  * title and a content with `{{param}}` slots. Stored messages carry the kind and its
@@ -5,6 +7,7 @@
  * the browser receives them rendered (GET /api/message/list), so they are not in its bundle.
  */
 export const NOTICES_ZH_CN = {
+  ...PLAN_NOTICES_ZH_CN,
   'case.approved': { title: '案件已审核通过', content: '案件 {{caseNo}} 已通过审核，进入案件池。' },
   'case.returned': {
     title: '案件已退回',

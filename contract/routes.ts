@@ -69,6 +69,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('renewal-follow', 'renewal-follow', 'cases.run:all', { hideInMenu: true }),
     leaf('case-new', 'case-new', 'cases.create', { ignoreCache: true }),
     leaf('case-import', 'case-import', 'cases.import'),
+    leaf('plan-review', 'plan-review', 'plans.review'),
   ]),
   group('case', 3, 'case', [leaf('processing/:id', 'processing', 'cases.run', { hideInMenu: true })]),
   group('profile', 4, 'profile', [

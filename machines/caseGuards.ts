@@ -50,6 +50,7 @@ export const SYSTEM: Readonly<CaseActor> = Object.freeze({
 export const SYSTEM_EVENTS: Readonly<Partial<Record<CaseEventName, string>>> = {
   RELEASE: 'withdraws a push: the firm was suspended (later: nobody answered the push in time)',
   REOPEN: 'a reversal (冲正) undid a repayment of a case closed as repaid: only such a case',
+  CLOSE: 'a reduced repayment plan (减免) was paid in full: the case closes as mediated, the rest waived',
 };
 
 export const isSystem = (actor: { role: ActorRole } | null | undefined) => actor?.role === SYSTEM_ROLE;
@@ -221,6 +222,9 @@ const RULES: { [T in CaseEventType]: (holders: CaseHolders, event: EventOf<T>) =
 function systemRefusal(holders: CaseHolders & { result?: CloseResult | null }, event: CaseEvent) {
   if (!SYSTEM_EVENTS[event.type]) return 'case.transition.notPermitted';
   if (event.type === 'REOPEN' && holders.result !== 'repaid') return 'case.transition.notPermitted';
+  // It closes a case only as a plan paid in full does: mediated (a reduction), or repaid.
+  if (event.type === 'CLOSE' && event.result !== 'mediated' && event.result !== 'repaid')
+    return 'case.transition.notPermitted';
   return null;
 }
 

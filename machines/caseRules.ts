@@ -54,6 +54,8 @@ export const canRepay = (state: Pick<CaseState, 'status' | 'position'>) => hasCa
 /** Its handling lawyer may write a letter for it (also: a letter on it may still be passed or resubmitted). */
 export const canWriteLetter = (state: Pick<CaseState, 'status' | 'position'>) =>
   hasCaseTag(state, 'letterWritable');
+/** A repayment plan may be proposed for it (processing, not suspended). */
+export const canPlan = (state: Pick<CaseState, 'status' | 'position'>) => hasCaseTag(state, 'active');
 /** Payment follow-ups may be added to it. */
 export const canFollowUp = (state: Pick<CaseState, 'status' | 'position'>) => hasCaseTag(state, 'followUps');
 
@@ -71,6 +73,8 @@ export const CASE_ABILITIES = {
   followUp: { tag: 'followUps', ability: 'cases.run' },
   /** Write a lawyer's letter: in processing, for its handling lawyer. */
   writeLetter: { tag: 'letterWritable', ability: 'letters.write' },
+  /** Propose a repayment plan: in processing (not suspended), for its handling lawyer. */
+  proposePlan: { tag: 'active', ability: 'plans.propose' },
 } as const satisfies Record<CaseAbility, { tag: CaseTag; ability: Ability }>;
 
 export type CaseCan = Record<CaseAbility, boolean>;

@@ -145,6 +145,10 @@ export interface ServerConfig {
   piiRetentionDays: number;
   /** Days the cells of an import's refused rows are kept (IMPORT_ROWS_RETENTION_DAYS; server/sweeps/retention.ts). */
   importRowsRetentionDays: number;
+  /** Days after its due day an instalment may still be paid before it is overdue (PLAN_GRACE_DAYS; server/cases/plans). */
+  planGraceDays: number;
+  /** How far below the outstanding amount a repayment plan may go, in percent (REDUCTION_MAX_PERCENT). */
+  reductionMaxPercent: number;
 }
 
 /**
@@ -250,6 +254,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     piiRetentionDays: positiveInteger(env, 'PII_RETENTION_DAYS', 1095),
     importRowsRetentionDays: positiveInteger(env, 'IMPORT_ROWS_RETENTION_DAYS', 30),
+    planGraceDays: integerIn(env, 'PLAN_GRACE_DAYS', 3, 0, 90),
+    reductionMaxPercent: integerIn(env, 'REDUCTION_MAX_PERCENT', 30, 0, 100),
   };
 }
 
@@ -267,6 +273,15 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function integerIn(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 

@@ -5,6 +5,7 @@ import { contactRoutes } from './cases/contacts/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
 import { ledgerRoutes } from './cases/ledger/routes';
 import { partyRoutes } from './cases/parties/routes';
+import { planRoutes } from './cases/plans/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -25,6 +26,7 @@ import { notificationRoutes } from './notifications/routes';
 import { pageRoutes } from './pages/routes';
 import { profileRoutes } from './profile/routes';
 import { registrationRoutes } from './registration/routes';
+import { planReviewRoutes } from './reviews/plan-routes';
 import { smsRoutes } from './sms/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { taskRoutes } from './tasks/routes';
@@ -60,6 +62,8 @@ export const apiRoutes: ApiRoute[] = [
   ...partyRoutes,
   ...contactRoutes,
   ...ledgerRoutes,
+  ...planRoutes,
+  ...planReviewRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

@@ -60,7 +60,8 @@ export function caseRows(now: number): CaseRow[] {
       version: 1,
       allowedEvents: EVENTS[status],
       assignWithdrawsPush: false,
-      can: { review: false, repay: false, followUp: false, writeLetter: false },
+      can: { review: false, repay: false, followUp: false, writeLetter: false, proposePlan: false },
+      planStatus: null,
     };
   });
 }

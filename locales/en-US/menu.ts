@@ -33,6 +33,7 @@ export default {
   'menu.searchTableBusiness': 'Business list',
   'menu.orderManage': 'Firm review orders',
   'menu.letterAudit': 'Letter review',
+  'menu.planReview': 'Plan review',
   'menu.lawoffice': 'Law offices',
   'menu.accountVerification': 'Firm review',
   'menu.followUp': 'Lawyer follow-up',

@@ -31,6 +31,7 @@ export default {
   'menu.searchTableBusiness': '业务列表',
   'menu.orderManage': '律所审核订单',
   'menu.letterAudit': '律师函审核',
+  'menu.planReview': '分期审核',
   'menu.lawoffice': '律所管理',
   'menu.accountVerification': '律所审核',
   'menu.followUp': '律师跟进',

@@ -114,6 +114,7 @@ export function filterConditions(
     where.push((eb) => eb('cases.lawyer_id', '=', filter.lawyerId as number));
   if (filter.lawFirmId !== undefined)
     where.push((eb) => eb('cases.law_firm_id', '=', filter.lawFirmId as number));
+  if (filter.planStatus) where.push((eb) => eb('cases.plan_status', '=', filter.planStatus as string));
   if (keyword) {
     const text = keywordCondition(keyword, term);
     where.push(person ? (eb) => eb.or([text(eb), person(eb)]) : text);

@@ -4,7 +4,6 @@ import {
   attachmentSchema,
   bulkTransitionRequestSchema,
   bulkTransitionResultSchema,
-  caseDetailSchema,
   caseEditRequestSchema,
   caseExportQuerySchema,
   caseListQuerySchema,
@@ -25,6 +24,7 @@ import {
 } from '../../contract/case-api';
 import { formatDateTime } from '../../contract/dates';
 import { pagedSchema } from '../../contract/paging';
+import { caseDetailWithPlanSchema } from '../../contract/plans';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import { defineRoute } from '../http/route';
@@ -39,6 +39,7 @@ import { lawFirmOptions } from './firm-options';
 import { lawyerOptions } from './lawyer-options';
 import { listCases } from './list';
 import { personKeyword } from './parties/pii-hash';
+import { readPlans } from './plans/store';
 import { listPushes } from './pushes';
 import { viewerOf } from './scope';
 import { stageStats } from './stage-stats';
@@ -134,10 +135,16 @@ export const caseRoutes = [
     tags: ['cases'],
     access: 'cases.read',
     params: idParamsSchema,
-    response: caseDetailSchema,
+    response: caseDetailWithPlanSchema,
     handler: async ({ app, caller, params, lang }) => {
       const detail = await caseDetail(app.db, await viewerOf(app.db, caller), params.id, lang);
-      return { ...detail, contactWindow: await mainDebtorWindow(app, params.id) };
+      const [plan] = await readPlans(app.db, params.id, app.clock.now(), app.config.planGraceDays);
+      return {
+        ...detail,
+        contactWindow: await mainDebtorWindow(app, params.id),
+        plan: plan ?? null,
+        planId: plan?.id ?? null,
+      };
     },
   }),
 

@@ -67,13 +67,14 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer | null): CaseRow {
       scopeOf('cases.assign', viewer.role) === 'all' &&
       isAwaitingFirmAnswer({ status, position: row.position as CasePosition | null }),
     can: shaped.can,
+    planStatus: row.plan_status as CaseRow['planStatus'],
   };
 }
 
 type Shaped = { events: CaseEventType[]; can: CaseCan };
 const NOBODY: Shaped = {
   events: [],
-  can: { review: false, repay: false, followUp: false, writeLetter: false },
+  can: { review: false, repay: false, followUp: false, writeLetter: false, proposePlan: false },
 };
 const byShape = new Map<string, Shaped>();
 

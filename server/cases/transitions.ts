@@ -410,14 +410,23 @@ export async function storeTransition(
 export async function applySystemTransition(
   trx: Kysely<Database>,
   app: AppContext,
-  change: { caseId: number; event: 'RELEASE' | 'REOPEN'; requestId: string | null },
+  change: {
+    caseId: number;
+    event: 'RELEASE' | 'REOPEN' | 'CLOSE';
+    result?: CloseResult;
+    requestId: string | null;
+  },
 ): Promise<void> {
   const [current] = await caseRowsByIds(trx, [change.caseId], null);
   if (!current) throw fail.notFound('case.notFound');
-  const decision = decideTransition(stateOfRow(current), { type: change.event, actor: SYSTEM });
+  const event: CaseEvent =
+    change.event === 'CLOSE'
+      ? { type: 'CLOSE', actor: SYSTEM, result: change.result ?? 'mediated' }
+      : { type: change.event, actor: SYSTEM };
+  const decision = decideTransition(stateOfRow(current), event);
   refuseUnlessAccepted(decision);
   await storeTransition(trx, app, { actor: SYSTEM, caller: null, requestId: change.requestId }, current, {
-    event: { type: change.event, actor: SYSTEM },
+    event,
     next: decision.next,
     pushes: decision.pushes,
   });

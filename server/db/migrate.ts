@@ -22,6 +22,7 @@ import * as m0023 from './migrations/0023_registered_roles';
 import * as m0024 from './migrations/0024_case_parties';
 import * as m0025 from './migrations/0025_case_ledger';
 import * as m0026 from './migrations/0026_contacts';
+import * as m0027 from './migrations/0027_repayment_plans';
 import * as m0028 from './migrations/0028_loan_numbers';
 import * as m0029 from './migrations/0029_sweeps_and_retention';
 import type { Database } from './schema';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0024_case_parties': m0024,
   '0025_case_ledger': m0025,
   '0026_contacts': m0026,
+  '0027_repayment_plans': m0027,
   '0028_loan_numbers': m0028,
   '0029_sweeps_and_retention': m0029,
 };

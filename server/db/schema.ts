@@ -3,6 +3,7 @@ import type { ContactTables } from './schema-contacts';
 import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
+import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
 import type { SweepTables } from './schema-sweeps';
 
@@ -150,6 +151,8 @@ export interface CasesTable extends CaseLedgerColumns {
   created_by: number | null;
   /** The creditor's loan number (借据号), from the import or the form (migration 0028). */
   loan_no: Generated<string | null>;
+  /** The status of its latest repayment plan (server/cases/plans/), null without one. */
+  plan_status: string | null;
 }
 
 export interface CaseAttachmentsTable {
@@ -338,6 +341,7 @@ export interface CaseTermsTable {
 
 export interface Database
   extends PartyTables,
+    PlanTables,
     ImportTables,
     StorageTables,
     LedgerTables,

@@ -19,13 +19,17 @@ import { fail } from '../http/errors';
  *   exactly one wins; the other gets the 409 with the winner's figures.
  */
 export interface Reviewable {
-  table: 'law_firms' | 'lawyers' | 'certifications';
+  table: 'law_firms' | 'lawyers' | 'certifications' | 'repayment_plans';
   statusColumn: 'review_status' | 'status';
   reasonColumn: 'review_reason' | 'reason';
   /** The audit log's entity name (who last changed it is read from there). */
   entity: string;
   /** The message of a 409 on a thing that is no longer under review. */
   notUnderReview?: MessageKey;
+  /** Its status while under review, when not `auditing` (a plan: `pendingApproval`). */
+  underReview?: string;
+  /** The statuses a decision stores, when not `passed` / `rejected` (a plan passed is `active`). */
+  outcomes?: { passed: string; rejected: string };
 }
 
 export const REVIEWABLE = {
@@ -46,6 +50,15 @@ export const REVIEWABLE = {
     statusColumn: 'status',
     reasonColumn: 'reason',
     entity: 'certification',
+  },
+  plan: {
+    table: 'repayment_plans',
+    statusColumn: 'status',
+    reasonColumn: 'review_reason',
+    entity: 'plan',
+    notUnderReview: 'plan.notPending',
+    underReview: 'pendingApproval',
+    outcomes: { passed: 'active', rejected: 'rejected' },
   },
 } as const satisfies Record<string, Reviewable>;
 
@@ -132,12 +145,13 @@ export async function decide(
   if (!current) throw fail.notFound('review.notFound');
   if (Number(current.version) !== choice.version)
     throw await staleConflict(trx, what, id, Number(current.version));
-  if (current.status !== UNDER_REVIEW) throw fail.conflict(what.notUnderReview ?? 'review.notUnderReview');
+  const underReview = what.underReview ?? UNDER_REVIEW;
+  if (current.status !== underReview) throw fail.conflict(what.notUnderReview ?? 'review.notUnderReview');
   const reason = choice.status === 'rejected' ? (choice.reason ?? null) : null;
   const result = await db
     .updateTable(what.table)
     .set({
-      [what.statusColumn]: choice.status,
+      [what.statusColumn]: what.outcomes?.[choice.status] ?? choice.status,
       [what.reasonColumn]: reason,
       reviewer_id: who.userId,
       reviewed_at: who.at.toISOString(),
@@ -145,7 +159,7 @@ export async function decide(
     })
     .where('id', '=', id)
     .where('version', '=', choice.version)
-    .where(what.statusColumn, '=', UNDER_REVIEW)
+    .where(what.statusColumn, '=', underReview)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) {
     const now = await db.selectFrom(what.table).select('version').where('id', '=', id).executeTakeFirst();

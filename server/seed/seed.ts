@@ -9,6 +9,7 @@ import { makeSampleFiles } from './attachment-files';
 import { type CaseCounts, seedCases } from './cases';
 import { type ExtraCounts, seedExtras } from './extras';
 import { seedPeople } from './people';
+import { seedPlans } from './plans';
 import { Random } from './random';
 
 export interface SeedOptions {
@@ -93,6 +94,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
   log(`indexed them in ${seconds(phase)}`);
   phase = Date.now();
   const extras = await db.transaction().execute((trx) => seedExtras(trx, rng, now, people));
+  await db.transaction().execute((trx) => seedPlans(trx, rng, now, people.demoUserIds.lawyer));
   await seedMenus(db, now.toISOString());
   log(`seeded letters, messages, wallets and menus in ${seconds(phase)}`);
   phase = Date.now();

@@ -62,3 +62,6 @@ export const attachmentPrefix = (caseId: number) => `${caseId}/`;
 
 /** The key of a letter's generated PDF: a new one each time the letter is (re)submitted. */
 export const letterPdfKey = (letterId: number, token: string) => checkKey(`letters/${letterId}/${token}.pdf`);
+
+/** The key of a repayment plan's agreement PDF (server/cases/plans/agreement-file.ts). */
+export const planPdfKey = (planId: number, token: string) => checkKey(`plans/${planId}/${token}.pdf`);

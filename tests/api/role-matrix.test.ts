@@ -137,6 +137,13 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'POST /cases/:id/vouchers': [SA, CASE_OPS, LAWYER],
   'POST /cases/:id/charges': [SA, CASE_OPS, LAWYER],
   'POST /repayments/:id/reverse': [CASE_OPS],
+  // Repayment plans: read (and their agreement) by whoever reads the case, proposed by the
+  // handling lawyer, reduced ones reviewed by case operations.
+  'GET /cases/:id/plans': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  'POST /cases/:id/plans': [LAWYER],
+  'GET /plans/:id/pdf': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  'GET /plans': [SA, CASE_OPS],
+  'PUT /plans/:id/review': [SA, CASE_OPS],
   'GET /follow-ups': [SA, CASE_OPS, LAWYER],
   'GET /case-pushes': [SA, CASE_OPS, FIRM],
   'GET /lawyers/options': [SA, CASE_OPS, FIRM],

@@ -113,6 +113,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       repay: true,
       followUp: true,
       writeLetter: true,
+      proposePlan: true,
     });
   });
 
@@ -122,6 +123,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       repay: false,
       followUp: false,
       writeLetter: false,
+      proposePlan: false,
     });
   });
 
@@ -131,6 +133,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       repay: true,
       followUp: true,
       writeLetter: false,
+      proposePlan: false,
     });
   });
 
@@ -149,7 +152,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
 
 describe('the system actor', () => {
   it('sends exactly the events the product decides on its own', () => {
-    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE']);
+    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE', 'REOPEN', 'CLOSE']);
   });
 
   it('withdraws a push: a case pushed to or accepted by a firm goes back to the pool', () => {
@@ -189,8 +192,10 @@ describe('the system actor', () => {
       ok: false,
       reason: 'case.transition.notPermitted',
     });
+    // A plan paid in full closes its case (mediated or repaid); never as failed or withdrawn.
+    expect(allowedEvents(worked('processing'), SYSTEM)).toEqual(['CLOSE']);
     expect(
-      decideTransition(worked('processing'), { type: 'CLOSE', actor: SYSTEM, result: 'repaid' }),
+      decideTransition(worked('processing'), { type: 'CLOSE', actor: SYSTEM, result: 'failed' }),
     ).toMatchObject({ ok: false, reason: 'case.transition.notPermitted' });
   });
 
@@ -200,6 +205,7 @@ describe('the system actor', () => {
       repay: false,
       followUp: false,
       writeLetter: false,
+      proposePlan: false,
     });
   });
 });

@@ -39,6 +39,7 @@ describe('migrating an empty database', () => {
       '0024_case_parties',
       '0025_case_ledger',
       '0026_contacts',
+      '0027_repayment_plans',
       '0028_loan_numbers',
       '0029_sweeps_and_retention',
     ]);
@@ -83,6 +84,8 @@ describe('migrating an empty database', () => {
       'party_addresses',
       'pii_access',
       'ledger_entries',
+      'repayment_plans',
+      'plan_instalments',
       'sweep_runs',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));

@@ -111,9 +111,10 @@ describe('seeding', () => {
   it('dates no seeded row after the moment it was seeded', async () => {
     // Every date column of every table, found from the schema so a new table is checked too;
     // only dates that lie ahead by nature (an entrustment's expiry, a scheduled court session,
-    // a session's or code's expiry, the day a debtor promised to pay by, a follow-up planned) may be in the future.
+    // a session's or code's expiry, the day a debtor promised to pay by, a follow-up planned, a plan
+    // instalment's due day) may be in the future.
     const aheadByNature =
-      /^(entrust_expires_on|court_session_at|expires_at|locked_until|.*_until|promise_due_on|next_follow_up_on)$/;
+      /^(entrust_expires_on|court_session_at|expires_at|locked_until|.*_until|promise_due_on|next_follow_up_on|due_on)$/;
     const tables = await sql<{ name: string }>`
       select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
       db(),

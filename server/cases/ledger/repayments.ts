@@ -19,6 +19,7 @@ import type { Caller } from '../../http/route';
 import { transact } from '../../notifications/bus';
 import { forgetCaseCounts } from '../count-cache';
 import { handledCase } from '../payments';
+import { refillPlan } from '../plans/refill';
 import { caseRowsByIds } from '../rows';
 import type { CaseViewer } from '../scope';
 import { actorOf } from '../scope';
@@ -117,6 +118,7 @@ export async function addRepayment(
       },
     );
     const closed = totalOf(entry.after) === 0 ? await closeWhenRepaid(trx, app, who, current) : false;
+    await refillPlan(trx, app, { caseId, requestId: who.requestId });
     return { id: entry.id, closed, allocation: entry.allocation };
   });
   if (done.closed) forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });
@@ -177,6 +179,7 @@ export async function reverseRepayment(
     const reopen = current.closeResult === 'repaid' && totalOf(reversal.after) > 0;
     if (reopen)
       await applySystemTransition(trx, app, { caseId: seen.id, event: 'REOPEN', requestId: who.requestId });
+    await refillPlan(trx, app, { caseId: seen.id, requestId: who.requestId });
     return { id: reversal.id, reopened: reopen };
   });
   return { id: done.id, repaymentId, caseId: seen.id, reopenedCase: done.reopened };

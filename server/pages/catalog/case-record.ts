@@ -21,6 +21,7 @@ import {
   repayments,
 } from './case-ledger';
 import { partyList, partyListEditable } from './case-parties';
+import { agreementDownload, planSections } from './plans';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -210,6 +211,7 @@ const processing = detailPage(
     contactLog,
     ledgerParts,
     ledgerEntries,
+    ...planSections,
     followUps,
     attachments,
   ],
@@ -240,6 +242,7 @@ const processing = detailPage(
       successMessage: 'letter.written',
       when: mayDo('writeLetter'),
     },
+    agreementDownload,
     ...transitions('TAKE', 'SUSPEND', 'RESUME', 'CLOSE', 'RELEASE'),
   ],
 );

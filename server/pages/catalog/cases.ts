@@ -54,6 +54,8 @@ const allCaseColumns = (detailRoute: string): ColumnDescriptor[] => [
   col('returnReason', 'case.returnReason', { width: 200 }),
   // How a closed case ended (已还款, 调解成功, ...): the lists answer "closed how?" without opening it.
   col('closeResult', 'case.closeResult', { widget: 'enum', enum: 'closeResult', width: 100 }),
+  // Where its repayment plan stands (违约 in red): one tick away in the column settings.
+  col('planStatus', 'plan.status', { widget: 'status', enum: 'planStatus', width: 100 }),
   col('stage', 'case.stage', { widget: 'enum', enum: 'caseStage', width: 90, defaultHidden: true }),
   col('debtorName', 'case.debtorName', { width: 120 }),
   col('clientName', 'case.clientName', { width: 200, defaultHidden: true }),
@@ -73,6 +75,7 @@ const caseFilters: FieldDescriptor[] = [
   field('caseNo', 'case.caseNo', { kind: 'input', maxLength: 20 }),
   field('status', 'case.status', { kind: 'select', enum: 'caseStatus', multiple: true }),
   field('position', 'case.position', { kind: 'select', enum: 'casePosition' }),
+  field('planStatus', 'plan.status', { kind: 'select', enum: 'planStatus' }),
   field('type', 'case.type', { kind: 'select', enum: 'caseType' }),
   field('title', 'case.title', { kind: 'input', maxLength: 100 }),
   field('debtor', 'case.debtorName', { kind: 'input', maxLength: 60 }),

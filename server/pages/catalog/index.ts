@@ -9,6 +9,7 @@ import { firmPages } from './firms';
 import { letterPages } from './letters';
 import { operationsPages } from './operations';
 import { piiAccessPages } from './pii-access';
+import { planPages } from './plans';
 
 /** The product's own page descriptors, by page id. */
 export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
@@ -23,5 +24,6 @@ export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
     ...letterPages,
     ...compliancePages,
     ...piiAccessPages,
+    ...planPages,
   ].map((page) => [page.id, page]),
 );

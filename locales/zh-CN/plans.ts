@@ -1,0 +1,23 @@
+/** Repayment plans (分期还款): the section on 案件处理 and the review queue 分期审核. */
+export default {
+  'plan.section': '分期还款',
+  'plan.section.instalments': '分期明细',
+  'plan.status': '计划状态',
+  'plan.total': '分期总额',
+  'plan.outstandingAtProposal': '制定时待还',
+  'plan.reduction': '减免金额',
+  'plan.paid': '已还入计划',
+  'plan.reason': '减免原因',
+  'plan.instalmentCount': '期数',
+  'plan.proposedAt': '提交时间',
+  'plan.caseNo': '案件编号',
+  'plan.debtor': '债务人',
+  'plan.lawyer': '承办律师',
+  'plan.seq': '期次',
+  'plan.dueOn': '还款日',
+  'plan.amount': '应还金额',
+  'plan.paidFen': '已还金额',
+  'plan.instalmentStatus': '状态',
+  'plan.action.download': '下载协议',
+  'plan.action.openCase': '查看案件',
+};
