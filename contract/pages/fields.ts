@@ -84,7 +84,8 @@ export const inputSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('password') }),
   z.strictObject({
     kind: z.literal('textarea'),
-    maxLength: z.number().check(z.int(), z.gte(1), z.lte(5000)),
+    /** Up to 50,000: a list kept one item a line (敏感词) is long; prose stays far below. */
+    maxLength: z.number().check(z.int(), z.gte(1), z.lte(50000)),
   }),
   z.strictObject({
     kind: z.literal('number'),
@@ -117,6 +118,14 @@ export const inputSchema = z.discriminatedUnion('kind', [
     depth: z._default(z.union([z.literal(1), z.literal(2), z.literal(3)]), 2),
   }),
   z.strictObject({ kind: z.literal('switch') }),
+  /**
+   * Instalments of a repayment plan: rows of a due day and an amount, `[{dueOn, amountFen}]`,
+   * their total shown beneath (POST /cases/:id/plans).
+   */
+  z.strictObject({
+    kind: z.literal('instalments'),
+    max: z._default(z.number().check(z.int(), z.gte(1), z.lte(60)), 36),
+  }),
   z.strictObject({
     kind: z.literal('upload'),
     /**

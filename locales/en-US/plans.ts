@@ -21,4 +21,15 @@ export default {
   'plan.instalmentStatus': 'Status',
   'plan.action.download': 'Download agreement',
   'plan.action.openCase': 'Open case',
+  'plan.action.propose': 'Set up plan',
+  'plan.instalments': 'Instalments',
+  'plan.instalmentNo': 'No. {{n}}',
+  'plan.dueOnOf': 'Due day of instalment {{n}}',
+  'plan.amountOf': 'Amount of instalment {{n}}',
+  'plan.instalmentAdd': 'Add instalment',
+  'plan.instalmentRemove': 'Remove',
+  'plan.instalmentTotal':
+    'Total {{total}} (equal to the outstanding amount: active at once; lower: a reduction, which needs a reason and approval)',
+  'plan.reasonPlaceholder': 'Required for a reduction: why',
+  'plan.proposed': 'Repayment plan submitted',
 } satisfies Record<keyof typeof zh, string>;

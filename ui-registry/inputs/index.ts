@@ -21,6 +21,7 @@ const INPUTS = {
   dateRange: lazy(() => date().then((m) => ({ default: m.DateRangeInput }))),
   region: lazy(() => import('./region').then((m) => ({ default: m.RegionInput }))),
   switch: lazy(() => light().then((m) => ({ default: m.SwitchInput }))),
+  instalments: lazy(() => import('./instalments').then((m) => ({ default: m.InstalmentsInput }))),
   upload: lazy(() => import('./upload').then((m) => ({ default: m.UploadInput }))),
 } satisfies RenderersFor<'input', InputDescriptor['kind']>;
 

@@ -21,7 +21,7 @@ import {
   repayments,
 } from './case-ledger';
 import { partyList, partyListEditable } from './case-parties';
-import { agreementDownload, planSections } from './plans';
+import { agreementDownload, planSections, proposePlanAction } from './plans';
 
 /**
  * The pages about one case, over GET/PUT /api/cases/:id and its sub-resources: the detail,
@@ -230,6 +230,7 @@ const processing = detailPage(
     },
     repaymentAction,
     chargeAction,
+    proposePlanAction,
     {
       kind: 'api',
       key: 'writeLetter',

@@ -1,6 +1,6 @@
 import type { ActionDescriptor, DetailPage, PageDescriptor } from '../../../contract/pages/descriptor';
 import { PLAN_STATUSES } from '../../../contract/plans';
-import { col, field, table } from './builders';
+import { col, field, mayDo, table } from './builders';
 import { review } from './reviews';
 
 /** 案件处理's 分期还款: */
@@ -30,6 +30,31 @@ const instalments: DetailPage['sections'][number] = {
   ],
 };
 export const planSections = [plan, instalments];
+
+/**
+ * 制定分期: the handling lawyer proposes instalments on a case in processing (the row's
+ * `can.proposePlan`); a total below what is outstanding (减免) needs the reason and waits for
+ * 分期审核, an equal one is active at once.
+ */
+export const proposePlanAction: ActionDescriptor = {
+  kind: 'api',
+  key: 'proposePlan',
+  label: 'plan.action.propose',
+  method: 'POST',
+  path: '/cases/:id/plans',
+  body: 'form',
+  form: [
+    field('instalments', 'plan.instalments', { kind: 'instalments', max: 36 }, { required: true, span: 24 }),
+    field(
+      'reason',
+      'plan.reason',
+      { kind: 'textarea', maxLength: 200 },
+      { placeholder: 'plan.reasonPlaceholder', span: 24 },
+    ),
+  ],
+  successMessage: 'plan.proposed',
+  when: mayDo('proposePlan'),
+};
 
 /** 下载协议: the latest plan's agreement (分期还款协议), shown while the case has a plan. */
 export const agreementDownload: ActionDescriptor = {
