@@ -260,7 +260,8 @@ export const detailPageSchema = z.strictObject({
   /** A record field shown beside the title (the case number). */
   subtitleField: z.optional(fieldPath),
   sections: z.array(detailSectionSchema).check(z.minLength(1), z.maxLength(20)),
-  actions: z._default(z.array(actionSchema).check(z.maxLength(12)), []),
+  /** At most 16: 案件处理 offers contacts, money, the plan, letters and the status events (only those the case allows show). */
+  actions: z._default(z.array(actionSchema).check(z.maxLength(16)), []),
 });
 
 export const CHART_KINDS = ['line', 'column', 'bar', 'pie', 'donut', 'area'] as const;
