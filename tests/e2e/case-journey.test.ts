@@ -289,6 +289,7 @@ async function repay(page: Page, yuan: string) {
   await dialog.locator('.arco-form-item').filter({ hasText: '还款金额' }).locator('input').fill(yuan);
   await dialog.locator('.arco-form-item').filter({ hasText: '还款日期' }).locator('input').click();
   await page.locator('.arco-picker-container:visible').getByText('今天').click();
+  await choose(page, dialog, '还款方式', '银行转账至委托方');
   await dialog.getByRole('button', { name: '确定' }).click();
   await toast(page, '还款已登记').waitFor();
   await dialog.waitFor({ state: 'hidden' });

@@ -13,7 +13,18 @@ import { fileBrowser } from './browser';
 const e2e = fileBrowser();
 
 /** What a lawyer may do on a case of their own in processing. */
-const ACTIONS = ['添加跟进', '登记还款', '撰写律师函', '中止', '结案', '退回案件池'];
+const ACTIONS = [
+  '记录联系',
+  '发短信',
+  '添加跟进',
+  '登记还款',
+  '登记费用',
+  '制定分期',
+  '撰写律师函',
+  '中止',
+  '结案',
+  '退回案件池',
+];
 
 describe('案件处理', () => {
   it("shows all of the case's actions at once, none arriving after the others", async () => {

@@ -40,7 +40,7 @@ export function InstalmentsInput({ field, value, onChange, disabled, id }: Input
             value={row.dueOn && DAY.test(row.dueOn) ? row.dueOn : undefined}
             onChange={(day) => change(index, { dueOn: day || undefined })}
             placeholder={t('plan.dueOn')}
-            aria-label={t('plan.dueOnOf', { n: index + 1 })}
+            inputProps={{ 'aria-label': t('plan.dueOnOf', { n: index + 1 }) }}
             disabled={disabled}
             style={{ width: 160 }}
           />
