@@ -10,6 +10,23 @@ import { RevealModal, type RevealTarget } from './RevealModal';
 const NOTHING: PartyCan = { reveal: false, add: false, edit: false, contactsOnly: false };
 
 /**
+ * The parties of an answer as the section draws them: whatever the server sends (an answer from
+ * another version, a page edited to read the wrong path), a list of parties with lists of
+ * phones and addresses, so the section never breaks on a missing one.
+ */
+function partiesOf(answer: unknown): Party[] {
+  const list = (answer as { list?: unknown } | null)?.list;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((p): p is Party => typeof p === 'object' && p !== null)
+    .map((p) => ({
+      ...p,
+      phones: Array.isArray(p.phones) ? p.phones : [],
+      addresses: Array.isArray(p.addresses) ? p.addresses : [],
+    }));
+}
+
+/**
  * A case's parties (section kind `parties`): each with its role, name, ID document (masked),
  * phones (masked, label, status), addresses and employer. 查看 beside a number reveals it with a
  * reason, when the server's `can.reveal` says the reader may; 添加当事人 and 编辑 follow
@@ -27,7 +44,7 @@ export function PartiesSection({ section, params }: SectionProps<'parties'>) {
     if (!path) return;
     try {
       const answer = await request<{ list: Party[]; can?: PartyCan }>('GET', path, { silent: true });
-      setState({ list: answer.list, can: answer.can ?? NOTHING });
+      setState({ list: partiesOf(answer), can: answer.can ?? NOTHING });
       setFailed(null);
     } catch (error) {
       setFailed(error instanceof Error ? error.message : String(error));
