@@ -17,13 +17,32 @@ const NOTHING: PartyCan = { reveal: false, add: false, edit: false, contactsOnly
 function partiesOf(answer: unknown): Party[] {
   const list = (answer as { list?: unknown } | null)?.list;
   if (!Array.isArray(list)) return [];
-  return list
-    .filter((p): p is Party => typeof p === 'object' && p !== null)
-    .map((p) => ({
-      ...p,
-      phones: Array.isArray(p.phones) ? p.phones : [],
-      addresses: Array.isArray(p.addresses) ? p.addresses : [],
-    }));
+  const text = (v: unknown): string | null =>
+    typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
+  const id = (v: unknown, i: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : -1 - i);
+  const records = (v: unknown): Record<string, unknown>[] =>
+    Array.isArray(v)
+      ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null)
+      : [];
+  return records(list).map((p, i) => ({
+    id: id(p.id, i),
+    role: (text(p.role) ?? 'debtor') as Party['role'],
+    name: text(p.name) ?? '-',
+    idType: text(p.idType) as Party['idType'],
+    idNumber: text(p.idNumber),
+    employer: text(p.employer),
+    phones: records(p.phones).map((phone, j) => ({
+      id: id(phone.id, j),
+      number: text(phone.number) ?? '-',
+      label: text(phone.label),
+      status: (text(phone.status) ?? 'unknown') as Party['phones'][number]['status'],
+    })),
+    addresses: records(p.addresses).map((address, j) => ({
+      id: id(address.id, j),
+      kind: (text(address.kind) ?? 'residence') as Party['addresses'][number]['kind'],
+      text: text(address.text) ?? '-',
+    })),
+  }));
 }
 
 /**
