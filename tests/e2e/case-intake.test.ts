@@ -34,7 +34,7 @@ describe('case intake', () => {
     await main.locator('input[name="title"]').fill('端到端借款合同纠纷');
     await main.locator('input[name="debtorName"]').fill('王五');
     await main.locator('input[name="clientName"]').fill('某银行');
-    await main.locator('.arco-select').click();
+    await main.locator('#type_input').click();
     await page.locator('.arco-select-option').filter({ hasText: '民事' }).click();
     await main.locator('.arco-cascader').click();
     await main.locator('.arco-cascader input').fill('南山区');
