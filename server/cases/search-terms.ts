@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { bulkInsert } from '../db/bulk-insert';
 import type { Database } from '../db/schema';
 import { containsText } from '../db/text-search';
@@ -58,14 +58,79 @@ export function caseTermRows(
 }
 
 /**
- * Inserts term rows: multi-row statements in chunks on SQLite, a JSON array per 10,000 rows on
- * PostgreSQL (server/db/bulk-insert.ts; an import writes about 25 terms a case).
+ * The most postings a bigram keeps. A bigram past TERM_POSTINGS_LIMIT never drives a search, so
+ * its postings are only weight on every write: once `case_term_counts` says a bigram has had
+ * more than this, it keeps none (migration 0030). On an import of 100,000 cases most of the 25
+ * bigrams a case has are such (借款, 纠纷, 银行, a client's name, the digits of a title): they
+ * were most of what SQLite and PostgreSQL wrote.
+ */
+export const TERM_POSTINGS_KEPT = 5_000;
+
+/** Distinct bigrams per statement of the count's look-up and upsert (two parameters each). */
+const TERMS_PER_STATEMENT = 5_000;
+
+/**
+ * Inserts term rows and counts them (`case_term_counts`, one row per bigram): a bigram's count
+ * only grows, whatever is edited or deleted later, so a count at or under `kept` means every
+ * case holding the bigram has its posting, and one over it means the bigram keeps no postings
+ * and never drives a search (keywordTerm). The counts are read first without a lock, and only
+ * bigrams still under the limit are counted up, in sorted order (two transactions on PostgreSQL
+ * lock the rows they share in the same order). A bigram this write takes past the limit keeps
+ * the postings it had (a search that read its count a moment before still finds them all) and
+ * gets no more; nothing reads them again. The migration and the seed clear such leftovers.
  */
 export async function insertTermRows(
   db: Kysely<Database>,
   rows: ReadonlyArray<{ term: string; case_id: number }>,
+  kept = TERM_POSTINGS_KEPT,
 ): Promise<void> {
-  await bulkInsert(db, 'case_terms', rows);
+  if (rows.length === 0) return;
+  const added = new Map<string, number>();
+  for (const row of rows) added.set(row.term, (added.get(row.term) ?? 0) + 1);
+  const terms = [...added.keys()].sort();
+  const full = new Set<string>();
+  for (let i = 0; i < terms.length; i += TERMS_PER_STATEMENT) {
+    const counted = await db
+      .selectFrom('case_term_counts')
+      .select('term')
+      .where('term', 'in', terms.slice(i, i + TERMS_PER_STATEMENT))
+      .where('postings', '>', kept)
+      .execute();
+    for (const c of counted) full.add(c.term);
+  }
+  const open = terms.filter((t) => !full.has(t));
+  for (let i = 0; i < open.length; i += TERMS_PER_STATEMENT) {
+    const counts = await db
+      .insertInto('case_term_counts')
+      .values(
+        open.slice(i, i + TERMS_PER_STATEMENT).map((term) => ({ term, postings: added.get(term) ?? 0 })),
+      )
+      .onConflict((oc) =>
+        oc.column('term').doUpdateSet((eb) => ({
+          postings: eb('case_term_counts.postings', '+', eb.ref('excluded.postings')),
+        })),
+      )
+      .returning(['term', 'postings'])
+      .execute();
+    for (const c of counts) if (Number(c.postings) > kept) full.add(c.term);
+  }
+  await bulkInsert(db, 'case_terms', full.size === 0 ? rows : rows.filter((r) => !full.has(r.term)));
+}
+
+/**
+ * The counts of every bigram from the index as it stands, and no postings for a bigram past
+ * `kept`: after the seed's bulk load, which writes the postings of every case directly.
+ */
+export async function countTermsAfresh(db: Kysely<Database>, kept = TERM_POSTINGS_KEPT): Promise<void> {
+  await db.deleteFrom('case_term_counts').execute();
+  await sql`insert into case_term_counts (term, postings)
+    select term, count(*) from case_terms group by term`.execute(db);
+  await db
+    .deleteFrom('case_terms')
+    .where('term', 'in', (eb) =>
+      eb.selectFrom('case_term_counts').select('term').where('postings', '>', kept),
+    )
+    .execute();
 }
 
 /** Index new cases: in the transaction that inserted them. */
@@ -95,9 +160,9 @@ export async function writeCaseTerms(
  * where LIKE took 230 ms). The walk down the creation-time index reads about
  * pageSize × cases / matches rows, so the two meet near sqrt(20 × cases) postings: about 4,500
  * at a million cases. Totals are remembered (count-cache.ts), pages are not, so pages decide:
- * 5,000. A bigram counted past it costs at most 5,001 index entries to find out.
+ * 5,000. Bigrams past it keep no postings at all (TERM_POSTINGS_KEPT).
  */
-export const TERM_POSTINGS_LIMIT = 5_000;
+export const TERM_POSTINGS_LIMIT = TERM_POSTINGS_KEPT;
 
 /** The case-number alphabet as the search lowers it (contract/cases.ts CASE_NO_PATTERN). */
 const CASE_NO_CHAR = /^[a-z0-9]$/i;
@@ -109,7 +174,7 @@ const CASE_NO_CHAR = /^[a-z0-9]$/i;
  *   so might lower to one): case numbers are not indexed, their bigrams are all common;
  * - it holds no bigram of two caseless characters (see the top of this file);
  * - even its rarest bigram has more than TERM_POSTINGS_LIMIT postings (a common word).
- * Otherwise the rarest of its bigrams, counted up to the limit so a common one costs little.
+ * Otherwise the rarest of its bigrams by `case_term_counts` (one look-up by key each).
  */
 export async function keywordTerm(
   db: Kysely<Database>,
@@ -118,8 +183,8 @@ export async function keywordTerm(
 ): Promise<string | null> {
   let best: { term: string; postings: number } | null = null;
   for (const term of keywordBigrams(keyword)) {
-    const postings = await postingsOf(db, term, limit);
-    if (postings <= limit && (best === null || postings < best.postings)) {
+    const postings = await postingsOf(db, term);
+    if (postings <= Math.min(limit, TERM_POSTINGS_KEPT) && (best === null || postings < best.postings)) {
       best = { term, postings };
       if (postings === 0) break;
     }
@@ -128,46 +193,35 @@ export async function keywordTerm(
 }
 
 /**
- * How long a bigram's counted postings are reused. Any of a keyword's bigrams gives the same
- * results (its postings hold every match), so a count gone stale can only pick a slower plan,
- * never a wrong answer; reusing it spares 200 users typing the same common word the same
- * bounded counts (on PostgreSQL 40-50 ms each on the loaded VM at 50,000 cases).
+ * Bigrams known to be past TERM_POSTINGS_KEPT, per database. That never changes back (a count
+ * only grows), so it is kept; a count within the limit is read again for every search, since it
+ * can cross the limit at any write and its postings then stop being complete.
  */
-const POSTINGS_TTL_MS = 60_000;
-const POSTINGS_KEPT = 2_000;
+const FULL_KEPT = 2_000;
+const fullTerms = new WeakMap<Kysely<Database>, Set<string>>();
 
-/** Counted postings per database, by `${limit}:${term}`: the count, or the count running. */
-const postingCounts = new WeakMap<Kysely<Database>, Map<string, { at: number; postings: Promise<number> }>>();
-
-/** A bigram's postings, counted up to limit + 1 (so a common one costs little), reused for a minute. */
-function postingsOf(db: Kysely<Database>, term: string, limit: number): Promise<number> {
-  let counts = postingCounts.get(db);
-  if (!counts) {
-    counts = new Map();
-    postingCounts.set(db, counts);
+/**
+ * A bigram's postings as `case_term_counts` counts them: every posting it has had, never fewer
+ * than it holds. A bigram only drives a search while its count is within the limit, so the
+ * postings it drives from are all of the cases that hold it.
+ */
+async function postingsOf(db: Kysely<Database>, term: string): Promise<number> {
+  let full = fullTerms.get(db);
+  if (!full) {
+    full = new Set();
+    fullTerms.set(db, full);
   }
-  const key = `${limit}:${term}`;
-  const now = Date.now();
-  const kept = counts.get(key);
-  if (kept && now - kept.at < POSTINGS_TTL_MS) return kept.postings;
-  const postings = db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('case_terms')
-        .select('case_id')
-        .where('term', '=', term)
-        .limit(limit + 1)
-        .as('postings'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
-  const map = counts;
-  // A failed count is not kept: the next search counts again.
-  postings.catch(() => map.delete(key));
-  counts.delete(key);
-  counts.set(key, { at: now, postings });
-  if (counts.size > POSTINGS_KEPT) counts.delete(counts.keys().next().value as string);
+  if (full.has(term)) return Number.POSITIVE_INFINITY;
+  const row = await db
+    .selectFrom('case_term_counts')
+    .select('postings')
+    .where('term', '=', term)
+    .executeTakeFirst();
+  const postings = Number(row?.postings ?? 0);
+  if (postings > TERM_POSTINGS_KEPT) {
+    if (full.size >= FULL_KEPT) full.delete(full.values().next().value as string);
+    full.add(term);
+  }
   return postings;
 }
 

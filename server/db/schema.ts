@@ -339,6 +339,12 @@ export interface CaseTermsTable {
   case_id: number;
 }
 
+/** Postings each bigram of the keyword index has had (migration 0030; server/cases/search-terms.ts). */
+export interface CaseTermCountsTable {
+  term: string;
+  postings: number;
+}
+
 export interface Database
   extends PartyTables,
     PlanTables,
@@ -357,6 +363,7 @@ export interface Database
   lawyers: LawyersTable;
   cases: CasesTable;
   case_terms: CaseTermsTable;
+  case_term_counts: CaseTermCountsTable;
   case_attachments: CaseAttachmentsTable;
   case_pushes: CasePushesTable;
   law_firm_letters: LawFirmLettersTable;

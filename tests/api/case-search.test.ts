@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
 import type { Paged } from '../../contract/paging';
 import { caseFilterConditions, filterConditions, restrict } from '../../server/cases/filters';
-import { keywordTerm, TERM_POSTINGS_LIMIT, termsOf } from '../../server/cases/search-terms';
+import {
+  keywordTerm,
+  TERM_POSTINGS_KEPT,
+  TERM_POSTINGS_LIMIT,
+  termsOf,
+} from '../../server/cases/search-terms';
 import { dialectOf } from '../../server/db/dialect-of';
 import { startServer, type TestServer } from './harness';
 
@@ -198,5 +203,41 @@ describe('keeping the index right', () => {
         client_name: '深圳市某小额贷款有限公司',
       }).sort(),
     );
+  });
+
+  it('stops indexing a bigram once it has had more postings than a search reads, and never drives from it', async () => {
+    const first = await create({ title: '鼹鼠诉李四借款合同纠纷' });
+    const second = await create({ title: '王五诉鼹鼠借款合同纠纷' });
+    const postings = async () =>
+      (await db().selectFrom('case_terms').select('case_id').where('term', '=', '鼹鼠').execute())
+        .map((r) => r.case_id)
+        .sort((a, b) => a - b);
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('case_term_counts')
+            .select('postings')
+            .where('term', '=', '鼹鼠')
+            .executeTakeFirstOrThrow()
+        ).postings,
+      );
+    expect(await postings()).toEqual([first.id, second.id]);
+    expect(await count()).toBe(2);
+    expect(await keywordTerm(db(), '鼹鼠')).toBe('鼹鼠');
+    // As if 4,998 more cases had held it: the next one takes it past what a search would read.
+    await db()
+      .updateTable('case_term_counts')
+      .set({ postings: TERM_POSTINGS_KEPT })
+      .where('term', '=', '鼹鼠')
+      .execute();
+    const third = await create({ title: '鼹鼠再诉借款合同纠纷' });
+    expect(await count()).toBe(TERM_POSTINGS_KEPT + 1);
+    expect(await postings()).toEqual([first.id, second.id]);
+    // Not a driving term any more: LIKE finds all three, the one without a posting too.
+    expect(await keywordTerm(db(), '鼹鼠')).toBeNull();
+    const found = await search('鼹鼠');
+    expect(found.list.map((c) => c.id).sort((a, b) => a - b)).toEqual([first.id, second.id, third.id]);
+    expect(await idsOf('鼹鼠', true)).toEqual(await idsOf('鼹鼠', false));
   });
 });

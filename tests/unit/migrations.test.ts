@@ -42,6 +42,7 @@ describe('migrating an empty database', () => {
       '0027_repayment_plans',
       '0028_loan_numbers',
       '0029_sweeps_and_retention',
+      '0030_term_counts',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -87,6 +88,7 @@ describe('migrating an empty database', () => {
       'repayment_plans',
       'plan_instalments',
       'sweep_runs',
+      'case_term_counts',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
