@@ -248,6 +248,8 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
     '{{part}} in the file is compressed too far (more than {{max}} times): it is not a normal spreadsheet',
   'import.tooManyStrings':
     'The file holds too much text (more than {{max}} strings): split it and import the parts one by one',
+  'import.elementTooLong':
+    'A row or cell of the file is longer than {{max}} characters and cannot be read: check the file and import it again',
   'import.rowTooLong': 'Row {{row}} is longer than {{max}} characters: a quote may not be closed',
   'import.notFound': 'No such import',
   'import.interrupted': 'The import stopped (server restart or error)',

@@ -229,6 +229,7 @@ export const MESSAGES_ZH_CN = {
   'import.expandsTooFar': '文件解压后过大（超过 {{mb}} MB），请拆分后分批导入',
   'import.compressedTooFar': '文件中的 {{part}} 压缩比异常（超过 {{max}} 倍），不是正常的表格文件',
   'import.tooManyStrings': '文件中的文字过多（超过 {{max}} 条），请拆分后分批导入',
+  'import.elementTooLong': '文件中有一行或一个单元格超过 {{max}} 个字符，无法读取，请检查文件后再导入',
   'import.rowTooLong': '第 {{row}} 行超过 {{max}} 个字符，可能有未闭合的引号',
   'import.notFound': '导入记录不存在',
   'import.interrupted': '导入因服务重启或出错而中断',

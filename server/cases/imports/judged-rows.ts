@@ -129,3 +129,35 @@ function storedTexts(
     return text;
   });
 }
+
+/**
+ * The texts of a valid row rebuilt from what was judged, for the errors download of a row whose
+ * case number was taken after the judging thread asked (a writer in between): the template's
+ * columns in order, amounts in yuan, the main debtor's numbers masked as every export.
+ */
+export function textsOfCase(value: ImportedCase): string[] {
+  const debtor = value.parties[0];
+  const yuan = (fen: number) => (fen / 100).toFixed(2);
+  const texts: Record<string, string> = {
+    caseNo: value.caseNo,
+    title: value.title,
+    type: value.type,
+    debtorName: value.debtorName,
+    clientName: value.clientName,
+    regionCode: value.regionCode,
+    amountFen: yuan(value.amountFen),
+    entrustExpiresOn: value.entrustExpiresOn,
+    court: value.court ?? '',
+    description: value.description ?? '',
+    loanNo: value.loanNo ?? '',
+    debtorIdType: debtor?.idType ?? '',
+    debtorIdNumber: debtor?.idNumber ? maskPartyIdNumber(debtor.idNumber) : '',
+    debtorPhones: (debtor?.phones ?? []).map((p) => maskPhone(p.number)).join(';'),
+    debtorAddress: debtor?.addresses[0]?.text ?? '',
+    principalFen: yuan(value.principalFen),
+    interestFen: yuan(value.interestFen),
+    penaltyFen: yuan(value.penaltyFen),
+    feesFen: yuan(value.feesFen),
+  };
+  return IMPORT_COLUMNS.map((c) => texts[c.field] ?? '');
+}

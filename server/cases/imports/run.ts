@@ -74,10 +74,9 @@ async function runImport(
   heartbeat.unref();
   try {
     if (file.mode === 'valid') {
-      await checkAll(app, { id, userId: who.caller.userId }, file, progress, true);
+      await checkAll(app, { id, userId: who.caller.userId }, file, progress, { write: true });
     } else {
-      // Nothing is imported unless every row is valid: written in one transaction as they are
-      // judged, rolled back at the first refusal and then judged again to name them all.
+      // Nothing is imported unless every row is valid: judged first, written after (passes.ts).
       await importAll(app, { id, userId: who.caller.userId }, file, progress);
     }
     await finish(app, who, id, file, progress, null);
@@ -102,8 +101,8 @@ async function finish(
   failure: 'import.interrupted' | null,
 ): Promise<void> {
   const now = app.clock.now();
-  // A failed `all` import wrote nothing: its one transaction rolled back.
-  const imported = failure && file.mode === 'all' ? 0 : progress.imported;
+  // A failed `all` import deleted what it wrote (passes.ts), unless the database itself failed.
+  const imported = progress.imported;
   const params = { fileName: file.fileName, imported, invalid: progress.invalid };
   await app.db.transaction().execute(async (trx) => {
     await trx

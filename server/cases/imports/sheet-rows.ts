@@ -5,6 +5,7 @@ import yauzl from 'yauzl';
 import { IMPORT_MAIN_SHEET } from '../../../contract/case-intake';
 import { csvRows } from './csv-rows';
 import { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
+import { type CellContext, scanRows, scanSharedStrings } from './xlsx-scan';
 
 export { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
 
@@ -42,8 +43,9 @@ export function sheetLimitsFor(config: { importMaxRows: number; importMaxBytes: 
 
 /**
  * The rows of an .xlsx's main sheet (its first tab; with `first`, the first tab not so named),
- * or of a .csv, one at a time: exceljs's streaming part readers over the zip's entries (never
- * the whole workbook in memory), a .csv line by line. With `first` (当事人), that sheet's rows
+ * or of a .csv, one at a time: the zip's entries streamed (never the whole workbook in memory),
+ * the shared strings and rows scanned (xlsx-scan.ts), the workbook, its relationships and
+ * styles read by exceljs's part readers; a .csv line by line. With `first` (当事人), that sheet's rows
  * come before the main sheet's when the file has it: one read of the shared strings serves
  * both (`headersOnly`: each sheet's first row alone). Blank rows are skipped. A file that is not what its name says throws UnreadableSheet;
  * one past `limits` throws SheetRefused.
@@ -65,19 +67,21 @@ export async function* sheetRows(
   try {
     const { reader } = book;
     const [sharedStrings, styles] = ['xl/sharedStrings.xml', 'xl/styles.xml'].map((n) => book.entries.get(n));
-    // Shared strings are emitted and kept here, counted; styles say which numbers are dates.
-    if (sharedStrings)
-      reader.sharedStrings = await readSharedStrings(reader, await book.part(sharedStrings), limits);
+    // Shared strings and rows are scanned (xlsx-scan.ts); styles (small) say which numbers are dates.
+    const strings = sharedStrings ? await scanSharedStrings(await book.part(sharedStrings), limits) : [];
     if (styles) await reader._parseStyles(await book.part(styles));
+    const context: CellContext = {
+      sharedStrings: strings,
+      isDateStyle: dateStyles(reader),
+      date1904: reader.properties?.model?.date1904 === true,
+    };
     const sheets = [first === undefined ? null : book.worksheet(first), book.worksheet(null, first)];
     if (!sheets[1]) throw new UnreadableSheet('no worksheet');
     for (const sheet of sheets) {
       if (!sheet) continue;
-      const [event] = reader._parseWorksheet(await book.part(sheet.entry), sheet.sheetNo);
-      for await (const row of event?.value ?? []) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        if (values.some((v) => !isBlank(v))) {
-          yield { sheet: sheet.name, rowNo: row.number, cells: values };
+      for await (const row of scanRows(await book.part(sheet.entry), context)) {
+        if (row.cells.some((v) => !isBlank(v))) {
+          yield { sheet: sheet.name, rowNo: row.rowNo, cells: row.cells };
           if (headersOnly) break;
         }
       }
@@ -154,14 +158,13 @@ async function countValueRows(stream: Readable, max: number): Promise<number> {
 
 /** The parts of exceljs's streaming reader used here, each fed one zip entry. */
 interface PartReaders {
-  sharedStrings?: unknown[];
   model?: { sheets?: { rId: string; name: string }[] };
+  properties?: { model?: { date1904?: boolean } };
+  styles?: { getStyleModel(id: number): { numFmt?: unknown } | null };
   workbookRels?: { Id: string; Target: string }[];
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<{ index: number; text: unknown }>;
   _parseStyles(entry: Readable): Promise<void>;
-  _parseWorksheet(entry: Readable, sheetNo: string): Generator<{ value: AsyncIterable<ExcelJS.Row> }>;
 }
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
@@ -256,19 +259,23 @@ async function partsOf(zip: yauzl.ZipFile, limits: SheetLimits): Promise<Map<str
   return parts;
 }
 
-/** The shared strings in order, refused past `limits.sharedStrings`. */
-async function readSharedStrings(
-  reader: PartReaders,
-  entry: Readable,
-  limits: SheetLimits,
-): Promise<unknown[]> {
-  const strings: unknown[] = [];
-  for await (const { text } of reader._parseSharedStrings(entry)) {
-    if (strings.length >= limits.sharedStrings)
-      throw new SheetRefused('import.tooManyStrings', { max: limits.sharedStrings });
-    strings.push(text);
-  }
-  return strings;
+/**
+ * Which cell styles show a number as a date, by exceljs's own rule (utils.isDateFmt: date or time
+ * letters outside quotes and brackets in the style's number format), each style judged once.
+ */
+function dateStyles(reader: PartReaders): (styleId: number) => boolean {
+  const judged = new Map<number, boolean>();
+  return (styleId) => {
+    let date = judged.get(styleId);
+    if (date === undefined) {
+      const format = reader.styles?.getStyleModel(styleId)?.numFmt;
+      date =
+        typeof format === 'string' &&
+        /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+      judged.set(styleId, date);
+    }
+    return date;
+  };
 }
 
 /**

@@ -1,0 +1,101 @@
+/**
+ * An import's rows, read and judged on a worker thread of their own (thread-judge.ts), handed
+ * to the passes (passes.ts) one at a time as judged-rows.ts would: the parse of the file and
+ * the form's schemas, most of an import's CPU, run beside the event loop that answers other
+ * requests and writes the batches, so reading the next rows and writing the last ones overlap.
+ * The thread asks which of a batch's case numbers are stored (`taken`) before it sends the
+ * batch, so that only those rows bring their texts. Its heap is capped (resourceLimits): its
+ * garbage is collected as it goes instead of growing the server, and a file that would hold
+ * more than the cap ends that import, not the server. The thread ends with the rows, or when
+ * the pass stops taking them.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
+import type { MessageKey } from '../../../contract/messages';
+import type { Database } from '../../db/schema';
+import { storedCaseNos } from '../intake';
+import type { JudgedRow } from './judged-rows';
+import type { ReceivedImport } from './receive';
+import { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
+import type { FromJudge, JudgeData, ToJudge, WireRow } from './thread-judge';
+
+/** A judged row from the thread; a valid row's texts are null unless its number was taken when the thread asked. */
+export type ThreadRow =
+  | (Omit<Extract<JudgedRow, { ok: true }>, 'texts'> & { texts: (() => string[]) | null })
+  | Extract<JudgedRow, { ok: false }>;
+
+/** The judging thread's heap: what it keeps (shared strings, parties waiting for their case) and room to collect garbage. */
+export function judgeHeapMb(maxRows: number): number {
+  return Math.max(256, Math.ceil(maxRows / 1000) * 2);
+}
+
+export async function* judgedRowsOffThread(
+  db: Kysely<Database>,
+  file: ReceivedImport,
+  limits: SheetLimits,
+  maxRows: number,
+): AsyncGenerator<ThreadRow> {
+  const worker = new Worker(new URL('./judge-worker.mjs', import.meta.url), {
+    workerData: { file, limits } satisfies JudgeData,
+    resourceLimits: { maxOldGenerationSizeMb: judgeHeapMb(maxRows), maxYoungGenerationSizeMb: 16 },
+  });
+  const queue: FromJudge[] = [];
+  let wake: (() => void) | null = null;
+  let ended = false;
+  const push = (message: FromJudge) => {
+    queue.push(message);
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  const tell = (message: ToJudge) => {
+    if (!ended) worker.postMessage(message);
+  };
+  worker.on('message', (message: FromJudge) => {
+    if (message.type !== 'numbers') return push(message);
+    storedCaseNos(db, message.caseNos).then(
+      (stored) => tell({ type: 'taken', id: message.id, caseNos: [...stored] }),
+      (err: Error) => push({ type: 'error', kind: 'other', message: err.stack ?? String(err) }),
+    );
+  });
+  worker.on('error', (err) => push({ type: 'error', kind: 'other', message: err.stack ?? String(err) }));
+  worker.on('exit', (code) => {
+    if (!ended)
+      push({ type: 'error', kind: 'other', message: `the judging thread stopped (exit code ${code})` });
+  });
+  try {
+    for (;;) {
+      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const message = queue.shift() as FromJudge;
+      if (message.type === 'done') {
+        ended = true;
+        return;
+      }
+      if (message.type === 'error') {
+        ended = true;
+        if (message.kind === 'refused') throw new SheetRefused(message.key as MessageKey, message.params);
+        if (message.kind === 'unreadable') throw new UnreadableSheet(message.message);
+        throw new Error(message.message);
+      }
+      if (message.type !== 'rows') continue;
+      // Taken: the thread may send one batch more while these are written.
+      tell({ type: 'more' });
+      for (const row of JSON.parse(message.json) as WireRow[]) {
+        const cells = row.cells;
+        const texts = cells === undefined ? null : () => JSON.parse(cells) as string[];
+        yield row.ok
+          ? { sheet: row.sheet, rowNo: row.rowNo, ok: true, value: row.value, texts }
+          : {
+              sheet: row.sheet,
+              rowNo: row.rowNo,
+              ok: false,
+              reasons: row.reasons,
+              texts: texts ?? (() => []),
+            };
+      }
+    }
+  } finally {
+    ended = true;
+    await worker.terminate();
+  }
+}
