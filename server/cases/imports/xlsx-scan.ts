@@ -157,7 +157,7 @@ function cellsOf(row: string, context: CellContext): unknown[] {
       else if (a[1] === 's') style = a[2];
     }
     column = ref ? columnOf(ref) : column + 1;
-    const value = valueOf(m[2], type, style, context);
+    const value = cellValueOf(m[2], type, style, context);
     if (value !== undefined && column >= 0) cells[column] = value;
   }
   return cells;
@@ -176,7 +176,7 @@ function columnOf(ref: string): number {
   return i === 0 ? -1 : column - 1;
 }
 
-function valueOf(
+function cellValueOf(
   inner: string | undefined,
   type: string | undefined,
   style: string | undefined,
