@@ -72,11 +72,7 @@ export async function judgeOnThisThread(port: MessagePort, { file, limits }: Jud
     const id = ++next;
     send({ type: 'numbers', id, caseNos: rows.flatMap((r) => (r.ok ? [r.value.caseNo] : [])) });
     pending.push({ id, rows });
-    sendReady();
-    while (pending.length > MESSAGES_AHEAD) {
-      await nextMessage();
-      sendReady();
-    }
+    for (sendReady(); pending.length > MESSAGES_AHEAD; sendReady()) await nextMessage();
   };
   try {
     let batch: JudgedRow[] = [];
@@ -88,10 +84,8 @@ export async function judgeOnThisThread(port: MessagePort, { file, limits }: Jud
       }
     }
     if (batch.length > 0) await enqueue(batch);
-    while (pending.length > 0) {
-      await nextMessage();
-      sendReady();
-    }
+    // What was answered while the last rows were read is sent before waiting for more.
+    for (sendReady(); pending.length > 0; sendReady()) await nextMessage();
     send({ type: 'done' });
   } catch (err) {
     send({
