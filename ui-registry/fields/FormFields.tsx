@@ -3,9 +3,10 @@ import { can } from '../../contract/access';
 import type { FieldDescriptor } from '../../contract/pages/descriptor';
 import type { Role } from '../../contract/roles';
 import { useRegistryEnv } from '../context';
-import type { RouteParams } from '../registry';
+import type { DataRecord, RouteParams } from '../registry';
 import { FieldInput } from './FieldInput';
 import { fieldProblem } from './rules';
+import { isLocked } from './values';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -34,6 +35,8 @@ interface Props {
   disabled?: boolean;
   /** Fields from this position on stay in the form (their values count) but are not shown. */
   collapsedFrom?: number;
+  /** The record the form edits: a field its `editableWhen` locks shows disabled with its note. */
+  record?: DataRecord;
 }
 
 /** Form items for descriptor fields, in a grid, inside an Arco Form the caller owns. */
@@ -43,15 +46,25 @@ export function FormFields({
   params,
   disabled,
   collapsedFrom = Number.POSITIVE_INFINITY,
+  record,
 }: Props) {
   const { t, role } = useRegistryEnv();
   const span = Math.floor(24 / Math.min(3, Math.max(1, columns)));
+  const shown = visibleFields(fields, role);
   return (
     <Grid.Row gutter={16}>
-      {visibleFields(fields, role).map((field, i) => {
+      {shown.map((field, i) => {
         const own = field.span ?? span;
         // A descriptor may (wrongly) name a field twice: the position keeps the keys apart.
         const key = `${field.name}#${i}`;
+        const locked = isLocked(field, record);
+        // Locked fields side by side with one note (the claim's parts) say it once, under the first.
+        const before = shown[i - 1];
+        const note =
+          locked &&
+          !(before && isLocked(before, record) && before.editableWhen?.note === field.editableWhen?.note)
+            ? field.editableWhen?.note
+            : undefined;
         return (
           <Grid.Col
             key={key}
@@ -64,8 +77,9 @@ export function FormFields({
               field={field.name}
               label={t(field.label)}
               required={field.required}
-              rules={rulesOf(field, t)}
-              disabled={disabled}
+              rules={locked ? undefined : rulesOf(field, t)}
+              disabled={disabled || locked}
+              extra={note ? <span data-testid="field-locked-note">{t(note)}</span> : undefined}
             >
               <FieldInput field={field} value={undefined} onChange={() => undefined} params={params} />
             </Form.Item>
