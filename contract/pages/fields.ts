@@ -167,7 +167,8 @@ export const fieldSchema = z.strictObject({
   /**
    * A form over a record (an edit) offers the field only while the record's `field` holds one
    * of these values (the case's `can.editClaim`); otherwise it shows the value disabled, with
-   * `note` saying why, and leaves it out of what it sends. The server refuses the change anyway.
+   * `note` saying why (once, after a run of fields locked with the same note), and leaves it
+   * out of what it sends. The server refuses the change anyway.
    */
   editableWhen: z.optional(
     z.strictObject({

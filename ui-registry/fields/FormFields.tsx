@@ -1,4 +1,5 @@
-import { Form, Grid } from '@arco-design/web-react';
+import { Alert, Form, Grid } from '@arco-design/web-react';
+import { Fragment } from 'react';
 import { can } from '../../contract/access';
 import type { FieldDescriptor } from '../../contract/pages/descriptor';
 import type { Role } from '../../contract/roles';
@@ -58,32 +59,40 @@ export function FormFields({
         // A descriptor may (wrongly) name a field twice: the position keeps the keys apart.
         const key = `${field.name}#${i}`;
         const locked = isLocked(field, record);
-        // Locked fields side by side with one note (the claim's parts) say it once, under the first.
-        const before = shown[i - 1];
+        // Locked fields side by side with one note (the claim's parts) say it once, on a line
+        // of its own after the last of them.
+        const after = shown[i + 1];
         const note =
           locked &&
-          !(before && isLocked(before, record) && before.editableWhen?.note === field.editableWhen?.note)
+          !(after && isLocked(after, record) && after.editableWhen?.note === field.editableWhen?.note)
             ? field.editableWhen?.note
             : undefined;
+        const hidden = i >= collapsedFrom ? { display: 'none' } : undefined;
         return (
-          <Grid.Col
-            key={key}
-            xs={24}
-            md={Math.max(own, 12)}
-            lg={own}
-            style={i >= collapsedFrom ? { display: 'none' } : undefined}
-          >
-            <Form.Item
-              field={field.name}
-              label={t(field.label)}
-              required={field.required}
-              rules={locked ? undefined : rulesOf(field, t)}
-              disabled={disabled || locked}
-              extra={note ? <span data-testid="field-locked-note">{t(note)}</span> : undefined}
-            >
-              <FieldInput field={field} value={undefined} onChange={() => undefined} params={params} />
-            </Form.Item>
-          </Grid.Col>
+          <Fragment key={key}>
+            <Grid.Col xs={24} md={Math.max(own, 12)} lg={own} style={hidden}>
+              <Form.Item
+                field={field.name}
+                label={t(field.label)}
+                required={field.required}
+                rules={locked ? undefined : rulesOf(field, t)}
+                disabled={disabled || locked}
+              >
+                <FieldInput field={field} value={undefined} onChange={() => undefined} params={params} />
+              </Form.Item>
+            </Grid.Col>
+            {note && (
+              <Grid.Col span={24} style={hidden}>
+                <Alert
+                  type="info"
+                  showIcon
+                  content={t(note)}
+                  style={{ marginTop: -8, marginBottom: 20 }}
+                  data-testid="field-locked-note"
+                />
+              </Grid.Col>
+            )}
+          </Fragment>
         );
       })}
     </Grid.Row>
