@@ -51,7 +51,12 @@ function announcingEnvironment() {
       return () => listeners.delete(listener);
     },
   };
-  return { env, announce: () => listeners.forEach((listener) => listener()) };
+  return {
+    env,
+    announce: () => {
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 function caseApi() {
