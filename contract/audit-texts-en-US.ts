@@ -56,6 +56,7 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   'case.repayment': { label: 'Repayment recorded', detail: '{{amountFen}} repaid on {{repaidOn}}' },
   'case.repaymentReversed': { label: 'Repayment reversed', detail: '{{amountFen}} reversed: {{reason}}' },
   'case.charge': { label: 'Cost recorded', detail: '{{amountFen}} in costs: {{reason}}' },
+  'case.allocationOrder': { label: 'Allocation order agreed', detail: '{{order}}: {{reason}}' },
   'case.attachment.add': { label: 'Attachment uploaded', detail: '{{name}}' },
   'case.attachment.remove': { label: 'Attachment deleted', detail: '{{name}}' },
   'case.approve': { label: 'Approved', detail: '{{from}} → {{to}}' },

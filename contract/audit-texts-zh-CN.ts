@@ -52,6 +52,7 @@ export const AUDIT_TEXTS_ZH_CN = {
   'case.repayment': { label: '登记还款', detail: '还款 {{amountFen}}，还款日期 {{repaidOn}}' },
   'case.repaymentReversed': { label: '冲正还款', detail: '冲正还款 {{amountFen}}，原因：{{reason}}' },
   'case.charge': { label: '登记费用', detail: '费用 {{amountFen}}，事由：{{reason}}' },
+  'case.allocationOrder': { label: '约定冲抵顺序', detail: '{{order}}，原因：{{reason}}' },
   'case.attachment.add': { label: '上传附件', detail: '{{name}}' },
   'case.attachment.remove': { label: '删除附件', detail: '{{name}}' },
   'case.approve': { label: '审核通过', detail: '{{from}} → {{to}}' },

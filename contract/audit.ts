@@ -67,6 +67,13 @@ function shownValue(lang: Language, name: string, value: unknown): string {
   if (name === 'outcome') return enumLabel(lang, 'contactOutcome', String(value));
   if (name === 'rule') return enumLabel(lang, 'contactRule', String(value));
   if (name === 'smsTemplate') return enumLabel(lang, 'smsTemplate', String(value));
+  // An allocation order (`fees,penalty,interest,principal`): 费用 → 罚息 → 利息 → 本金.
+  if (name === 'order')
+    return String(value)
+      .split(',')
+      .filter(Boolean)
+      .map((part) => enumLabel(lang, 'ledgerPart', part))
+      .join(' → ');
   if (name === 'partyFields')
     return String(value)
       .split(',')

@@ -67,6 +67,9 @@ export const caseFilterSchema = z.object({
   region: regionCodeSchema.optional(),
   amountMin: fenQuery.optional(),
   amountMax: fenQuery.optional(),
+  /** What is still owed (待还金额, the `moneyRange` named `outstanding`), in fen. */
+  outstandingMin: fenQuery.optional(),
+  outstandingMax: fenQuery.optional(),
   createdFrom: daySchema.optional(),
   createdTo: daySchema.optional(),
   /** Entrustment expiry (inclusive days). */

@@ -84,9 +84,19 @@ export type CasePosition = z.infer<typeof casePositionSchema>;
 /**
  * What a person may do to a case besides its events, as each case row's `can` (computed on
  * the server by machines/caseRules.ts): review it, record a repayment, add a follow-up, write
- * a lawyer's letter. Descriptors show an action with `when: {field: 'can.repay', in: [true]}`.
+ * a lawyer's letter, propose a repayment plan, change the claim's parts (the edit form), record
+ * another agreed allocation order. Descriptors show an action with
+ * `when: {field: 'can.repay', in: [true]}`.
  */
-export const CASE_ABILITY_NAMES = ['review', 'repay', 'followUp', 'writeLetter', 'proposePlan'] as const;
+export const CASE_ABILITY_NAMES = [
+  'review',
+  'repay',
+  'followUp',
+  'writeLetter',
+  'proposePlan',
+  'editClaim',
+  'allocationOrder',
+] as const;
 export type CaseAbility = (typeof CASE_ABILITY_NAMES)[number];
 
 export const LETTER_STATUSES = ['auditing', 'passed', 'rejected'] as const;

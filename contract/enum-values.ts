@@ -49,6 +49,12 @@ export const PROMISE_STATUSES = ['due', 'kept', 'broken'] as const;
 export const CONTACT_WINDOW_STATES = ['open', 'closed'] as const;
 /** Where a repayment plan stands (contract/plans.ts); labels `enum.planStatus.<value>`. */
 export const PLAN_STATUSES = ['pendingApproval', 'active', 'broken', 'completed', 'rejected'] as const;
+/** The plans that are still running (waiting for approval, active, or broken): one per case at a time. */
+export const OPEN_PLAN_STATUSES: readonly (typeof PLAN_STATUSES)[number][] = [
+  'pendingApproval',
+  'active',
+  'broken',
+];
 
 /** Where an instalment of a plan stands; labels `enum.instalmentStatus.<value>`. */
 export const INSTALMENT_STATUSES = ['due', 'paid', 'partial', 'overdue'] as const;

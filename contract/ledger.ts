@@ -184,6 +184,24 @@ export const chargeRequestSchema = z.object({
   reason: textField({ min: 1, max: 200, multiline: true }),
 });
 
+/**
+ * PUT /api/cases/:id/allocation-order: another order the parties agreed for repayments to pay
+ * the parts in (each of the four once), with its reason; later repayments allocate in it.
+ */
+export const allocationOrderRequestSchema = z.object({
+  order: z
+    .array(z.enum(LEDGER_PARTS), 'ledger.allocationOrder')
+    .refine((parts) => isAllocationOrder(parts), 'ledger.allocationOrder'),
+  reason: textField({ min: 1, max: 200, multiline: true, minMessage: 'ledger.allocationReasonRequired' }),
+});
+export type AllocationOrderRequest = z.infer<typeof allocationOrderRequestSchema>;
+
+export const allocationOrderAnswerSchema = z.object({
+  caseId: z.number().int(),
+  allocationOrder: z.array(z.enum(LEDGER_PARTS)),
+  allocationOrderReason: z.string().nullable(),
+});
+
 /** The claim's parts as a request carries them (POST /api/cases, the edit): all four, or none. */
 export const claimPartsShape = {
   principalFen: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -257,6 +275,9 @@ export const ledgerPartRowSchema = z.object({
 });
 export const caseLedgerViewSchema = z.object({
   parts: z.array(ledgerPartRowSchema),
+  /** The order repayments pay the parts in, and the reason of an agreed one (null for the default). */
+  allocationOrder: z.array(z.enum(LEDGER_PARTS)),
+  allocationOrderReason: z.string().nullable(),
   /** Newest first, each with whether the caller may reverse it now (a repayment not reversed, `repayments.reverse`). */
   entries: z.array(ledgerEntrySchema.extend({ reversible: z.boolean(), remark: z.string().nullable() })),
 });
@@ -277,6 +298,8 @@ export function ledgerView(ledger: Ledger): CaseLedgerView {
   };
   return {
     parts: LEDGER_ROWS.map(row),
+    allocationOrder: ledger.allocationOrder,
+    allocationOrderReason: ledger.allocationOrderReason,
     entries: [...ledger.entries].reverse().map((e) => ({
       ...e,
       reversible: ledger.canReverse && e.kind === 'repayment' && e.reversedById === null,

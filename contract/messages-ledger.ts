@@ -4,6 +4,7 @@ export const LEDGER_MESSAGES_ZH_CN = {
   'ledger.claimLocked': '案件审核通过后不能再修改标的金额及其构成',
   'ledger.allocationOrder': '冲抵顺序须包含本金、利息、罚息、费用各一次',
   'ledger.allocationReasonRequired': '约定其他冲抵顺序时须填写原因',
+  'ledger.allocationOrderClosed': '已结案的案件不能再约定冲抵顺序',
   'ledger.channelNoteRequired': '还款方式为“其他”时须在备注中说明',
   'ledger.voucherNotFound': '还款凭证须为本案件的附件',
   'ledger.voucherType': '还款凭证须为图片或 PDF 文件',
@@ -18,6 +19,7 @@ export const LEDGER_MESSAGES_EN_US: Record<keyof typeof LEDGER_MESSAGES_ZH_CN, s
   'ledger.allocationOrder':
     'The allocation order must name principal, interest, penalty interest and fees once each',
   'ledger.allocationReasonRequired': 'Give the reason for another agreed allocation order',
+  'ledger.allocationOrderClosed': 'A closed case takes no new allocation order',
   'ledger.channelNoteRequired': 'Say in the note how it was paid when the channel is "other"',
   'ledger.voucherNotFound': 'The voucher must be an attachment of this case',
   'ledger.voucherType': 'The voucher must be an image or a PDF',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { caseDetailSchema, daySchema, MAX_REPAYMENT_FEN } from './case-api';
-import { INSTALMENT_STATUSES, PLAN_STATUSES } from './enum-values';
+import { INSTALMENT_STATUSES, OPEN_PLAN_STATUSES, PLAN_STATUSES } from './enum-values';
 import { pageQuerySchema } from './paging';
 import { versionedReviewDecisionSchema } from './reviews';
 import { textField } from './text';
@@ -12,7 +12,7 @@ import { textField } from './text';
  * here, by one pure function, from what has been repaid since the plan became active and the
  * business day: the server's answers, its daily sweep and the screens all read them from it.
  */
-export { INSTALMENT_STATUSES, PLAN_STATUSES };
+export { INSTALMENT_STATUSES, OPEN_PLAN_STATUSES, PLAN_STATUSES };
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const planStatusSchema = z.enum(PLAN_STATUSES);
 
@@ -26,9 +26,6 @@ export const DEFAULT_REDUCTION_MAX_PERCENT = 30;
 export const MAX_INSTALMENTS = 60;
 /** Overdue instalments at once that break a plan (违约). */
 export const OVERDUE_TO_BREAK = 2;
-
-/** The plans that are still running: one per case at a time. */
-export const OPEN_PLAN_STATUSES: readonly PlanStatus[] = ['pendingApproval', 'active', 'broken'];
 
 export const instalmentInputSchema = z.object({
   dueOn: daySchema,

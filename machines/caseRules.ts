@@ -7,6 +7,7 @@ import {
   type CasePosition,
   type CaseStatus,
 } from '../contract/cases';
+import { OPEN_PLAN_STATUSES } from '../contract/enum-values';
 import type { Role } from '../contract/roles';
 import { type CaseActor, type CaseHolders, isSystem, scopeRefusal } from './caseGuards';
 import { type CaseState, caseSnapshot, caseStatusMachine } from './caseStatusMachine';
@@ -60,9 +61,23 @@ export const canPlan = (state: Pick<CaseState, 'status' | 'position'>) => hasCas
 export const canFollowUp = (state: Pick<CaseState, 'status' | 'position'>) => hasCaseTag(state, 'followUps');
 
 /**
- * What a person may do to a case beyond its events: where it stands allows it (the tag) and
- * the person holds the ability over this case (`all`: any case, `firm`: their firm's, `own`:
- * the cases they handle). The case's events are `allowedEvents`.
+ * What a case's record holds beside where it stands that an ability also depends on. The
+ * machine's states do not carry it; the server fills it from the case row (server/cases/rows.ts).
+ */
+export interface CaseFacts {
+  /** Its latest repayment plan is still open (waiting for approval, active or broken). */
+  openPlan?: boolean;
+}
+
+/** Is a plan of this status still open (one open plan a case)? */
+export const isOpenPlan = (planStatus: string | null | undefined): boolean =>
+  (OPEN_PLAN_STATUSES as readonly (string | null | undefined)[]).includes(planStatus);
+
+/**
+ * What a person may do to a case beyond its events: where it stands allows it (the tag), no
+ * fact of its record stands in the way (`unless`), and the person holds the ability over this
+ * case (`all`: any case, `firm`: their firm's, `own`: the cases they handle). The case's events
+ * are `allowedEvents`.
  */
 export const CASE_ABILITIES = {
   /** Review it (open the review page): awaiting review, for reviewers. */
@@ -73,26 +88,37 @@ export const CASE_ABILITIES = {
   followUp: { tag: 'followUps', ability: 'cases.run' },
   /** Write a lawyer's letter: in processing, for its handling lawyer. */
   writeLetter: { tag: 'letterWritable', ability: 'letters.write' },
-  /** Propose a repayment plan: in processing (not suspended), for its handling lawyer. */
-  proposePlan: { tag: 'active', ability: 'plans.propose' },
-} as const satisfies Record<CaseAbility, { tag: CaseTag; ability: Ability }>;
+  /**
+   * Propose a repayment plan: in processing (not suspended), for its handling lawyer, while no
+   * plan of the case is open (the server answers 409 `plan.openPlanExists` otherwise).
+   */
+  proposePlan: { tag: 'active', ability: 'plans.propose', unless: 'openPlan' },
+  /** Change the claim's parts (本金, 利息, 罚息, 费用): until review approves the case, for its editors. */
+  editClaim: { tag: 'intakeEditable', ability: 'cases.edit' },
+  /**
+   * Record another agreed allocation order (冲抵顺序) with its reason: whoever records the
+   * case's repayments, while it is not closed (an order agreed at intake may come first).
+   */
+  allocationOrder: { tag: 'ongoing', ability: 'cases.run' },
+} as const satisfies Record<CaseAbility, { tag: CaseTag; ability: Ability; unless?: keyof CaseFacts }>;
 
 export type CaseCan = Record<CaseAbility, boolean>;
 
-/** May this actor do this to the case (tag and ability over it)? */
+/** May this actor do this to the case (tag, facts and ability over it)? */
 export function mayDo(
   ability: CaseAbility,
-  state: Pick<CaseState, 'status' | 'position'> & CaseHolders,
+  state: Pick<CaseState, 'status' | 'position'> & CaseHolders & CaseFacts,
   actor: CaseActor,
 ): boolean {
-  const rule = CASE_ABILITIES[ability];
+  const rule: { tag: CaseTag; ability: Ability; unless?: keyof CaseFacts } = CASE_ABILITIES[ability];
   if (isSystem(actor) || !hasCaseTag(state, rule.tag)) return false;
+  if (rule.unless && state[rule.unless]) return false;
   return scopeRefusal(scopeOf(rule.ability, actor.role as Role), state, actor) === null;
 }
 
 /** Everything of CASE_ABILITIES this actor may do to the case now: a case row's `can`. */
 export function caseAbilities(
-  state: Pick<CaseState, 'status' | 'position'> & CaseHolders,
+  state: Pick<CaseState, 'status' | 'position'> & CaseHolders & CaseFacts,
   actor: CaseActor,
 ): CaseCan {
   return Object.fromEntries(CASE_ABILITY_NAMES.map((name) => [name, mayDo(name, state, actor)])) as CaseCan;

@@ -89,12 +89,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The registry shows this call's failure itself (inline or as a notice): the app should not. */
   silent?: boolean;
-  /**
-   * A POST that changes nothing on screen (a reveal answers a value and stores only its
-   * access record): the lists and records shown are not read again, so the dialog that asked
-   * stays open with its answer.
-   */
-  changesNothing?: boolean;
 }
 export interface DownloadOptions {
   params?: Record<string, unknown>;

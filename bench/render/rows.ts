@@ -60,7 +60,15 @@ export function caseRows(now: number): CaseRow[] {
       version: 1,
       allowedEvents: EVENTS[status],
       assignWithdrawsPush: false,
-      can: { review: false, repay: false, followUp: false, writeLetter: false, proposePlan: false },
+      can: {
+        review: false,
+        repay: false,
+        followUp: false,
+        writeLetter: false,
+        proposePlan: false,
+        editClaim: false,
+        allocationOrder: false,
+      },
       planStatus: null,
     };
   });

@@ -164,5 +164,18 @@ export const fieldSchema = z.strictObject({
   /** Grid span out of 24. */
   span: z.optional(z.number().check(z.int(), z.gte(1), z.lte(24))),
   access,
+  /**
+   * A form over a record (an edit) offers the field only while the record's `field` holds one
+   * of these values (the case's `can.editClaim`); otherwise it shows the value disabled, with
+   * `note` saying why (once, after a run of fields locked with the same note), and leaves it
+   * out of what it sends. The server refuses the change anyway.
+   */
+  editableWhen: z.optional(
+    z.strictObject({
+      field: fieldPath,
+      in: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).check(z.minLength(1)),
+      note: key,
+    }),
+  ),
 });
 export type FieldDescriptor = z.infer<typeof fieldSchema>;

@@ -4,6 +4,7 @@ export default {
   'case.suspendReason': 'Suspension reason',
   'case.amount': 'Amount',
   'case.amountRange': 'Amount',
+  'case.outstandingRange': 'Outstanding',
   'case.entrustRange': 'Entrustment expires',
   'case.createdRange': 'Created on',
   'case.updatedAt': 'Updated',

@@ -1,6 +1,8 @@
 import type zh from '../zh-CN/common';
 
 export default {
+  /** Between the items of a list shown as text (费用、罚息, fees, penalty). */
+  'common.listSeparator': ', ',
   /** After a label (案件编号：, Case no.:): full width in Chinese, ASCII in English. */
   'common.colon': ':',
   'app.title': 'CaseDesk case management',

@@ -22,4 +22,14 @@ export default {
   'ledger.chargeReason': 'What the cost is for (court fees, preservation fees)',
   'ledger.chargeSaved': 'Cost recorded',
   'ledger.partsHint': 'The amount claimed is principal, interest, penalty interest and fees together',
+  'ledger.section.allocationOrder': 'Allocation order',
+  'ledger.allocationOrder': 'Order',
+  'ledger.allocationOrderReason': 'Why agreed',
+  'ledger.allocationOrderNow': 'Current order',
+  'ledger.action.allocationOrder': 'Agree allocation order',
+  'ledger.allocationOrderPlaceholder': 'Pick all four, the first to be paid first',
+  'ledger.allocationOrderReasonPlaceholder': 'e.g. the loan contract (art. 8) pays principal first',
+  'ledger.allocationOrderSaved': 'Order agreed: later repayments are allocated in it',
+  'ledger.claimLockedNote':
+    'Review approved the case: the amount claimed and its parts (principal, interest, penalty interest, fees) no longer change',
 };

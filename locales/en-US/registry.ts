@@ -24,6 +24,8 @@ export default {
   'registry.rule.max': 'Must be at most {{max}}',
   'registry.rule.minLength': 'At least {{n}} characters',
   'registry.rule.maxLength': 'At most {{n}} characters',
+  'registry.rule.minItems': 'Choose at least {{n}}',
+  'registry.rule.maxItems': 'Choose at most {{n}}',
   'registry.rule.rangeOrder': 'The start cannot be after the end',
   'registry.rule.caseNo': 'A case number is two capital letters and eight digits, e.g. MS00012345',
   'registry.range.min': 'From',

@@ -3,6 +3,7 @@ export default {
   'case.suspendReason': '中止原因',
   'case.amount': '标的金额',
   'case.amountRange': '标的金额',
+  'case.outstandingRange': '待还金额',
   'case.entrustRange': '委托到期日',
   'case.createdRange': '创建日期',
   'case.updatedAt': '更新时间',

@@ -1,4 +1,6 @@
 export default {
+  /** Between the items of a list shown as text (费用、罚息, fees, penalty). */
+  'common.listSeparator': '、',
   /** After a label (案件编号：, Case no.:): full width in Chinese, ASCII in English. */
   'common.colon': '：',
   'app.title': 'CaseDesk 案件管理平台',

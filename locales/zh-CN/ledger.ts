@@ -22,4 +22,13 @@ export default {
   'ledger.chargeReason': '费用事由（如诉讼费、保全费）',
   'ledger.chargeSaved': '费用已登记',
   'ledger.partsHint': '标的金额为本金、利息、罚息与费用之和',
+  'ledger.section.allocationOrder': '还款冲抵顺序',
+  'ledger.allocationOrder': '冲抵顺序',
+  'ledger.allocationOrderReason': '约定原因',
+  'ledger.allocationOrderNow': '现行冲抵顺序',
+  'ledger.action.allocationOrder': '约定冲抵顺序',
+  'ledger.allocationOrderPlaceholder': '按先冲抵者在前，依次选择四项',
+  'ledger.allocationOrderReasonPlaceholder': '如：借款合同第八条约定先还本金',
+  'ledger.allocationOrderSaved': '冲抵顺序已约定，此后的还款按此顺序冲抵',
+  'ledger.claimLockedNote': '案件已审核通过，标的金额及其构成（本金、利息、罚息、费用）不可再修改',
 };

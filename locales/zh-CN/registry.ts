@@ -23,6 +23,8 @@ export default {
   'registry.rule.max': '不能大于 {{max}}',
   'registry.rule.minLength': '至少 {{n}} 个字符',
   'registry.rule.maxLength': '最多 {{n}} 个字符',
+  'registry.rule.minItems': '请选择至少 {{n}} 项',
+  'registry.rule.maxItems': '最多选择 {{n}} 项',
   'registry.rule.rangeOrder': '起始值不能大于结束值',
   'registry.rule.caseNo': '案件编号为 2 位大写字母加 8 位数字，如 MS00012345',
   'registry.range.min': '最低',

@@ -2,7 +2,6 @@ import type { Updateable } from 'kysely';
 import type { CaseEditRequest, CaseRow } from '../../contract/case-api';
 import { claimAfterEdit, LEDGER_PARTS, type Parts } from '../../contract/ledger';
 import { isKnownRegion } from '../../contract/regions';
-import { hasCaseTag } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { CasesTable } from '../db/schema';
@@ -36,7 +35,7 @@ const SEARCHED = ['title', 'debtor_name', 'client_name'] as const;
 /**
  * The claim's columns an edit changes (its amount and parts, contract/ledger.ts claimAfterEdit),
  * noting the fields in `changed`: 400 at `amountFen` when they disagree, 409 once review has
- * approved the case (the machine's `intakeEditable`). Before approval the case has no ledger
+ * approved the case (`can.editClaim`: the machine's `intakeEditable`). Before approval the case has no ledger
  * entry, so all of the claim is outstanding.
  */
 function claimChanges(
@@ -56,7 +55,8 @@ function claimChanges(
   const fields = LEDGER_PARTS.filter((p) => next.parts[p] !== before[p]).map((p) => `${p}Fen`);
   if (next.amountFen !== Number(stored.amount_fen)) fields.unshift('amountFen');
   if (fields.length === 0) return {};
-  if (!hasCaseTag(current, 'intakeEditable')) throw fail.conflict('ledger.claimLocked');
+  // The rule the edit form reads too (the record's `can.editClaim`, machines/caseRules.ts).
+  if (!current.can.editClaim) throw fail.conflict('ledger.claimLocked');
   changed.push(...fields);
   return { amount_fen: next.amountFen, ...claimColumns(next.parts) };
 }

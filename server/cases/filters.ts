@@ -94,6 +94,10 @@ export function filterConditions(
     where.push((eb) => eb('cases.amount_fen', '>=', filter.amountMin as number));
   if (filter.amountMax !== undefined)
     where.push((eb) => eb('cases.amount_fen', '<=', filter.amountMax as number));
+  if (filter.outstandingMin !== undefined)
+    where.push((eb) => eb('cases.outstanding_fen', '>=', filter.outstandingMin as number));
+  if (filter.outstandingMax !== undefined)
+    where.push((eb) => eb('cases.outstanding_fen', '<=', filter.outstandingMax as number));
   if (filter.createdFrom) {
     const from = businessDayStart(filter.createdFrom);
     where.push((eb) => eb('cases.created_at', '>=', from));

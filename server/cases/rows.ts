@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
 import { scopeOf } from '../../contract/access';
 import type { CaseRow } from '../../contract/case-api';
-import type { CasePosition, CaseStage, CaseStatus, CaseType, CloseResult } from '../../contract/cases';
-import { type CaseCan, caseAbilities, isAwaitingFirmAnswer } from '../../machines/caseRules';
+import {
+  CASE_ABILITY_NAMES,
+  type CasePosition,
+  type CaseStage,
+  type CaseStatus,
+  type CaseType,
+  type CloseResult,
+} from '../../contract/cases';
+import { type CaseCan, caseAbilities, isAwaitingFirmAnswer, isOpenPlan } from '../../machines/caseRules';
 import { allowedEvents, type CaseEventType } from '../../machines/caseStatusMachine';
 import type { Database } from '../db/schema';
 import { actorOf, type CaseViewer } from './scope';
@@ -27,7 +34,14 @@ type NamedCase = Awaited<ReturnType<ReturnType<typeof casesWithNames>['executeTa
 export function toCaseRow(row: NamedCase, viewer: CaseViewer | null): CaseRow {
   const status = row.status as CaseStatus;
   const shaped = viewer
-    ? shapeFor(status, row.position as CasePosition | null, row.lawyer_id, row.law_firm_id, viewer)
+    ? shapeFor(
+        status,
+        row.position as CasePosition | null,
+        row.lawyer_id,
+        row.law_firm_id,
+        isOpenPlan(row.plan_status),
+        viewer,
+      )
     : NOBODY;
   return {
     id: row.id,
@@ -74,7 +88,7 @@ export function toCaseRow(row: NamedCase, viewer: CaseViewer | null): CaseRow {
 type Shaped = { events: CaseEventType[]; can: CaseCan };
 const NOBODY: Shaped = {
   events: [],
-  can: { review: false, repay: false, followUp: false, writeLetter: false, proposePlan: false },
+  can: Object.fromEntries(CASE_ABILITY_NAMES.map((name) => [name, false])) as CaseCan,
 };
 const byShape = new Map<string, Shaped>();
 
@@ -83,13 +97,15 @@ const byShape = new Map<string, Shaped>();
  * Resolving the machine costs about a millisecond a case (a dozen events, a snapshot each),
  * most of a page's time. Its rules read ids only for "none" and "the actor's own", so each id
  * is replaced by what it is to the actor (none, theirs, another) and the machine's answer is
- * kept per such shape: the same machine decides, once per shape instead of once per row.
+ * kept per such shape: the same machine decides, once per shape instead of once per row. The
+ * case's facts (an open plan) are part of the shape.
  */
 function shapeFor(
   status: CaseStatus,
   position: CasePosition | null,
   lawyerId: number | null,
   lawFirmId: number | null,
+  openPlan: boolean,
   viewer: CaseViewer,
 ) {
   const actor = actorOf(viewer);
@@ -100,6 +116,7 @@ function shapeFor(
     position,
     lawyerId: relation(lawyerId, actor.lawyerId),
     lawFirmId: relation(lawFirmId, actor.lawFirmId),
+    openPlan,
   };
   const shapeActor = {
     role: actor.role,

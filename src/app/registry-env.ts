@@ -45,7 +45,7 @@ export function createRegistryEnv(
             : apiDelete<T>(path, opts);
       // A change went through: every list and record on screen reads itself again.
       return sent.then((data) => {
-        if (!options.changesNothing) announceDataChange();
+        announceDataChange();
         return data;
       });
     },

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
+import type { Parts } from '../../contract/ledger';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { demoLawyer } from './fixtures';
 import type { TestServer } from './harness';
@@ -43,6 +44,31 @@ export async function freshCase(where: {
   if (!row) throw new Error(`no unused case like ${JSON.stringify(where)}`);
   used.add(row.id);
   return stored(row.id);
+}
+
+/** A processing case of the demo lawyer with exactly this claim and no ledger entry yet. */
+export async function caseWithClaim(claim: Parts) {
+  const c = await freshCase({ status: 'processing', lawyer: 'demo' });
+  const db = server.app.db;
+  await db.deleteFrom('ledger_entries').where('case_id', '=', c.id).execute();
+  const total = claim.principal + claim.interest + claim.penalty + claim.fees;
+  await db
+    .updateTable('cases')
+    .set({
+      amount_fen: total,
+      claim_principal_fen: claim.principal,
+      claim_interest_fen: claim.interest,
+      claim_penalty_fen: claim.penalty,
+      claim_fees_fen: claim.fees,
+      outstanding_principal_fen: claim.principal,
+      outstanding_interest_fen: claim.interest,
+      outstanding_penalty_fen: claim.penalty,
+      outstanding_fees_fen: claim.fees,
+      outstanding_fen: total,
+    })
+    .where('id', '=', c.id)
+    .execute();
+  return c.id;
 }
 
 export const caseAudit = (id: number) =>

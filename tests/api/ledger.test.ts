@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
-import type { Ledger, Parts } from '../../contract/ledger';
+import type { Ledger } from '../../contract/ledger';
 import type { Paged } from '../../contract/paging';
 import { amountOwed } from '../../server/letters/wording';
-import { freshCase, type Role, stored, useCaseServer } from './case-fixtures';
+import { caseWithClaim, freshCase, type Role, stored, useCaseServer } from './case-fixtures';
 import { auditRows, businessToday } from './fixtures';
 import { startServer, type TestServer } from './harness';
 
@@ -24,31 +24,6 @@ const call = async <T>(role: Role, method: string, path: string, body?: unknown)
 
 const ledgerOf = async (caseId: number) =>
   (await call<Ledger>('caseOperation', 'GET', `/api/cases/${caseId}/ledger`)).body.data;
-
-/** A processing case of the demo lawyer with exactly this claim and no entry yet. */
-async function caseWithClaim(claim: Parts) {
-  const c = await freshCase({ status: 'processing', lawyer: 'demo' });
-  const db = server.app.db;
-  await db.deleteFrom('ledger_entries').where('case_id', '=', c.id).execute();
-  const total = claim.principal + claim.interest + claim.penalty + claim.fees;
-  await db
-    .updateTable('cases')
-    .set({
-      amount_fen: total,
-      claim_principal_fen: claim.principal,
-      claim_interest_fen: claim.interest,
-      claim_penalty_fen: claim.penalty,
-      claim_fees_fen: claim.fees,
-      outstanding_principal_fen: claim.principal,
-      outstanding_interest_fen: claim.interest,
-      outstanding_penalty_fen: claim.penalty,
-      outstanding_fees_fen: claim.fees,
-      outstanding_fen: total,
-    })
-    .where('id', '=', c.id)
-    .execute();
-  return c.id;
-}
 
 const repay = (role: Role, caseId: number, amountFen: number, extra: Record<string, unknown> = {}) =>
   call<{ id: number; closedCase: boolean }>(role, 'POST', `/api/cases/${caseId}/repayments`, {
@@ -102,7 +77,8 @@ describe('the claim', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.[0].path).toBe('amountFen');
 
-    // Editable while it awaits review; the amount follows the parts.
+    // Editable while it awaits review (the edit form reads `can.editClaim`); the amount follows the parts.
+    expect(split.body.data.can.editClaim).toBe(true);
     const edited = await call<CaseRow>('caseOperation', 'PUT', `/api/cases/${split.body.data.id}`, {
       version: split.body.data.version,
       feesFen: 13_000,
@@ -111,8 +87,10 @@ describe('the claim', () => {
     expect(edited.body.data).toMatchObject({ amountFen: 110_000, feesFen: 13_000, outstandingFen: 110_000 });
   });
 
-  it('cannot change once review has approved the case (409)', async () => {
+  it('cannot change once review has approved the case (409), which the record says', async () => {
     const c = await freshCase({ status: 'processing' });
+    const detail = await call<CaseRow>('caseOperation', 'GET', `/api/cases/${c.id}`);
+    expect(detail.body.data.can.editClaim).toBe(false);
     const res = await call('caseOperation', 'PUT', `/api/cases/${c.id}`, {
       version: c.version,
       principalFen: Number(c.claim_principal_fen) + 100,

@@ -46,6 +46,17 @@ async function propose(caseId: number, body: unknown) {
   });
 }
 
+/** The case's `can` as its record and its row in the lawyer's list say it (they agree). */
+async function canOf(caseId: number) {
+  const token = await server.sessionFor('lawyer');
+  const detail = await server.call<CaseDetail>('GET', `/api/cases/${caseId}`, { token });
+  const row = await server.call<Paged<CaseRow>>('GET', `/api/cases/mine?caseNo=${detail.body.data.caseNo}`, {
+    token,
+  });
+  expect(row.body.data.list.map((r) => r.can)).toEqual([detail.body.data.can]);
+  return detail.body.data.can;
+}
+
 async function plansOf(caseId: number) {
   const res = await server.call<{ list: Plan[] }>('GET', `/api/cases/${caseId}/plans`, {
     token: await server.sessionFor('lawyer'),
@@ -65,9 +76,12 @@ async function repay(caseId: number, amountFen: number) {
 describe('repayment plans', () => {
   it('makes a plan of the whole outstanding amount active at once, and repayments fill it in order', async () => {
     const c = await planlessCase();
+    expect((await canOf(c.id)).proposePlan).toBe(true);
     const created = await propose(c.id, { instalments: instalments(c.outstanding, 3, 5) });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.data).toMatchObject({ status: 'active' });
+    // One open plan a case: the record no longer offers 制定分期, and the server says why.
+    expect(await canOf(c.id)).toMatchObject({ proposePlan: false, repay: true });
     expect((await propose(c.id, { instalments: instalments(c.outstanding, 1) })).status).toBe(409);
 
     const [first] = instalments(c.outstanding, 3, 5);

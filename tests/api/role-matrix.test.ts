@@ -131,11 +131,12 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /cases/imports/:id/errors': [SA, CASE_OPS],
   'POST /cases/:id/follow-ups': [SA, CASE_OPS, LAWYER],
   'POST /cases/:id/repayments': [SA, CASE_OPS, LAWYER],
-  // The ledger: read by whoever reads the case; vouchers and charges by whoever repays it;
-  // reversals by case operations only.
+  // The ledger: read by whoever reads the case; vouchers, charges and an agreed allocation
+  // order by whoever repays it; reversals by case operations only.
   'GET /cases/:id/ledger': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
   'POST /cases/:id/vouchers': [SA, CASE_OPS, LAWYER],
   'POST /cases/:id/charges': [SA, CASE_OPS, LAWYER],
+  'PUT /cases/:id/allocation-order': [SA, CASE_OPS, LAWYER],
   'POST /repayments/:id/reverse': [CASE_OPS],
   // Repayment plans: read (and their agreement) by whoever reads the case, proposed by the
   // handling lawyer, reduced ones reviewed by case operations.

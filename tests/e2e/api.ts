@@ -43,6 +43,8 @@ export interface CaseRow {
   debtorName: string;
   version: number;
   position: string | null;
+  /** What the caller may do besides its events (machines/caseRules.ts), as far as the tests read it. */
+  can: { proposePlan: boolean };
 }
 
 /**

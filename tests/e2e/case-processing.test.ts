@@ -12,14 +12,15 @@ import { fileBrowser } from './browser';
 
 const e2e = fileBrowser();
 
-/** What a lawyer may do on a case of their own in processing. */
-const ACTIONS = [
+/** What a lawyer may do on a case of their own in processing; 制定分期 while it has no open plan. */
+const actionsOf = (record: { can: { proposePlan: boolean } }) => [
   '记录联系',
   '发短信',
   '添加跟进',
   '登记还款',
   '登记费用',
-  '制定分期',
+  '约定冲抵顺序',
+  ...(record.can.proposePlan ? ['制定分期'] : []),
   '撰写律师函',
   '中止',
   '结案',
@@ -29,6 +30,7 @@ const ACTIONS = [
 describe('案件处理', () => {
   it("shows all of the case's actions at once, none arriving after the others", async () => {
     const record = await lawyersProcessingCase();
+    const ACTIONS = actionsOf(record);
     const page = await e2e.signedIn('13800000005', '/dashboard/lawyer-workplace');
 
     // 我的案件, found by its number, as a lawyer looks a case up.

@@ -6,6 +6,7 @@ import {
   canWriteLetter,
   caseAbilities,
   hasCaseTag,
+  isOpenPlan,
   isUnassigned,
   isWorked,
   mayDo,
@@ -107,13 +108,15 @@ describe('the case machine’s named groups (tags)', () => {
 });
 
 describe('what a person may do to a case besides its events (`can`)', () => {
-  it('lets the handling lawyer repay, follow up and write a letter while processing', () => {
+  it('lets the handling lawyer repay, follow up, write a letter, propose a plan and agree an order while processing', () => {
     expect(caseAbilities(worked('processing'), handlingLawyer)).toEqual({
       review: false,
       repay: true,
       followUp: true,
       writeLetter: true,
       proposePlan: true,
+      editClaim: false,
+      allocationOrder: true,
     });
   });
 
@@ -124,17 +127,47 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       followUp: false,
       writeLetter: false,
       proposePlan: false,
+      editClaim: false,
+      allocationOrder: false,
     });
   });
 
-  it('lets operations record repayments and follow-ups but write no letter', () => {
+  it('lets operations record repayments, follow-ups and an agreed order but write no letter', () => {
     expect(caseAbilities(worked('suspended'), operations)).toEqual({
       review: false,
       repay: true,
       followUp: true,
       writeLetter: false,
       proposePlan: false,
+      editClaim: false,
+      allocationOrder: true,
     });
+  });
+
+  it('offers no second plan while the case has an open one (waiting, active or broken)', () => {
+    expect(mayDo('proposePlan', { ...worked('processing'), openPlan: true }, handlingLawyer)).toBe(false);
+    expect(mayDo('proposePlan', { ...worked('processing'), openPlan: false }, handlingLawyer)).toBe(true);
+    expect(caseAbilities({ ...worked('processing'), openPlan: true }, handlingLawyer)).toMatchObject({
+      proposePlan: false,
+      repay: true,
+    });
+    expect(['pendingApproval', 'active', 'broken'].map(isOpenPlan)).toEqual([true, true, true]);
+    expect(['completed', 'rejected', null].map(isOpenPlan)).toEqual([false, false, false]);
+  });
+
+  it('lets the claim change only until review approves the case, for its editors', () => {
+    expect(mayDo('editClaim', pending('awaitingReview'), operations)).toBe(true);
+    expect(mayDo('editClaim', pending('returned'), operations)).toBe(true);
+    expect(mayDo('editClaim', pending('pool'), operations)).toBe(false);
+    expect(mayDo('editClaim', worked('processing'), operations)).toBe(false);
+    expect(mayDo('editClaim', pending('awaitingReview'), contact)).toBe(false);
+  });
+
+  it('takes an agreed allocation order until the case is closed', () => {
+    expect(mayDo('allocationOrder', pending('pool'), operations)).toBe(true);
+    expect(mayDo('allocationOrder', worked('closed'), operations)).toBe(false);
+    expect(mayDo('allocationOrder', worked('closed'), handlingLawyer)).toBe(false);
+    expect(mayDo('allocationOrder', pending('pool'), handlingLawyer)).toBe(false);
   });
 
   it('stops repayments once closed, and letters once suspended', () => {
@@ -206,6 +239,8 @@ describe('the system actor', () => {
       followUp: false,
       writeLetter: false,
       proposePlan: false,
+      editClaim: false,
+      allocationOrder: false,
     });
   });
 });

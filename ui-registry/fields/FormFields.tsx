@@ -1,11 +1,13 @@
-import { Form, Grid } from '@arco-design/web-react';
+import { Alert, Form, Grid } from '@arco-design/web-react';
+import { Fragment } from 'react';
 import { can } from '../../contract/access';
 import type { FieldDescriptor } from '../../contract/pages/descriptor';
 import type { Role } from '../../contract/roles';
 import { useRegistryEnv } from '../context';
-import type { RouteParams } from '../registry';
+import type { DataRecord, RouteParams } from '../registry';
 import { FieldInput } from './FieldInput';
 import { fieldProblem } from './rules';
+import { isLocked } from './values';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -34,6 +36,8 @@ interface Props {
   disabled?: boolean;
   /** Fields from this position on stay in the form (their values count) but are not shown. */
   collapsedFrom?: number;
+  /** The record the form edits: a field its `editableWhen` locks shows disabled with its note. */
+  record?: DataRecord;
 }
 
 /** Form items for descriptor fields, in a grid, inside an Arco Form the caller owns. */
@@ -43,33 +47,52 @@ export function FormFields({
   params,
   disabled,
   collapsedFrom = Number.POSITIVE_INFINITY,
+  record,
 }: Props) {
   const { t, role } = useRegistryEnv();
   const span = Math.floor(24 / Math.min(3, Math.max(1, columns)));
+  const shown = visibleFields(fields, role);
   return (
     <Grid.Row gutter={16}>
-      {visibleFields(fields, role).map((field, i) => {
+      {shown.map((field, i) => {
         const own = field.span ?? span;
         // A descriptor may (wrongly) name a field twice: the position keeps the keys apart.
         const key = `${field.name}#${i}`;
+        const locked = isLocked(field, record);
+        // Locked fields side by side with one note (the claim's parts) say it once, on a line
+        // of its own after the last of them.
+        const after = shown[i + 1];
+        const note =
+          locked &&
+          !(after && isLocked(after, record) && after.editableWhen?.note === field.editableWhen?.note)
+            ? field.editableWhen?.note
+            : undefined;
+        const hidden = i >= collapsedFrom ? { display: 'none' } : undefined;
         return (
-          <Grid.Col
-            key={key}
-            xs={24}
-            md={Math.max(own, 12)}
-            lg={own}
-            style={i >= collapsedFrom ? { display: 'none' } : undefined}
-          >
-            <Form.Item
-              field={field.name}
-              label={t(field.label)}
-              required={field.required}
-              rules={rulesOf(field, t)}
-              disabled={disabled}
-            >
-              <FieldInput field={field} value={undefined} onChange={() => undefined} params={params} />
-            </Form.Item>
-          </Grid.Col>
+          <Fragment key={key}>
+            <Grid.Col xs={24} md={Math.max(own, 12)} lg={own} style={hidden}>
+              <Form.Item
+                field={field.name}
+                label={t(field.label)}
+                required={field.required}
+                rules={locked ? undefined : rulesOf(field, t)}
+                disabled={disabled || locked}
+              >
+                <FieldInput field={field} value={undefined} onChange={() => undefined} params={params} />
+              </Form.Item>
+            </Grid.Col>
+            {note && (
+              <Grid.Col span={24} style={hidden}>
+                <Alert
+                  type="info"
+                  showIcon
+                  content={t(note)}
+                  style={{ marginTop: -8, marginBottom: 20 }}
+                  data-testid="field-locked-note"
+                />
+              </Grid.Col>
+            )}
+          </Fragment>
         );
       })}
     </Grid.Row>

@@ -79,10 +79,22 @@ function textProblem(field: FieldDescriptor, text: string): FieldProblem | null 
   return null;
 }
 
+/** A list's length (a multiple select's choices) against `minLength` and `maxLength`. */
+function itemsProblem(field: FieldDescriptor, count: number): FieldProblem | null {
+  if (field.minLength !== undefined && count < field.minLength)
+    return { key: 'registry.rule.minItems', params: { n: field.minLength } };
+  if (field.maxLength !== undefined && count > field.maxLength)
+    return { key: 'registry.rule.maxItems', params: { n: field.maxLength } };
+  return null;
+}
+
 /** The first thing wrong with a field's value, or null when it may be sent. */
 export function fieldProblem(field: FieldDescriptor, value: unknown): FieldProblem | null {
   if (isEmptyValue(value)) return field.required ? { key: 'registry.rule.required' } : null;
-  if (Array.isArray(value)) return field.input.kind.endsWith('Range') ? rangeProblem(field, value) : null;
+  if (Array.isArray(value))
+    return field.input.kind.endsWith('Range')
+      ? rangeProblem(field, value)
+      : itemsProblem(field, value.length);
   if (typeof value === 'number') return boundsProblem(field, value);
   if (typeof value === 'string') return textProblem(field, value);
   return null;

@@ -158,6 +158,17 @@ export function initialValuesOf(
   return values;
 }
 
+/**
+ * Whether the form's record keeps this field from being changed (its `editableWhen` does not
+ * hold: a case's claim once review approved it). Without a record, or a rule, it is editable.
+ */
+export function isLocked(field: FieldDescriptor, record: unknown): boolean {
+  const rule = field.editableWhen;
+  if (!rule || record === undefined) return false;
+  const value = getField(record, rule.field) ?? null;
+  return !rule.in.some((allowed) => allowed === value);
+}
+
 /** The field a server error path (`amountFen`, `createdFrom`) belongs to, if any. */
 export function fieldOfPath(fields: readonly FieldDescriptor[], path: string): FieldDescriptor | undefined {
   return fields.find((field) => field.name === path || paramNames(field).includes(path));

@@ -12,7 +12,17 @@ export function enumLabel(t: Translate, name: EnumName | undefined, value: unkno
   return t(enumLabelKey(name, text), { defaultValue: text });
 }
 
+/**
+ * A value's label; a list of values (a case's allocation order) as their labels in its order,
+ * what is not a value left out, as plain text does (`-` when nothing is left).
+ */
 export function EnumWidget({ column, value }: WidgetProps) {
   const { t } = useRegistryEnv();
+  if (Array.isArray(value)) {
+    const labels = value
+      .map((item) => enumLabel(t, column.enum, item))
+      .filter((label) => label.trim() !== '' && label !== '-');
+    return <>{labels.length ? labels.join(t('common.listSeparator')) : '-'}</>;
+  }
   return <>{enumLabel(t, column.enum, value)}</>;
 }

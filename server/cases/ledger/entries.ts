@@ -56,6 +56,13 @@ const OUTSTANDING = [
   'outstanding_fees_fen',
 ] as const;
 
+/**
+ * The case columns every entry changes. The lists filter by what is outstanding, so the caller
+ * forgets the list totals that read them (count-cache.ts `forgetCaseCounts`) once its
+ * transaction has committed.
+ */
+export const OUTSTANDING_COLUMNS = [...OUTSTANDING, 'outstanding_fen'] as const;
+
 /** The case's outstanding amount per part and its allocation order, with its row held until the transaction ends. */
 export async function heldLedger(trx: Trx, caseId: number) {
   await serializeOn(trx, `case:${caseId}`);

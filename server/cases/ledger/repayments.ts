@@ -25,7 +25,7 @@ import type { CaseViewer } from '../scope';
 import { actorOf } from '../scope';
 import { applySystemTransition, stateOfRow, storeTransition, TRANSITION_COLUMNS } from '../transitions';
 import { visibleCase } from '../visible-case';
-import { addLedgerEntry, heldLedger, reverseLedgerEntry } from './entries';
+import { addLedgerEntry, heldLedger, OUTSTANDING_COLUMNS, reverseLedgerEntry } from './entries';
 
 type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
 
@@ -121,7 +121,9 @@ export async function addRepayment(
     await refillPlan(trx, app, { caseId, requestId: who.requestId });
     return { id: entry.id, closed, allocation: entry.allocation };
   });
-  if (done.closed) forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });
+  forgetCaseCounts(app.db, {
+    columns: done.closed ? [...OUTSTANDING_COLUMNS, ...TRANSITION_COLUMNS] : OUTSTANDING_COLUMNS,
+  });
   return {
     id: done.id,
     caseId,
@@ -182,6 +184,7 @@ export async function reverseRepayment(
     await refillPlan(trx, app, { caseId: seen.id, requestId: who.requestId });
     return { id: reversal.id, reopened: reopen };
   });
+  forgetCaseCounts(app.db, { columns: OUTSTANDING_COLUMNS });
   return { id: done.id, repaymentId, caseId: seen.id, reopenedCase: done.reopened };
 }
 
@@ -223,5 +226,6 @@ export async function addCharge(
     );
     return entry;
   });
+  forgetCaseCounts(app.db, { columns: OUTSTANDING_COLUMNS });
   return { id: done.id, caseId, outstanding: partsAnswer(done.after) };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { attachmentSchema, repaymentRequestSchema, repaymentSchema } from '../../../contract/case-api';
 import {
+  allocationOrderAnswerSchema,
+  allocationOrderRequestSchema,
   chargeRequestSchema,
   ledgerSchema,
   partsAnswerSchema,
@@ -14,6 +16,7 @@ import { defineRoute } from '../../http/route';
 import { uploadAttachment } from '../attachments';
 import { handledCase } from '../payments';
 import { viewerOf } from '../scope';
+import { setAllocationOrder } from './allocation-order';
 import { readLedger } from './read';
 import { addCharge, addRepayment, reverseRepayment } from './repayments';
 
@@ -95,5 +98,19 @@ export const ledgerRoutes = [
     response: z.object({ id: z.number().int(), caseId: z.number().int(), outstanding: partsAnswerSchema }),
     handler: async ({ app, caller, params, body, requestId }) =>
       addCharge(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/cases/:id/allocation-order',
+    summary:
+      'Record another agreed allocation order (each of principal, interest, penalty, fees once) with its reason, by whoever records the case’s repayments, while it is not closed (409); later repayments allocate in it',
+    tags: ['cases'],
+    access: 'cases.run',
+    params: idParamsSchema,
+    body: allocationOrderRequestSchema,
+    response: allocationOrderAnswerSchema,
+    handler: async ({ app, caller, params, body, requestId }) =>
+      setAllocationOrder(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
   }),
 ];

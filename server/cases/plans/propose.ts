@@ -1,6 +1,6 @@
 import { formatDate } from '../../../contract/dates';
 import { lowestPlanTotal, OPEN_PLAN_STATUSES, type PlanRequest } from '../../../contract/plans';
-import { canPlan, mayDo } from '../../../machines/caseRules';
+import { canPlan, isOpenPlan, mayDo } from '../../../machines/caseRules';
 import { recordAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { dialectOf } from '../../db/dialect-of';
@@ -28,6 +28,9 @@ import { caseMoney, yuanText } from './money';
 export async function proposePlan(app: AppContext, who: Who, caseId: number, body: PlanRequest) {
   const seen = await visibleCase(app.db, who.viewer, caseId);
   if (!canPlan(seen)) throw fail.conflict('plan.notProcessing');
+  // The row's `can.proposePlan` is false while a plan is open: said as the conflict it is (and
+  // checked again below with the case held); what is left of the rule is who proposes.
+  if (isOpenPlan(seen.planStatus)) throw fail.conflict('plan.openPlanExists');
   if (!mayDo('proposePlan', seen, actorOf(who.viewer))) throw fail.forbidden('plan.notHandlingLawyer');
   const now = app.clock.now();
   const today = formatDate(now);

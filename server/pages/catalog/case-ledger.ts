@@ -1,4 +1,9 @@
-import { CLAIM_PART_FIELDS, LEDGER_PARTS, VOUCHER_EXTENSIONS } from '../../../contract/ledger';
+import {
+  CLAIM_PART_FIELDS,
+  DEFAULT_ALLOCATION_ORDER,
+  LEDGER_PARTS,
+  VOUCHER_EXTENSIONS,
+} from '../../../contract/ledger';
 import type { ActionDescriptor, DetailPage, FieldDescriptor } from '../../../contract/pages/descriptor';
 import { col, field, mayDo } from './builders';
 
@@ -141,12 +146,67 @@ export const chargeAction: ActionDescriptor = {
   when: mayDo('repay'),
 };
 
-/** The claim's parts in the case edit form (money in yuan on screen, fen on the wire); the amount is their sum. */
+/**
+ * The claim's parts in the case edit form (money in yuan on screen, fen on the wire); the amount
+ * is their sum. Once review has approved the case (`can.editClaim` false) they show disabled
+ * with a note, and the form does not send them (the server would answer 409).
+ */
 export const claimPartFields: FieldDescriptor[] = CLAIM_PART_FIELDS.map((name, i) =>
   field(
     name,
     `enum.ledgerPart.${LEDGER_PARTS[i]}`,
     { kind: 'number', money: true, min: 0, precision: 2 },
-    { required: true, span: 6 },
+    {
+      required: true,
+      span: 6,
+      editableWhen: { field: 'can.editClaim', in: [true], note: 'ledger.claimLockedNote' },
+    },
   ),
 );
+
+/** The order repayments pay the parts in, and why when the parties agreed another one. */
+export const allocationOrder: DetailPage['sections'][number] = {
+  kind: 'descriptions',
+  title: 'ledger.section.allocationOrder',
+  columns: 2,
+  items: [
+    col('ledger.allocationOrder', 'ledger.allocationOrder', { widget: 'enum', enum: 'ledgerPart' }),
+    col('ledger.allocationOrderReason', 'ledger.allocationOrderReason'),
+  ],
+};
+
+/**
+ * 约定冲抵顺序: another order the parties agreed (each part once, picked in order), with its
+ * reason, by whoever records the case's repayments while it is not closed (`can.allocationOrder`).
+ */
+export const allocationOrderAction: ActionDescriptor = {
+  kind: 'api',
+  key: 'allocationOrder',
+  label: 'ledger.action.allocationOrder',
+  method: 'PUT',
+  path: '/cases/:id/allocation-order',
+  body: 'form',
+  form: [
+    field(
+      'order',
+      'ledger.allocationOrder',
+      {
+        kind: 'select',
+        multiple: true,
+        options: DEFAULT_ALLOCATION_ORDER.map((part) => ({ value: part, label: `enum.ledgerPart.${part}` })),
+      },
+      { required: true, minLength: LEDGER_PARTS.length, placeholder: 'ledger.allocationOrderPlaceholder' },
+    ),
+    field(
+      'reason',
+      'ledger.allocationOrderReason',
+      { kind: 'textarea', maxLength: 200 },
+      { required: true, placeholder: 'ledger.allocationOrderReasonPlaceholder' },
+    ),
+  ],
+  summary: [
+    col('ledger.allocationOrder', 'ledger.allocationOrderNow', { widget: 'enum', enum: 'ledgerPart' }),
+  ],
+  successMessage: 'ledger.allocationOrderSaved',
+  when: mayDo('allocationOrder'),
+};

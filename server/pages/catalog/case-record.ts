@@ -12,6 +12,8 @@ import { transitions } from './case-common';
 import { contactActions, contactLog, contactsTab, contactWindow } from './case-contacts';
 import { followUpForm, letterForm } from './case-forms';
 import {
+  allocationOrder,
+  allocationOrderAction,
   chargeAction,
   claimPartFields,
   ledgerEntries,
@@ -210,6 +212,7 @@ const processing = detailPage(
     contactWindow,
     contactLog,
     ledgerParts,
+    allocationOrder,
     ledgerEntries,
     ...planSections,
     followUps,
@@ -230,6 +233,7 @@ const processing = detailPage(
     },
     repaymentAction,
     chargeAction,
+    allocationOrderAction,
     proposePlanAction,
     {
       kind: 'api',
@@ -319,8 +323,8 @@ const caseDetails: TabsPage = {
       page: detailPage(
         'case-details-payments',
         'case.tab.payments',
-        [ledgerParts, ledgerEntries, followUps],
-        [],
+        [ledgerParts, allocationOrder, ledgerEntries, ...planSections, followUps],
+        [allocationOrderAction, agreementDownload],
       ),
     },
     contactsTab('case-details-contacts'),
@@ -358,8 +362,8 @@ const caseRecord: TabsPage = {
       page: detailPage(
         'case-record-payments',
         'case.tab.payments',
-        [ledgerParts, ledgerEntriesToRead, followUps],
-        [],
+        [ledgerParts, allocationOrder, ledgerEntriesToRead, ...planSections, followUps],
+        [agreementDownload],
       ),
     },
     contactsTab('case-record-contacts'),

@@ -81,6 +81,8 @@ const caseFilters: FieldDescriptor[] = [
   field('debtor', 'case.debtorName', { kind: 'input', maxLength: 60 }),
   field('region', 'case.region', { kind: 'region', depth: 2 }),
   field('amount', 'case.amountRange', { kind: 'moneyRange' }),
+  // What is still owed (the lists' 待还金额 column), in yuan on screen and fen on the wire.
+  field('outstanding', 'case.outstandingRange', { kind: 'moneyRange' }),
   field('created', 'case.createdRange', { kind: 'dateRange' }),
   field('entrust', 'case.entrustRange', { kind: 'dateRange' }),
   field(
@@ -198,7 +200,7 @@ const myCases: TablePage = {
   title: 'menu.myCases',
   source: { path: '/cases/mine' },
   rowKey: 'id',
-  filters: caseFiltersOf(['keyword', 'status', 'type', 'region', 'created']),
+  filters: caseFiltersOf(['keyword', 'status', 'type', 'region', 'outstanding', 'created']),
   // A lawyer's own cases: how each stands, its amount, what is still owed and the next court session.
   columns: caseColumns('/case/processing/:id', [
     'title',

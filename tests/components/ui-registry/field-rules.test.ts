@@ -119,6 +119,18 @@ describe('field rules', () => {
     );
   });
 
+  it('counts the choices of a multiple select against its lengths (an order of all four parts)', () => {
+    const order = field({ input: { kind: 'select', multiple: true }, required: true, minLength: 4 });
+    expect(fieldProblem(order, [])?.key).toBe('registry.rule.required');
+    expect(fieldProblem(order, ['principal', 'interest', 'fees'])).toEqual({
+      key: 'registry.rule.minItems',
+      params: { n: 4 },
+    });
+    expect(fieldProblem(order, ['principal', 'interest', 'penalty', 'fees'])).toBeNull();
+    const few = field({ input: { kind: 'select', multiple: true }, maxLength: 1 });
+    expect(fieldProblem(few, ['pending', 'closed'])?.key).toBe('registry.rule.maxItems');
+  });
+
   it.each([
     ['phone', '13800000001', '12800000001', 'rule.phone'],
     ['creditCode', '91350100M000100Y43', '91350100M000100Y44', 'rule.creditCode'],

@@ -217,6 +217,17 @@ describe('enum and status', () => {
     expect(cell()).toHaveTextContent('archived');
   });
 
+  it('shows a list of enum values as their labels in its order (an allocation order)', () => {
+    show(column('enum', { enum: 'ledgerPart' }), { value: ['principal', 'interest', 'penalty', 'fees'] });
+    expect(cell()).toHaveTextContent('本金、利息、罚息、费用');
+    show(
+      column('enum', { enum: 'ledgerPart' }),
+      { value: ['fees', 'principal'] },
+      testEnvironment({ locale: 'en-US', t: translator('en-US') }),
+    );
+    expect(screen.getAllByTestId('cell').at(-1)).toHaveTextContent('Fees, Principal');
+  });
+
   it('labels booleans of the enabled enum', () => {
     show(column('enum', { enum: 'enabled' }), { value: false });
     expect(cell()).toHaveTextContent('停用');

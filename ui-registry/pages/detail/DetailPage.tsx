@@ -1,4 +1,4 @@
-import { Card, Skeleton, Space, Typography } from '@arco-design/web-react';
+import { Card, Skeleton, Space, Spin, Typography } from '@arco-design/web-react';
 import { can } from '../../../contract/access';
 import type { DetailPage as DetailDescriptor } from '../../../contract/pages/descriptor';
 import { ActionBar } from '../../actions/ActionBar';
@@ -14,7 +14,11 @@ import { DetailSection } from './sections';
 
 /**
  * One record (a case): a header with the title, the `subtitleField` and the action bar, then
- * its sections, each in its own error boundary. After an action the record is fetched again.
+ * its sections, each in its own error boundary. After an action (or any change announced by the
+ * environment) the record is fetched again: the sections stay mounted meanwhile, showing the
+ * answer they have until the new one arrives, so what a section holds (an open dialog, a
+ * revealed value, a half-typed form) survives the refresh; a small spinner in the header says
+ * it is reading.
  */
 export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>) {
   const { t, role } = useRegistryEnv();
@@ -44,13 +48,14 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
                 {subtitle}
               </Typography.Text>
             )}
+            {source.refreshing && <Spin size={12} data-testid="detail-refreshing" />}
           </Space>
           <ActionBar actions={page.actions} record={record} params={params} onDone={source.reload} />
         </div>
       </Card>
       {sections.map((section, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is the layout.
-        <Card key={i} bordered={false} title={t(section.title)} loading={source.refreshing}>
+        <Card key={i} bordered={false} title={t(section.title)}>
           <BlockBoundary resetKey={section}>
             <DetailSection section={section} record={record} params={params} onDone={source.reload} />
           </BlockBoundary>

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { FormPage as FormDescriptor } from '../../../contract/pages/descriptor';
 import { useRegistryEnv } from '../../context';
 import { FormFields } from '../../fields/FormFields';
-import { fieldOfPath, initialValuesOf, toBody } from '../../fields/values';
+import { fieldOfPath, initialValuesOf, isLocked, toBody } from '../../fields/values';
 import { LoadFailed } from '../../load-failed';
 import { fillTemplate, getField, isAppPath } from '../../record';
 import { recordNameOf, useRecordName } from '../../record-name';
@@ -83,7 +83,9 @@ function FormBody({ page, params, record, reload }: BodyProps) {
   const submit = async (values: Record<string, unknown>) => {
     if (path === null) return;
     const version = getField(record, 'version');
-    const body = { ...toBody(page.fields, values), ...(version === undefined ? {} : { version }) };
+    // A field the record locks (the claim after approval) is shown, never sent.
+    const sent = page.fields.filter((field) => !isLocked(field, record));
+    const body = { ...toBody(sent, values), ...(version === undefined ? {} : { version }) };
     setBusy(true);
     setProblem(null);
     let answer: unknown;
@@ -127,7 +129,13 @@ function FormBody({ page, params, record, reload }: BodyProps) {
       {path === null && (
         <Alert type="error" content={t('registry.missingParam', { path: page.submit.path })} />
       )}
-      <FormFields fields={page.fields} columns={page.columns} params={params} disabled={busy} />
+      <FormFields
+        fields={page.fields}
+        columns={page.columns}
+        params={params}
+        disabled={busy}
+        record={page.source ? record : undefined}
+      />
       <Space>
         <Button type="primary" htmlType="submit" loading={busy} disabled={path === null}>
           {t(page.submit.label ?? 'common.submit')}

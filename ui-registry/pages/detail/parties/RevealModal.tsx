@@ -44,7 +44,6 @@ export function RevealModal({ target, onClose }: { target: RevealTarget | null; 
       const answer = await request<{ value: string }>('POST', target.path, {
         body: { ...target.body, reason: values.reason, ...(values.note ? { note: values.note } : {}) },
         silent: true,
-        changesNothing: true,
       });
       setValue(answer.value);
     } catch (error) {
