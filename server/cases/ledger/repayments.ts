@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { CaseRow, repaymentRequestSchema, repaymentSchema } from '../../../contract/case-api';
+import type { CaseRow } from '../../../contract/case-api';
 import { businessDayStart, formatDate } from '../../../contract/dates';
+import type { repaymentRequestSchema, repaymentSchema } from '../../../contract/ledger';
 import {
   type chargeRequestSchema,
   partsAnswer,

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { attachmentSchema, repaymentRequestSchema, repaymentSchema } from '../../../contract/case-api';
+import { attachmentSchema } from '../../../contract/attachments';
 import {
   chargeRequestSchema,
   ledgerSchema,
   partsAnswerSchema,
+  repaymentRequestSchema,
+  repaymentSchema,
   reverseRequestSchema,
   VOUCHER_EXTENSIONS,
 } from '../../../contract/ledger';
