@@ -219,7 +219,7 @@ type SeededNotice = Required<Notice>;
 
 /**
  * The notices each seeded user could have received, sent to whom the product sends them
- * (server/cases/transitions.ts, server/certifications/review.ts): a firm's contact persons hear
+ * (server/cases/transition-notices.ts, server/certifications/review.ts): a firm's contact persons hear
  * of cases pushed to the firm, a lawyer of cases assigned to them, whoever may push cases of
  * the firms' answers, a certified contact person of the certification.
  */

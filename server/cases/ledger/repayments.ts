@@ -24,7 +24,8 @@ import { refillPlan } from '../plans/refill';
 import { caseRowsByIds } from '../rows';
 import type { CaseViewer } from '../scope';
 import { actorOf } from '../scope';
-import { applySystemTransition, stateOfRow, storeTransition, TRANSITION_COLUMNS } from '../transitions';
+import { applySystemTransition } from '../system-transition';
+import { stateOfRow, storeTransition, TRANSITION_COLUMNS } from '../transitions';
 import { visibleCase } from '../visible-case';
 import { addLedgerEntry, heldLedger, reverseLedgerEntry } from './entries';
 
