@@ -3,7 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { PageDescriptor } from '../../../contract/pages/descriptor';
 import { PAGE_CATALOG } from '../../../server/pages/catalog';
 
-/** What the tests of the product's case pages share (case-roles.test.tsx, case-bulk-actions.test.tsx). */
+/** What the tests of the product's case pages share (case-roles.test.tsx, case-bulk-actions.test.tsx, detail.test.tsx). */
 
 // Arco's modal and select dropdown fade in (pointer-events: none) while the test clicks.
 export const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
