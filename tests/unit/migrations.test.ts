@@ -42,6 +42,7 @@ describe('migrating an empty database', () => {
       '0027_repayment_plans',
       '0028_loan_numbers',
       '0029_sweeps_and_retention',
+      '0032_menu_known_routes',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
