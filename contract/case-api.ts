@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { regionCodeSchema } from './account-rules';
+import { attachmentSchema } from './attachments';
 import {
   BULK_CASE_EVENTS,
   CASE_ABILITY_NAMES,
   CASE_EVENTS,
-  CASE_STAGES,
   type CaseAbility,
   casePositionSchema,
   caseStageSchema,
   caseStatusSchema,
   caseTypeSchema,
   closeResultSchema,
-  PAYMENT_STATUSES,
   PUSH_STATUSES,
 } from './cases';
-import { caseContactWindowSchema, contactSchema } from './contact-row';
+import { caseContactWindowSchema, contactSchema, followUpSchema } from './contact-row';
 import { PLAN_STATUSES } from './enum-values';
-import { caseLedgerViewSchema, claimPartsShape, partsAnswerSchema, REPAYMENT_CHANNELS } from './ledger';
-import { bodyId, idValue, pageQuerySchema, wholeNumber } from './paging';
+import { caseLedgerViewSchema, claimPartsShape, repaymentSchema } from './ledger';
+import { bodyId, daySchema, idValue, pageQuerySchema, wholeNumber } from './paging';
 import { textField } from './text';
 
 /**
@@ -32,12 +31,6 @@ export const caseEventSchema = z.enum(CASE_EVENTS);
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'], 'rule.boolean')
   .transform((v) => v === 'true' || v === '1');
-
-/** A calendar day, YYYY-MM-DD (a day in China Standard Time when it bounds a timestamp). */
-export const daySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'rule.date')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'rule.date');
 
 const idSchema = idValue;
 const fenQuery = wholeNumber();
@@ -167,79 +160,6 @@ export const caseRowSchema = z.object({
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
 
-export const attachmentSchema = z.object({
-  id: z.number().int(),
-  caseId: z.number().int(),
-  name: z.string(),
-  url: z.string(),
-  size: z.number().int(),
-  uploadedBy: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-export type Attachment = z.infer<typeof attachmentSchema>;
-
-/**
- * Case attachments: the file types a case takes (by extension, lower case), how many files a
- * case holds at most, and where one is downloaded (under /api; also the stored `url`).
- */
-export const ATTACHMENT_EXTENSIONS = [
-  'pdf',
-  'jpg',
-  'jpeg',
-  'png',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'zip',
-] as const;
-export const ATTACHMENTS_PER_CASE = 50;
-/** The `accept` of a file input for the allowed extensions. */
-export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
-
-export function attachmentExtension(name: string): string | null {
-  const dot = name.lastIndexOf('.');
-  if (dot < 0) return null;
-  const ext = name.slice(dot + 1).toLowerCase();
-  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
-}
-
-export const attachmentDownloadPath = (caseId: number, attachmentId: number) =>
-  `/cases/${caseId}/attachments/${attachmentId}`;
-
-/** GET and DELETE /cases/:id/attachments/:attachmentId. */
-export const attachmentParamsSchema = z.object({
-  id: idValue,
-  attachmentId: idValue,
-});
-/** POST /cases/:id/attachments answers the new attachment (attachmentSchema); DELETE this. */
-export const attachmentDeletedSchema = z.object({ id: z.number().int() });
-
-export const followUpSchema = z.object({
-  id: z.number().int(),
-  caseId: z.number().int(),
-  followedAt: z.string(),
-  note: z.string(),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  operatorName: z.string().nullable(),
-});
-
-export const repaymentSchema = z.object({
-  id: z.number().int(),
-  caseId: z.number().int(),
-  amountFen: z.number().int(),
-  repaidOn: z.string(),
-  note: z.string().nullable(),
-  channel: z.enum(REPAYMENT_CHANNELS).nullable().optional(),
-  voucherAttachmentId: z.number().int().nullable().optional(),
-  /** How it was allocated over the claim's parts (contract/ledger.ts). */
-  allocation: partsAnswerSchema.optional(),
-  createdAt: z.string(),
-  /** This repayment brought the total to the amount claimed: the case is now closed as repaid. */
-  closedCase: z.boolean().optional(),
-});
-
 export const pushSchema = z.object({
   id: z.number().int(),
   caseId: z.number().int(),
@@ -353,66 +273,6 @@ export const bulkTransitionResultSchema = z.object({
 });
 export type BulkTransitionResult = z.infer<typeof bulkTransitionResultSchema>;
 
-export const followUpRequestSchema = z.object({
-  note: textField({ min: 1, max: 500, multiline: true }),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-});
-
-/**
- * The most one repayment may be: 10 billion yuan, in fen. Repayments are also refused past
- * what is outstanding (409); this bound keeps every sum far from overflowing a 64-bit integer.
- */
-export const MAX_REPAYMENT_FEN = 1_000_000_000_000;
-
-/** A repayment: through `channel` (never cash to a collector), with an image or PDF voucher of the case. */
-export const repaymentRequestSchema = z
-  .object({
-    amountFen: z.number().int().positive().max(MAX_REPAYMENT_FEN, 'rule.repaymentTooLarge'),
-    repaidOn: daySchema,
-    channel: z.enum(REPAYMENT_CHANNELS).optional(),
-    voucherAttachmentId: bodyId.optional(),
-    note: textField({ max: 200, multiline: true }).optional(),
-  })
-  .refine((r) => r.channel !== 'other' || Boolean(r.note), {
-    path: ['note'],
-    message: 'ledger.channelNoteRequired',
-  });
-
-/** Case-node statistics: one row per stage with a count per status. */
-export const stageStatsQuerySchema = z.object({
-  type: z.optional(caseTypeSchema),
-  region: regionCodeSchema.optional(),
-  createdFrom: daySchema.optional(),
-  createdTo: daySchema.optional(),
-});
-
-export const stageRowSchema = z.object({
-  stage: caseStageSchema,
-  pending: z.number().int(),
-  processing: z.number().int(),
-  suspended: z.number().int(),
-  closed: z.number().int(),
-  total: z.number().int(),
-});
-
-export const stageStatsSchema = z.object({
-  /** One row per stage, in the order of the stages. */
-  list: z.array(stageRowSchema).length(CASE_STAGES.length),
-  total: z.number().int(),
-  /** The same counts as cells, for a stacked chart (x stage, series status). */
-  cells: z.array(z.object({ stage: caseStageSchema, status: caseStatusSchema, count: z.number().int() })),
-  /** Cases per status over all stages, for a pie. */
-  statuses: z.array(z.object({ status: caseStatusSchema, count: z.number().int() })),
-  /** Cases per status over all stages, for stat cards. */
-  totals: z.object({
-    cases: z.number().int(),
-    pending: z.number().int(),
-    processing: z.number().int(),
-    suspended: z.number().int(),
-    closed: z.number().int(),
-  }),
-});
-
 export const lawyerOptionsQuerySchema = z.object({
   keyword: text(30),
   lawFirmId: idSchema.optional(),
@@ -443,16 +303,3 @@ export const pushListQuerySchema = pageQuerySchema.extend({
 });
 
 export const pushRowSchema = pushSchema.extend({ caseNo: z.string(), caseTitle: z.string() });
-
-export const followUpListQuerySchema = pageQuerySchema.extend({
-  caseNo: text(20),
-  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
-  followedFrom: daySchema.optional(),
-  followedTo: daySchema.optional(),
-});
-
-export const followUpRowSchema = followUpSchema.extend({
-  caseNo: z.string(),
-  caseTitle: z.string(),
-  lawyerName: z.string().nullable(),
-});

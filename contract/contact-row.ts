@@ -38,6 +38,16 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
+/** A payment follow-up (添加跟进) as the case detail lists it. */
+export const followUpSchema = z.object({
+  id: z.number().int(),
+  caseId: z.number().int(),
+  followedAt: z.string(),
+  note: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  operatorName: z.string().nullable(),
+});
+
 export const contactWindowSchema = z.object({
   allowed: z.boolean(),
   rule: z.enum(CONTACT_RULES).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema } from './case-api';
+import { PAYMENT_STATUSES } from './cases';
 import {
   BREACH_KINDS,
   CONTACT_CHANNELS,
@@ -9,7 +9,7 @@ import {
   PROMISE_STATUSES,
   SMS_TEMPLATES,
 } from './enum-values';
-import { bodyId, idValue, pagedSchema, pageQuerySchema } from './paging';
+import { bodyId, daySchema, idValue, pagedSchema, pageQuerySchema } from './paging';
 import { textField } from './text';
 
 /**
@@ -60,7 +60,7 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
 export { type Contact, type ContactWindow, contactSchema, contactWindowSchema } from './contact-row';
 
-import { contactSchema } from './contact-row';
+import { contactSchema, followUpSchema } from './contact-row';
 export const contactListQuerySchema = pageQuerySchema;
 export const contactPageSchema = pagedSchema(contactSchema);
 
@@ -151,4 +151,24 @@ export type PromiseRow = z.infer<typeof promiseRowSchema>;
 /** GET /cases/:id/contact-phones: the parties' phones, masked, for the contact and SMS forms. */
 export const contactPhoneListSchema = z.object({
   list: z.array(z.object({ id: z.number().int(), partyId: z.number().int(), label: z.string() })),
+});
+
+/** POST /cases/:id/follow-ups: a payment follow-up (添加跟进), stored in the contact log without a channel. */
+export const followUpRequestSchema = z.object({
+  note: textField({ min: 1, max: 500, multiline: true }),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+
+/** GET /follow-ups: every follow-up the caller may read. */
+export const followUpListQuerySchema = pageQuerySchema.extend({
+  caseNo: textField({ min: 1, max: 20 }).optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+  followedFrom: daySchema.optional(),
+  followedTo: daySchema.optional(),
+});
+
+export const followUpRowSchema = followUpSchema.extend({
+  caseNo: z.string(),
+  caseTitle: z.string(),
+  lawyerName: z.string().nullable(),
 });

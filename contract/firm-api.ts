@@ -6,10 +6,9 @@ import {
   phoneSchema,
   regionCodeSchema,
 } from './account-rules';
-import { daySchema } from './case-api';
 import { LETTER_STATUSES } from './cases';
 import { letterExtraEditSchema, letterTemplateSchema } from './letters';
-import { idValue, pageQuerySchema } from './paging';
+import { daySchema, idValue, pageQuerySchema } from './paging';
 import { reviewStatusSchema, standingSchema } from './reviews';
 import { textField } from './text';
 

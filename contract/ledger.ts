@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, daySchema } from './paging';
 import { textField } from './text';
 
 /**
@@ -170,7 +171,43 @@ export const ledgerSchema = z.object({
 });
 export type Ledger = z.infer<typeof ledgerSchema>;
 
-const amountFen = z.number().int().positive().max(1_000_000_000_000, 'rule.repaymentTooLarge');
+/** A repayment as the case detail lists it. */
+export const repaymentSchema = z.object({
+  id: z.number().int(),
+  caseId: z.number().int(),
+  amountFen: z.number().int(),
+  repaidOn: z.string(),
+  note: z.string().nullable(),
+  channel: z.enum(REPAYMENT_CHANNELS).nullable().optional(),
+  voucherAttachmentId: z.number().int().nullable().optional(),
+  /** How it was allocated over the claim's parts (contract/ledger.ts). */
+  allocation: partsAnswerSchema.optional(),
+  createdAt: z.string(),
+  /** This repayment brought the total to the amount claimed: the case is now closed as repaid. */
+  closedCase: z.boolean().optional(),
+});
+
+/**
+ * The most one repayment may be: 10 billion yuan, in fen. Repayments are also refused past
+ * what is outstanding (409); this bound keeps every sum far from overflowing a 64-bit integer.
+ */
+export const MAX_REPAYMENT_FEN = 1_000_000_000_000;
+
+/** A repayment: through `channel` (never cash to a collector), with an image or PDF voucher of the case. */
+export const repaymentRequestSchema = z
+  .object({
+    amountFen: z.number().int().positive().max(MAX_REPAYMENT_FEN, 'rule.repaymentTooLarge'),
+    repaidOn: daySchema,
+    channel: z.enum(REPAYMENT_CHANNELS).optional(),
+    voucherAttachmentId: bodyId.optional(),
+    note: textField({ max: 200, multiline: true }).optional(),
+  })
+  .refine((r) => r.channel !== 'other' || Boolean(r.note), {
+    path: ['note'],
+    message: 'ledger.channelNoteRequired',
+  });
+
+const amountFen = z.number().int().positive().max(MAX_REPAYMENT_FEN, 'rule.repaymentTooLarge');
 
 /** POST /api/repayments/:id/reverse. */
 export const reverseRequestSchema = z.object({

@@ -5,7 +5,7 @@
 
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
-import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
+import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 export const MESSAGES_ZH_CN = {
   ...LEDGER_MESSAGES_ZH_CN,
@@ -245,6 +245,7 @@ export const MESSAGES_ZH_CN = {
   'import.partsSum': '本金、利息、罚息、费用之和应等于标的金额',
   'import.partyCaseUnknown': '主表中没有这个案件编号的案件',
   'import.partyRowRefused': '“当事人”表第 {{row}} 行有误，本案不导入',
-} as const;
+  // Every refusal of the tree limits has its message (a key missing here fails the typecheck).
+} as const satisfies Record<string, string> & Record<LimitMessage, string>;
 
 export type MessageKey = keyof typeof MESSAGES_ZH_CN;

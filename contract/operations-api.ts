@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { caseFilterSchema, daySchema } from './case-api';
+import { caseFilterSchema } from './case-api';
 import { caseStatusSchema, caseTypeSchema, PAYMENT_STATUSES, PUSH_STATUSES } from './cases';
 import { MESSAGE_TYPES } from './notifications';
 import { ENUMS } from './pages/enums';
-import { idValue, pageQuerySchema } from './paging';
+import { daySchema, idValue, pageQuerySchema } from './paging';
 import { roleSchema } from './role-schemas';
 import { textField } from './text';
 import { WALLET_TRANSACTION_KINDS } from './wallets';

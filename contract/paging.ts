@@ -44,3 +44,9 @@ export const idValue = fromDigits(
 
 /** An id in a JSON body. */
 export const bodyId = z.number().int().positive().max(MAX_ID, 'rule.id');
+
+/** A calendar day, YYYY-MM-DD (a day in China Standard Time when it bounds a timestamp). */
+export const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'rule.date')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'rule.date');

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { daySchema } from './case-api';
 import { caseIntakeSchema } from './case-intake';
 import { contactPhoneSchema, idNumberProblem, isValidResidentIdNumber } from './certifications';
 import { isValidCreditCode } from './credit-code';
-import { bodyId, idValue, pagedSchema, pageQuerySchema } from './paging';
+import { bodyId, daySchema, idValue, pagedSchema, pageQuerySchema } from './paging';
 import { provinceList } from './regions';
 import { textField } from './text';
 

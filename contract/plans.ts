@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { caseDetailSchema, daySchema, MAX_REPAYMENT_FEN } from './case-api';
+import { caseDetailSchema } from './case-api';
 import { INSTALMENT_STATUSES, OPEN_PLAN_STATUSES, PLAN_STATUSES } from './enum-values';
-import { pageQuerySchema } from './paging';
+import { MAX_REPAYMENT_FEN } from './ledger';
+import { daySchema, pageQuerySchema } from './paging';
 import { versionedReviewDecisionSchema } from './reviews';
 import { textField } from './text';
 

@@ -1,5 +1,3 @@
-import type { MessageKey } from './messages-zh-CN';
-
 /**
  * How big and how deep a menu tree or a page descriptor may be, checked on the raw value
  * before any recursive schema or walker sees it: zod's recursive schemas (and our own walkers)
@@ -45,10 +43,18 @@ export const DESCRIPTOR_LIMITS = {
   bytes: 256 * 1024,
 } as const satisfies TreeLimits;
 
+/**
+ * The message key of a refusal. Spelled out here rather than imported from the messages, which
+ * quote these limits: contract/messages-zh-CN.ts checks that it holds every one.
+ */
+export type LimitMessage =
+  | `${TreeLimits['kind']}.${'tooDeep' | 'tooManyNodes' | 'tooLarge'}`
+  | 'tree.nestedTooDeep';
+
 export interface LimitCrossed {
   /** Where the limit was crossed: the first node too deep, the node or value that tipped a count. */
   path: Array<string | number>;
-  message: MessageKey;
+  message: LimitMessage;
 }
 
 type Key = string | number;

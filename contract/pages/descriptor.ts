@@ -4,6 +4,7 @@ import { menuIconSchema, pageIdSchema } from '../menu';
 import { DESCRIPTOR_LIMITS } from '../tree-limits';
 import { withinTreeLimits } from '../tree-limits-schema';
 import { z } from '../zod-mini';
+import { detailSectionSchemaOver } from './detail-sections';
 import { ENUM_NAMES } from './enums';
 import {
   access,
@@ -208,50 +209,8 @@ export const formPageSchema = z.strictObject({
   }),
 });
 
-export const detailSectionSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('descriptions'),
-    title: key,
-    items: z.array(columnSchema).check(z.minLength(1), z.maxLength(60)),
-    columns: z._default(z.number().check(z.int(), z.gte(1), z.lte(4)), 3),
-    access,
-  }),
-  z.strictObject({
-    kind: z.literal('table'),
-    title: key,
-    field: fieldPath,
-    columns: z.array(columnSchema).check(z.minLength(1), z.maxLength(30)),
-    /** Per row (templates filled from the row, then the route); the record is read again after one. */
-    rowActions: z.optional(z.array(actionSchema).check(z.maxLength(5))),
-    access,
-  }),
-  /**
-   * A case's parties (ui-registry/widgets/parties/): GET `path` answers `{list, can}`; each ID
-   * number and phone has 查看, which asks for a reason and POSTs `<path>/:partyId/reveal`; with
-   * `editable`, a party is added (POST `path`) and changed (PUT `<path>/:partyId`) as `can` allows.
-   */
-  z.strictObject({
-    kind: z.literal('parties'),
-    title: key,
-    path: apiPath(
-      { method: 'GET' },
-      { method: 'POST', suffix: '/:partyId/reveal' },
-      { method: 'POST', when: 'editable' },
-      { method: 'PUT', suffix: '/:partyId', when: 'editable' },
-    ),
-    editable: z.optional(z.boolean()),
-    access,
-  }),
-  z.strictObject({
-    kind: z.literal('timeline'),
-    title: key,
-    field: fieldPath,
-    time: fieldPath,
-    content: fieldPath,
-    label: z.optional(fieldPath),
-    access,
-  }),
-]);
+/** The sections of a detail page (detail-sections.ts), whose tables take this file's actions. */
+export const detailSectionSchema = detailSectionSchemaOver(actionSchema);
 
 export const detailPageSchema = z.strictObject({
   ...base,

@@ -7,7 +7,7 @@ import {
   type Attachment,
   attachmentDownloadPath,
   attachmentExtension,
-} from '../../contract/case-api';
+} from '../../contract/attachments';
 import { CODES } from '../../contract/codes';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';

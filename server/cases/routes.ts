@@ -2,6 +2,8 @@ import {
   attachmentDeletedSchema,
   attachmentParamsSchema,
   attachmentSchema,
+} from '../../contract/attachments';
+import {
   bulkTransitionRequestSchema,
   bulkTransitionResultSchema,
   caseEditRequestSchema,
@@ -9,19 +11,16 @@ import {
   caseListQuerySchema,
   caseRowSchema,
   caseTransitionRequestSchema,
-  followUpListQuerySchema,
-  followUpRequestSchema,
-  followUpRowSchema,
-  followUpSchema,
   lawFirmOptionSchema,
   lawFirmOptionsQuerySchema,
   lawyerOptionSchema,
   lawyerOptionsQuerySchema,
   pushListQuerySchema,
   pushRowSchema,
-  stageStatsQuerySchema,
-  stageStatsSchema,
 } from '../../contract/case-api';
+import { stageStatsQuerySchema, stageStatsSchema } from '../../contract/case-stats';
+import { followUpSchema } from '../../contract/contact-row';
+import { followUpListQuerySchema, followUpRequestSchema, followUpRowSchema } from '../../contract/contacts';
 import { formatDateTime } from '../../contract/dates';
 import { pagedSchema } from '../../contract/paging';
 import { caseDetailWithPlanSchema } from '../../contract/plans';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { stageStatsQuerySchema, stageStatsSchema } from '../../contract/case-api';
+import type { stageStatsQuerySchema, stageStatsSchema } from '../../contract/case-stats';
 import { CASE_STAGES, CASE_STATUSES, type CaseStage, type CaseStatus } from '../../contract/cases';
 import type { Database } from '../db/schema';
 import { caseFilterConditions, restrict } from './filters';

@@ -12,7 +12,6 @@ import {
   type CaseState,
   caseStateName,
   decideTransition,
-  SYSTEM,
   type TransitionDecision,
 } from '../../machines/caseStatusMachine';
 import { recordAudit } from '../audit/audit';
@@ -20,11 +19,11 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
-import { afterCommit, transact } from '../notifications/bus';
-import { firmContacts, lawyerUser, type NoticeParams, notify, usersHolding } from '../notifications/notify';
+import { transact } from '../notifications/bus';
 import { type CaseColumn, forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import { actorOf, type CaseViewer } from './scope';
+import { notifyNext } from './transition-notices';
 import { visibleCase } from './visible-case';
 
 export type Who = { caller: Caller; viewer: CaseViewer; requestId: string };
@@ -57,7 +56,7 @@ function eventOf(body: CaseTransitionRequest, actor: CaseActor): CaseEvent {
 
 type Accepted = Extract<TransitionDecision, { ok: true }>;
 
-function refuseUnlessAccepted(decision: TransitionDecision): asserts decision is Accepted {
+export function refuseUnlessAccepted(decision: TransitionDecision): asserts decision is Accepted {
   if (!decision.ok) throw fail.conflict(decision.reason, decision.params);
 }
 
@@ -145,86 +144,6 @@ async function applyPushChanges(
         .executeTakeFirst();
       if (!alreadyAccepted) await insert(c.lawFirmId, 'accepted');
     }
-  }
-}
-
-/** Who acts next, told in the same transaction (server/notifications/notify.ts). */
-async function notifyNext(
-  trx: Kysely<Database>,
-  change: { event: CaseEvent; from: CaseRow; next: CaseState; createdBy: number | null; at: Date },
-) {
-  const { event, from, next, createdBy, at } = change;
-  const caseNo = from.caseNo;
-  const firmName = async (id: number | null) =>
-    id === null
-      ? ''
-      : ((await trx.selectFrom('law_firms').select('name').where('id', '=', id).executeTakeFirst())?.name ??
-        '');
-  switch (event.type) {
-    case 'APPROVE':
-      if (createdBy !== null)
-        await notify(
-          trx,
-          [createdBy],
-          { kind: 'case.approved', params: { caseNo }, link: `/list/case-detail/${from.id}`, type: 'notice' },
-          at,
-        );
-      return;
-    case 'RETURN':
-      if (createdBy !== null)
-        await notify(
-          trx,
-          [createdBy],
-          {
-            kind: 'case.returned',
-            params: { caseNo, reason: event.reason.trim() },
-            link: `/list/case-edit/${from.id}`,
-          },
-          at,
-        );
-      return;
-    case 'PUSH':
-      if (next.lawFirmId !== null)
-        await notify(
-          trx,
-          await firmContacts(trx, next.lawFirmId),
-          // Straight to the case on the firm's own case page, where it is accepted or declined.
-          { kind: 'case.pushed', params: { caseNo, title: from.title }, link: `/form/firm-case/${from.id}` },
-          at,
-        );
-      return;
-    case 'ACCEPT':
-    case 'DECLINE': {
-      const params: NoticeParams = { caseNo, firm: await firmName(from.lawFirmId) };
-      if (event.type === 'DECLINE') params.reason = event.reason.trim();
-      await notify(
-        trx,
-        await usersHolding(trx, 'cases.push:all'),
-        {
-          kind: event.type === 'ACCEPT' ? 'push.accepted' : 'push.declined',
-          params,
-          link: '/list/push-manage',
-          type: 'notice',
-        },
-        at,
-      );
-      return;
-    }
-    case 'ASSIGN':
-      if (next.lawyerId !== null && next.lawyerId !== from.lawyerId)
-        await notify(
-          trx,
-          await lawyerUser(trx, next.lawyerId),
-          {
-            kind: 'case.assigned',
-            params: { caseNo, title: from.title },
-            link: `/case/processing/${from.id}`,
-          },
-          at,
-        );
-      return;
-    default:
-      return;
   }
 }
 
@@ -396,39 +315,4 @@ export async function storeTransition(
     .where('id', '=', current.id)
     .executeTakeFirst();
   await notifyNext(trx, { event, from: current, next, createdBy: creator?.created_by ?? null, at: now });
-}
-
-/**
- * One of the product's own decisions (ARCHITECTURE §4), through the same machine as actor
- * `system` (machines/caseGuards.ts SYSTEM: it may send SYSTEM_EVENTS only, e.g. RELEASE of a
- * case pushed to a firm that was suspended), inside the caller's transaction: the case is read
- * there, decided at its current version and stored with its push records and an audit entry
- * whose actor role is `system`. A refusal throws the machine's reason (409), so the caller's
- * transaction decides whether one refused case stops the rest. List totals are forgotten once
- * the caller's transaction commits (when it was opened with `transact`).
- */
-export async function applySystemTransition(
-  trx: Kysely<Database>,
-  app: AppContext,
-  change: {
-    caseId: number;
-    event: 'RELEASE' | 'REOPEN' | 'CLOSE';
-    result?: CloseResult;
-    requestId: string | null;
-  },
-): Promise<void> {
-  const [current] = await caseRowsByIds(trx, [change.caseId], null);
-  if (!current) throw fail.notFound('case.notFound');
-  const event: CaseEvent =
-    change.event === 'CLOSE'
-      ? { type: 'CLOSE', actor: SYSTEM, result: change.result ?? 'mediated' }
-      : { type: change.event, actor: SYSTEM };
-  const decision = decideTransition(stateOfRow(current), event);
-  refuseUnlessAccepted(decision);
-  await storeTransition(trx, app, { actor: SYSTEM, caller: null, requestId: change.requestId }, current, {
-    event,
-    next: decision.next,
-    pushes: decision.pushes,
-  });
-  afterCommit(trx, () => forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS }));
 }

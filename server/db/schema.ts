@@ -293,6 +293,12 @@ export interface MenusTable {
   tree: string;
   updated_at: string;
   updated_by: number | null;
+  /**
+   * The product's route keys the tree knew when it was saved (JSON array, migration 0032): a
+   * route of the product not among them is served to the role at its default place; null (a row
+   * written behind the store) serves the tree as it is.
+   */
+  known_routes: string | null;
 }
 
 export interface PageDescriptorsTable {

@@ -6,6 +6,7 @@ import { DEFAULT_ROUTES, filterMenuForRole } from '../../contract/routes';
 import { checkTreeLimits, MENU_LIMITS } from '../../contract/tree-limits';
 import type { Database } from '../db/schema';
 import { pageAccessMap } from '../pages/store';
+import { routeKeysOf, withNewRoutes } from './new-routes';
 
 export function defaultMenuFor(role: Role): MenuNode[] {
   return filterMenuForRole(DEFAULT_ROUTES, role);
@@ -16,7 +17,7 @@ async function storedTree(db: Kysely<Database>, role: Role) {
   const row = await db
     .selectFrom('menus')
     .leftJoin('users', 'users.id', 'menus.updated_by')
-    .select(['menus.tree', 'menus.updated_at', 'users.name'])
+    .select(['menus.tree', 'menus.known_routes', 'menus.updated_at', 'users.name'])
     .where('menus.role', '=', role)
     .executeTakeFirst();
   if (!row) return null;
@@ -32,9 +33,26 @@ async function storedTree(db: Kysely<Database>, role: Role) {
   if (checkTreeLimits(json, MENU_LIMITS)) return null;
   const parsed = menuTreeSchema.safeParse(withoutLegacyRoles(json));
   if (!parsed.success) return null;
-  const tree = withPageAccess(parsed.data, await pageAccessMap(db, pageIdsOf(parsed.data)));
+  const saved = withPageAccess(parsed.data, await pageAccessMap(db, pageIdsOf(parsed.data)));
+  const known = knownRoutesOf(row.known_routes);
+  // The product's routes added since the save, at their default place (server/menus/new-routes.ts).
+  const tree = known ? withNewRoutes(saved, defaultMenuFor(role), known) : saved;
   return { tree, updatedAt: row.updated_at, updatedBy: row.name };
 }
+
+/** The route keys a saved menu knew; null (a row written behind the store, or unreadable): serve it as it is. */
+function knownRoutesOf(stored: string | null): Set<string> | null {
+  if (stored === null) return null;
+  try {
+    const keys: unknown = JSON.parse(stored);
+    return Array.isArray(keys) ? new Set(keys.filter((k): k is string => typeof k === 'string')) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a menu saved now knows: every route of the product the role may see (those it holds among them). */
+const knownRoutesNow = (role: Role) => JSON.stringify(routeKeysOf(defaultMenuFor(role)));
 
 /**
  * Menus saved before abilities carried a `roles` list on every node. A role's menu is that
@@ -54,8 +72,9 @@ function pageIdsOf(tree: readonly MenuNode[]): string[] {
 }
 
 /**
- * A role's menu tree: the stored one (reshaped by an administrator) or the product's default.
- * Either way it goes through the one permission filter before anyone sees it.
+ * A role's menu tree: the stored one (reshaped by an administrator, with the product's routes
+ * added since) or the product's default. Either way it goes through the one permission filter
+ * before anyone sees it.
  */
 export async function menuForRole(db: Kysely<Database>, role: Role): Promise<MenuNode[]> {
   const stored = await storedTree(db, role);
@@ -84,7 +103,12 @@ export async function saveRoleMenu(
   by: number,
   at: Date,
 ): Promise<void> {
-  const values = { tree: JSON.stringify(tree), updated_at: at.toISOString(), updated_by: by };
+  const values = {
+    tree: JSON.stringify(tree),
+    known_routes: knownRoutesNow(role),
+    updated_at: at.toISOString(),
+    updated_by: by,
+  };
   await db
     .insertInto('menus')
     .values({ role, ...values })
@@ -105,6 +129,7 @@ export async function seedMenus(db: Kysely<Database>, at: string): Promise<void>
       ROLES.map((role) => ({
         role,
         tree: JSON.stringify(defaultMenuFor(role)),
+        known_routes: knownRoutesNow(role),
         updated_at: at,
         updated_by: null,
       })),

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { SuspensionRequest } from '../../contract/reviews';
 import { positionsTagged } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
-import { applySystemTransition } from '../cases/transitions';
+import { applySystemTransition } from '../cases/system-transition';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkTransitionResult, CaseDetail, CaseRow } from '../../contract/case-api';
-import { MAX_REPAYMENT_FEN } from '../../contract/case-api';
+import { MAX_REPAYMENT_FEN } from '../../contract/ledger';
 import { MESSAGES } from '../../contract/messages';
 import { freshCase, stored, transition, useCaseServer } from './case-fixtures';
 import { businessToday } from './fixtures';

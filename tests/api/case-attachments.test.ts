@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACHMENTS_PER_CASE, type Attachment, type CaseDetail } from '../../contract/case-api';
+import { ATTACHMENTS_PER_CASE, type Attachment } from '../../contract/attachments';
+import type { CaseDetail } from '../../contract/case-api';
 import { CODES } from '../../contract/codes';
 import { MESSAGES, type MessageKey } from '../../contract/messages';
 import { STORAGE_KINDS } from '../../server/config';

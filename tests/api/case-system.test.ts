@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
 import type { Paged } from '../../contract/paging';
-import { applySystemTransition } from '../../server/cases/transitions';
+import { applySystemTransition } from '../../server/cases/system-transition';
 import { ApiError } from '../../server/http/errors';
 import { transact } from '../../server/notifications/bus';
 import { demoLawyer } from './fixtures';

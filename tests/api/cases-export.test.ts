@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRow } from '../../contract/case-api';
 import { CASE_STAGES, CASE_STATUSES } from '../../contract/cases';
 import type { Paged } from '../../contract/paging';
+import { csvRows } from '../../server/cases/imports/csv-rows';
+import { sheetLimitsFor } from '../../server/cases/imports/sheet-limits';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -29,33 +34,23 @@ async function download(role: Role, query: string, lang?: string) {
   return { res, bytes, text };
 }
 
-/** RFC 4180 as the export writes it: CRLF lines, quotes doubled inside quoted cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
+/**
+ * The export read back by the product's own CSV reader (the import's, server/cases/imports/
+ * csv-rows.ts), from a file as an upload would be. The export writes RFC 4180: CRLF lines, quotes
+ * doubled inside quoted cells; the reader takes LF lines too, so the line ends are checked here.
+ */
+async function parseCsv(text: string): Promise<string[][]> {
+  expect(text.replace(/\r\n/g, '').includes('\n')).toBe(false);
+  const dir = mkdtempSync(join(tmpdir(), 'cases-export-'));
+  try {
+    const file = join(dir, 'cases.csv');
+    writeFileSync(file, text);
+    const rows: string[][] = [];
+    for await (const row of csvRows(file, sheetLimitsFor(server.app.config))) rows.push(row.cells);
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
 }
 
 async function listIds(role: Role, query: string) {
@@ -76,14 +71,14 @@ describe('GET /api/cases/export', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="cases-\d{12}\.csv"$/);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [header] = parseCsv(text.slice(1));
+    const [header] = await parseCsv(text.slice(1));
     expect(header.slice(0, 5)).toEqual(['案件编号', '案件名称', '案件类型', '案件状态', '案件节点']);
     expect(header).toContain('标的金额（元）');
   });
 
   it('writes the header and enum values in English for an English caller', async () => {
     const { text } = await download('caseOperation', 'status=suspended&pageSize=1', 'en-US');
-    const [header, first] = parseCsv(text.slice(1));
+    const [header, first] = await parseCsv(text.slice(1));
     expect(header.slice(0, 4)).toEqual(['Case no.', 'Title', 'Type', 'Status']);
     expect(first[3]).toBe('Suspended');
   });
@@ -91,7 +86,7 @@ describe('GET /api/cases/export', () => {
   it('holds exactly the rows of the filter, in the list order, money in yuan', async () => {
     const query = 'status=processing&region=440000&sortField=amountFen&sortOrder=descend';
     const { text } = await download('caseOperation', query);
-    const [header, ...rows] = parseCsv(text.slice(1));
+    const [header, ...rows] = await parseCsv(text.slice(1));
     expect(rows.map((r) => r[0])).toEqual(await listIds('caseOperation', query));
     expect(rows.length).toBeGreaterThan(0);
     const amountColumn = header.indexOf('标的金额（元）');
@@ -107,7 +102,7 @@ describe('GET /api/cases/export', () => {
 
   it('exports every case of a broad filter across many batches', async () => {
     const { text } = await download('superAdmin', '');
-    const rows = parseCsv(text.slice(1)).slice(1);
+    const rows = (await parseCsv(text.slice(1))).slice(1);
     expect(rows).toHaveLength(await server.count('cases'));
     expect(new Set(rows.map((r) => r[0])).size).toBe(rows.length);
   });
@@ -117,7 +112,7 @@ describe('GET /api/cases/export', () => {
     async (order) => {
       const query = `sortField=courtSessionAt&sortOrder=${order}`;
       const { text } = await download('caseOperation', query);
-      const rows = parseCsv(text.slice(1)).slice(1);
+      const rows = (await parseCsv(text.slice(1))).slice(1);
       expect(rows).toHaveLength(await server.count('cases'));
       expect(rows.map((r) => r[0])).toEqual(await listIds('caseOperation', query));
     },
@@ -125,7 +120,7 @@ describe('GET /api/cases/export', () => {
 
   it("keeps to the caller's scope: a contact person gets the firm's cases only", async () => {
     const { text } = await download('lawfirmContactPerson', 'sortField=courtSessionAt');
-    const rows = parseCsv(text.slice(1)).slice(1);
+    const rows = (await parseCsv(text.slice(1))).slice(1);
     const firmCases = await server.app.db
       .selectFrom('cases')
       .select('case_no')
@@ -143,7 +138,7 @@ describe('GET /api/cases/export', () => {
       .execute();
     const { text } = await download('caseOperation', `ids=${cases.map((c) => c.id).join(',')}`);
     expect(
-      parseCsv(text.slice(1))
+      (await parseCsv(text.slice(1)))
         .slice(1)
         .map((r) => r[0])
         .sort(),
@@ -162,7 +157,7 @@ describe('GET /api/cases/export', () => {
       .where('id', '=', target.id)
       .execute();
     const { text } = await download('caseOperation', `caseNo=${target.case_no}`);
-    const [, row] = parseCsv(text.slice(1));
+    const [, row] = await parseCsv(text.slice(1));
     expect(row[1]).toBe('\'=HYPERLINK("x","y")');
   });
 
@@ -321,7 +316,7 @@ describe('dates in the export', () => {
     expect(res.headers.get('content-disposition')).toContain(
       `cases-${shanghai.slice(0, 16).replace(/\D/g, '')}.csv`,
     );
-    const [header, line] = parseCsv(text.replace(/^\uFEFF/, ''));
+    const [header, line] = await parseCsv(text.replace(/^\uFEFF/, ''));
     const cellOf = (title: string) => line[header.indexOf(title)];
     expect(cellOf('创建时间')).toBe('2026-03-09 00:30:00');
     expect(cellOf('开庭时间')).toBe('2026-03-09 09:00:00');

@@ -10,7 +10,7 @@ import { demoLawyer } from './fixtures';
 import type { TestServer } from './harness';
 
 /**
- * What the letter tests share (letters-review.test.ts, letters.test.ts): the server of the
+ * What the letter tests share (letters-review.test.ts, letters-resubmit.test.ts, letters.test.ts): the server of the
  * file, letters and cases taken from the seed one at a time, and readers of a letter's PDF.
  */
 let server: TestServer;
@@ -157,6 +157,22 @@ export async function messagesOf(role: Role, lang = 'zh-CN') {
     headers: { 'accept-language': lang },
   });
   return res.body.data.list;
+}
+
+/** The letter, now on a case of its own that is closed; as stored. */
+export async function onClosedCase(letter: { id: number }) {
+  const record = await lawyersCase();
+  await server.app.db
+    .updateTable('cases')
+    .set({ status: 'closed', position: null })
+    .where('id', '=', record.id)
+    .execute();
+  await server.app.db
+    .updateTable('law_firm_letters')
+    .set({ case_id: record.id })
+    .where('id', '=', letter.id)
+    .execute();
+  return stored(letter.id);
 }
 
 /** Points the helpers at a file's server; answers the demo firm's id. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment } from '../../contract/case-api';
+import type { Attachment } from '../../contract/attachments';
 import { CODES } from '../../contract/codes';
 import { MESSAGES } from '../../contract/messages';
 import { CHUNK_BYTES } from '../../server/storage/database';

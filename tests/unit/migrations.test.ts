@@ -43,6 +43,7 @@ describe('migrating an empty database', () => {
       '0028_loan_numbers',
       '0029_sweeps_and_retention',
       '0030_term_counts',
+      '0032_menu_known_routes',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

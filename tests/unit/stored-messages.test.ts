@@ -19,9 +19,9 @@ describe('stored messages', () => {
       )
       .map((file) => relative(PROJECT_ROOT, file).split('\\').join('/'))
       .sort();
-    expect(writers).toEqual(['server/notifications/notify.ts', 'server/seed/extras.ts']);
+    expect(writers).toEqual(['server/notifications/notify.ts', 'server/seed/messages.ts']);
     // The seed writes what notify writes: a kind, its parameters and a link on every row.
-    const seed = readFileSync(join(PROJECT_ROOT, 'server/seed/extras.ts'), 'utf8');
+    const seed = readFileSync(join(PROJECT_ROOT, 'server/seed/messages.ts'), 'utf8');
     expect(seed).toMatch(
       /kind: notice\.kind,\s*params: JSON\.stringify\(notice\.params\),\s*link: notice\.link/,
     );

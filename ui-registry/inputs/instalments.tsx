@@ -1,7 +1,8 @@
-import { Button, DatePicker, InputNumber, Space, Typography } from '@arco-design/web-react';
+import { DatePicker, InputNumber, Typography } from '@arco-design/web-react';
 import { useRegistryEnv } from '../context';
 import type { InputProps } from '../registry';
 import { formatFen } from '../widgets/money';
+import { ListRows } from './list-rows';
 import { fenToYuan, yuanToFen } from './number';
 
 interface Instalment {
@@ -16,9 +17,10 @@ function rowsOf(value: unknown): Instalment[] {
 }
 
 /**
- * The instalments of a repayment plan (分期还款): one row per instalment, its due day and its
- * amount typed in yuan (kept as fen), 添加一期 and 删除 per row, and the total beneath, which the
- * lawyer holds against what is outstanding. The server judges the days and the total.
+ * The instalments of a repayment plan (分期还款) in the list-rows editor (list-rows.tsx): one row
+ * per instalment, its due day and its amount typed in yuan (kept as fen), 添加一期 and 删除 per
+ * row (the last one stays), and the total beneath, which the lawyer holds against what is
+ * outstanding. The server judges the days and the total.
  */
 export function InstalmentsInput({ field, value, onChange, disabled, id }: InputProps) {
   const { t } = useRegistryEnv();
@@ -29,55 +31,56 @@ export function InstalmentsInput({ field, value, onChange, disabled, id }: Input
     onChange(shown.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const total = shown.reduce((sum, row) => sum + (row.amountFen ?? 0), 0);
   return (
-    <div id={id} style={{ width: '100%' }}>
-      {shown.map((row, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-        <Space key={index} style={{ display: 'flex', marginBottom: 8 }} align="center">
-          <Typography.Text style={{ width: 56, display: 'inline-block' }}>
-            {t('plan.instalmentNo', { n: index + 1 })}
-          </Typography.Text>
-          <DatePicker
-            value={row.dueOn && DAY.test(row.dueOn) ? row.dueOn : undefined}
-            onChange={(day) => change(index, { dueOn: day || undefined })}
-            placeholder={t('plan.dueOn')}
-            inputProps={{ 'aria-label': t('plan.dueOnOf', { n: index + 1 }) }}
-            disabled={disabled}
-            style={{ width: 160 }}
-          />
-          <InputNumber
-            value={fenToYuan(row.amountFen)}
-            onChange={(typed) => change(index, { amountFen: yuanToFen(typed) })}
-            min={0.01}
-            precision={2}
-            prefix="¥"
-            placeholder={t('plan.amount')}
-            aria-label={t('plan.amountOf', { n: index + 1 })}
-            disabled={disabled}
-            style={{ width: 180 }}
-          />
-          <Button
-            size="small"
-            status="danger"
-            type="text"
-            disabled={disabled || shown.length === 1}
-            onClick={() => onChange(shown.filter((_, i) => i !== index))}
-          >
-            {t('plan.instalmentRemove')}
-          </Button>
-        </Space>
-      ))}
-      <Space align="center">
-        <Button
-          size="small"
-          disabled={disabled || shown.length >= max}
-          onClick={() => onChange([...shown, {}])}
-        >
-          {t('plan.instalmentAdd')}
-        </Button>
+    <ListRows
+      id={id}
+      rows={shown}
+      rowKey={(_, index) => index}
+      columns={[
+        {
+          span: 4,
+          cell: (_, index) => <Typography.Text>{t('plan.instalmentNo', { n: index + 1 })}</Typography.Text>,
+        },
+        {
+          span: 8,
+          cell: (row, index) => (
+            <DatePicker
+              value={row.dueOn && DAY.test(row.dueOn) ? row.dueOn : undefined}
+              onChange={(day) => change(index, { dueOn: day || undefined })}
+              placeholder={t('plan.dueOn')}
+              inputProps={{ 'aria-label': t('plan.dueOnOf', { n: index + 1 }) }}
+              disabled={disabled}
+              style={{ width: '100%' }}
+            />
+          ),
+        },
+        {
+          span: 8,
+          cell: (row, index) => (
+            <InputNumber
+              value={fenToYuan(row.amountFen)}
+              onChange={(typed) => change(index, { amountFen: yuanToFen(typed) })}
+              min={0.01}
+              precision={2}
+              prefix="¥"
+              placeholder={t('plan.amount')}
+              aria-label={t('plan.amountOf', { n: index + 1 })}
+              disabled={disabled}
+            />
+          ),
+        },
+      ]}
+      onAdd={() => onChange([...shown, {}])}
+      onRemove={(index) => onChange(shown.filter((_, i) => i !== index))}
+      addLabel={t('plan.instalmentAdd')}
+      removeLabel={t('plan.instalmentRemove')}
+      minRows={1}
+      maxRows={max}
+      disabled={disabled}
+      footer={
         <Typography.Text type="secondary">
           {t('plan.instalmentTotal', { total: formatFen(total) })}
         </Typography.Text>
-      </Space>
-    </div>
+      }
+    />
   );
 }

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { scopeOf } from '../../../contract/access';
+import type { CaseDetail } from '../../../contract/case-api';
+import type { followUpSchema } from '../../../contract/contact-row';
 import type {
-  CaseDetail,
   followUpListQuerySchema,
   followUpRequestSchema,
   followUpRowSchema,
-  followUpSchema,
-} from '../../../contract/case-api';
+} from '../../../contract/contacts';
 import { businessDayEnd, businessDayStart } from '../../../contract/dates';
 import type { Paged } from '../../../contract/paging';
 import { recordAudit } from '../../audit/audit';

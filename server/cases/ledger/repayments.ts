@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { CaseRow, repaymentRequestSchema, repaymentSchema } from '../../../contract/case-api';
+import type { CaseRow } from '../../../contract/case-api';
 import { businessDayStart, formatDate } from '../../../contract/dates';
+import type { repaymentRequestSchema, repaymentSchema } from '../../../contract/ledger';
 import {
   type chargeRequestSchema,
   partsAnswer,
@@ -23,7 +24,8 @@ import { refillPlan } from '../plans/refill';
 import { caseRowsByIds } from '../rows';
 import type { CaseViewer } from '../scope';
 import { actorOf } from '../scope';
-import { applySystemTransition, stateOfRow, storeTransition, TRANSITION_COLUMNS } from '../transitions';
+import { applySystemTransition } from '../system-transition';
+import { stateOfRow, storeTransition, TRANSITION_COLUMNS } from '../transitions';
 import { visibleCase } from '../visible-case';
 import { addLedgerEntry, heldLedger, OUTSTANDING_COLUMNS, reverseLedgerEntry } from './entries';
 

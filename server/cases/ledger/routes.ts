@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { attachmentSchema, repaymentRequestSchema, repaymentSchema } from '../../../contract/case-api';
+import { attachmentSchema } from '../../../contract/attachments';
 import {
   allocationOrderAnswerSchema,
   allocationOrderRequestSchema,
   chargeRequestSchema,
   ledgerSchema,
   partsAnswerSchema,
+  repaymentRequestSchema,
+  repaymentSchema,
   reverseRequestSchema,
   VOUCHER_EXTENSIONS,
 } from '../../../contract/ledger';

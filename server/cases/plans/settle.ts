@@ -4,7 +4,7 @@ import { isWorked } from '../../../machines/caseRules';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { addLedgerEntry } from '../ledger/entries';
-import { applySystemTransition } from '../transitions';
+import { applySystemTransition } from '../system-transition';
 
 /**
  * A reduced plan (减免) paid in full: what is still outstanding is waived (a `waiver` ledger

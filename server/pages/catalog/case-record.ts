@@ -1,4 +1,4 @@
-import { ATTACHMENT_ACCEPT } from '../../../contract/case-api';
+import { ATTACHMENT_ACCEPT } from '../../../contract/attachments';
 import {
   type ActionDescriptor,
   type DetailPage,

@@ -1,46 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type PageDescriptor, SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { fail, ok } from '../../../mocks/envelope';
 import { server } from '../../../mocks/server';
-import { PAGE_CATALOG } from '../../../server/pages/catalog';
-import { bulkTransitions } from '../../../server/pages/catalog/case-common';
 import { DescriptorView } from '../../../ui-registry/PageHost';
+import { catalogPage, choose, user } from './case-pages';
 import { preloadRenderers, renderWithRegistry, testEnvironment } from './environment';
 import { caseRecord, caseRow } from './fixtures';
 
 /**
  * Each role's part of a case's journey, on the product's own pages (the server's catalogue):
- * the review's decision, the case list's bulk actions and their per-case result, and a firm's
- * answers to a push.
+ * the review's decision and a firm's answers to a push (the case list's bulk actions and their
+ * per-case result: case-bulk-actions.test.tsx).
  */
 
 beforeAll(async () => {
   await preloadRenderers();
   await import('../../../ui-registry/actions/BulkResultDialog');
 }, 30_000);
-
-// Arco's modal and select dropdown fade in (pointer-events: none) while the test clicks.
-const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-
-const catalogPage = (id: string) => PAGE_CATALOG.get(id) as PageDescriptor;
-
-/** Opens the select of a form item (found by its label) and picks an option by its text. */
-async function choose(scope: HTMLElement, label: string, option: string) {
-  const item = within(scope).getByText(label).closest('.arco-form-item') as HTMLElement;
-  const view = await waitFor(() => {
-    const found = item.querySelector('.arco-select-view');
-    if (!found) throw new Error(`no select under ${label} yet`);
-    return found;
-  });
-  await user.click(view);
-  await user.click(
-    await screen.findByText(option, { selector: '.arco-select-option, .arco-select-option *' }),
-  );
-}
 
 /** GET /api/cases/7 answers `record` (counted); POST transitions are kept and answered by `answer`. */
 function caseApi(record: Record<string, unknown>, answer: () => Response = () => ok(record)) {
@@ -148,157 +126,6 @@ describe('the review page (case operations)', () => {
     expect(screen.getByText('待审核')).toBeInTheDocument();
     // The history names the decision in the reader's language.
     expect(screen.getAllByText('退回修改').length).toBeGreaterThan(0);
-  });
-});
-
-describe('bulk actions of the case list', () => {
-  const table: PageDescriptor = {
-    schemaVersion: SCHEMA_VERSION,
-    id: 'search-table',
-    type: 'table',
-    title: 'menu.searchTable',
-    source: { path: '/cases' },
-    rowKey: 'id',
-    filters: [],
-    columns: [{ field: 'caseNo', title: 'case.caseNo', widget: 'text' }],
-    rowActions: [],
-    toolbar: [],
-    bulkActions: bulkTransitions('ASSIGN', 'PUSH', 'CLOSE'),
-    pageSize: 20,
-  };
-
-  it('closes the ticked cases and lists which were closed and which were refused, and why', async () => {
-    const asked: number[] = [];
-    let body: unknown = null;
-    server.use(
-      http.get('/api/cases', () => {
-        asked.push(asked.length);
-        return ok({ list: [caseRow(1), caseRow(2), caseRow(3)], total: 3 });
-      }),
-      http.post('/api/cases/bulk-transitions', async ({ request }) => {
-        body = await request.json();
-        return ok({
-          results: [
-            { id: 1, caseNo: 'MS00000001', ok: true, reason: null, code: null, params: null },
-            {
-              id: 2,
-              caseNo: 'MS00000002',
-              ok: false,
-              // The row's key decides the words; the server's own translation is only a fallback.
-              reason: 'The case is closed',
-              code: 'case.transition.inState.closed',
-              params: { state: 'closed' },
-            },
-          ],
-          succeeded: 1,
-          failed: 1,
-        });
-      }),
-    );
-    const env = testEnvironment({ role: 'caseOperation' });
-    renderWithRegistry(<DescriptorView descriptor={table} />, { env });
-    await screen.findByText('MS00000001');
-    // Nothing ticked: the bulk actions wait for rows.
-    expect(screen.queryByRole('button', { name: '结案' })).not.toBeInTheDocument();
-    const boxes = screen.getAllByRole('checkbox');
-    await user.click(boxes[1]);
-    await user.click(boxes[2]);
-    await user.click(screen.getByRole('button', { name: '结案' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('结案（已选 2 件）')).toBeInTheDocument();
-    await choose(dialog, '结案结果', '调解成功');
-    await user.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(body).toEqual({ event: 'CLOSE', ids: [1, 2], result: 'mediated' }));
-
-    const result = await screen.findByText('成功 1 件，未完成 1 件');
-    const panel = result.closest('.arco-modal') as HTMLElement;
-    const rowOf = (caseNo: string) => within(panel).getByText(caseNo).closest('tr') as HTMLElement;
-    expect(within(rowOf('MS00000001')).getByText('成功')).toBeInTheDocument();
-    expect(within(rowOf('MS00000002')).getByText('被拒绝')).toBeInTheDocument();
-    expect(within(rowOf('MS00000002')).getByText('案件已结案')).toBeInTheDocument();
-    expect(asked).toHaveLength(1);
-    await user.click(within(panel).getByRole('button', { name: '关闭' }));
-    await waitFor(() => expect(asked).toHaveLength(2));
-  });
-
-  it('pushes the ticked cases to a firm chosen from the passed firms', async () => {
-    let body: unknown = null;
-    server.use(
-      http.get('/api/cases', () => ok({ list: [caseRow(1), caseRow(2)], total: 2 })),
-      http.get('/api/lawfirms/options', () =>
-        ok({ list: [{ id: 5, name: '深圳恒信律师事务所', regionCode: '440300' }], total: 1 }),
-      ),
-      http.post('/api/cases/bulk-transitions', async ({ request }) => {
-        body = await request.json();
-        return ok({
-          results: [
-            { id: 1, caseNo: 'MS00000001', ok: true, reason: null, code: null, params: null },
-            { id: 2, caseNo: 'MS00000002', ok: true, reason: null, code: null, params: null },
-          ],
-          succeeded: 2,
-          failed: 0,
-        });
-      }),
-    );
-    renderWithRegistry(<DescriptorView descriptor={table} />, {
-      env: testEnvironment({ role: 'caseOperation' }),
-    });
-    await screen.findByText('MS00000001');
-    await user.click(screen.getAllByRole('checkbox')[0]);
-    await user.click(screen.getByRole('button', { name: '推送律所' }));
-    const dialog = await screen.findByRole('dialog');
-    await choose(dialog, '律所', '深圳恒信律师事务所');
-    await user.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(body).toEqual({ event: 'PUSH', ids: [1, 2], lawFirmId: 5 }));
-    expect(await screen.findByText('成功 2 件，未完成 0 件')).toBeInTheDocument();
-  });
-
-  it('says each refusal in the reader’s language, from the row’s message key', async () => {
-    server.use(
-      http.get('/api/cases', () => ok({ list: [caseRow(1)], total: 1 })),
-      http.post('/api/cases/bulk-transitions', () =>
-        ok({
-          results: [
-            {
-              id: 1,
-              caseNo: 'MS00000001',
-              ok: false,
-              reason: '案件已推送给该律所',
-              code: 'case.transition.sameFirm',
-              params: {},
-            },
-          ],
-          succeeded: 0,
-          failed: 1,
-        }),
-      ),
-    );
-    renderWithRegistry(<DescriptorView descriptor={table} />, {
-      env: testEnvironment({ role: 'caseOperation', locale: 'en-US' }),
-    });
-    await screen.findByText('MS00000001');
-    await user.click(screen.getAllByRole('checkbox')[1]);
-    await user.click(await screen.findByRole('button', { name: 'Close' }));
-    const dialog = await screen.findByRole('dialog');
-    await choose(dialog, 'Result', 'Mediated');
-    // Arco's own buttons follow its ConfigProvider, which the app sets and this test does not.
-    await user.click(within(dialog).getByRole('button', { name: /^(OK|确定)$/ }));
-    expect(await screen.findByText('0 done, 1 not done')).toBeInTheDocument();
-    expect(screen.getByText('The case is already pushed to this firm')).toBeInTheDocument();
-    expect(screen.queryByText('案件已推送给该律所')).not.toBeInTheDocument();
-  });
-
-  it('are not offered to a role without the event’s ability', async () => {
-    server.use(http.get('/api/cases', () => ok({ list: [caseRow(1)], total: 1 })));
-    renderWithRegistry(<DescriptorView descriptor={table} />, {
-      env: testEnvironment({ role: 'bussinessOperation' }),
-    });
-    await screen.findByText('MS00000001');
-    await user.click(screen.getAllByRole('checkbox')[1]);
-    expect(await screen.findByTestId('selection-count')).toHaveTextContent('已选择 1 项');
-    expect(screen.queryByRole('button', { name: '分配' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '推送律所' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '结案' })).not.toBeInTheDocument();
   });
 });
 

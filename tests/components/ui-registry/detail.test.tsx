@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../mocks/envelope';
 import { server } from '../../../mocks/server';
 import { DescriptorView } from '../../../ui-registry/PageHost';
+import { choose } from './case-pages';
 import { preloadRenderers, renderWithRegistry, testEnvironment } from './environment';
 import { caseDetail, caseRecord } from './fixtures';
 
@@ -40,20 +41,6 @@ const button = (name: string) => screen.queryByRole('button', { name });
 async function shown() {
   await screen.findByText('案件详情');
   await screen.findByRole('button', { name: '添加跟进' });
-}
-
-/** Opens the select of a form item (found by its label) and picks an option by its text. */
-async function choose(scope: HTMLElement, label: string, option: string) {
-  const item = within(scope).getByText(label).closest('.arco-form-item') as HTMLElement;
-  const view = await waitFor(() => {
-    const found = item.querySelector('.arco-select-view');
-    if (!found) throw new Error(`no select under ${label} yet`);
-    return found;
-  });
-  await user.click(view);
-  await user.click(
-    await screen.findByText(option, { selector: '.arco-select-option, .arco-select-option *' }),
-  );
 }
 
 describe('the detail page', () => {

@@ -1,7 +1,6 @@
 import { Descriptions, Empty, Table, Timeline } from '@arco-design/web-react';
 import type { ComponentType } from 'react';
 import { can } from '../../../contract/access';
-import type { DetailPage } from '../../../contract/pages/descriptor';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { useRegistryEnv } from '../../context';
 import { getField, getList } from '../../record';
@@ -11,9 +10,7 @@ import { renderValue } from '../../widgets/render-value';
 import { displayText } from '../../widgets/text';
 import { rowActionsWidth } from '../table/column-widths';
 import { PartiesSection } from './parties/PartiesSection';
-
-type Section = DetailPage['sections'][number];
-type Of<K extends Section['kind']> = Extract<Section, { kind: K }>;
+import type { Of, Section, SectionProps } from './section-props';
 
 /** Label and value pairs, each value shown by its widget. */
 export function DescriptionsSection({
@@ -114,15 +111,6 @@ export function TimelineSection({ section, record }: { section: Of<'timeline'>; 
       })}
     </Timeline>
   );
-}
-
-/** What a section renderer is given. */
-export interface SectionProps<K extends Section['kind'] = Section['kind']> {
-  section: Of<K>;
-  record: DataRecord;
-  params: RouteParams;
-  /** After a row action changed something: the record is read again. */
-  onDone: () => void;
 }
 
 /**

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Party, PartyCan } from '../../../../contract/parties';
 import { useRegistryEnv } from '../../../context';
 import { fillTemplate } from '../../../record';
-import type { SectionProps } from '../sections';
+import type { SectionProps } from '../section-props';
 import { PartyFormModal, type PartyFormTarget } from './PartyFormModal';
 import { RevealModal, type RevealTarget } from './RevealModal';
 

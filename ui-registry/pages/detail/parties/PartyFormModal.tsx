@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Grid, Input, Modal, Select } from '@arco-design/web-react';
+import { Alert, Form, Grid, Input, Modal, Select } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
 import {
   ADDRESS_KINDS,
@@ -8,6 +8,7 @@ import {
   PHONE_STATUSES,
 } from '../../../../contract/parties';
 import { useRegistryEnv } from '../../../context';
+import { ListRows } from '../../../inputs/list-rows';
 import { readFailure } from '../../../request-failure';
 
 /** Adding a party (POST `path`) or changing one (PUT `path`): what the dialog edits. */
@@ -168,10 +169,14 @@ export function PartyFormModal({
         </Form.Item>
         <Form.List field="phones">
           {(fields, { add, remove }) => (
-            <div>
-              {fields.map((item, index) => (
-                <Grid.Row gutter={8} key={item.key}>
-                  <Grid.Col span={9}>
+            <ListRows
+              rows={fields}
+              rowKey={(item) => item.key}
+              labelledFirstRow
+              columns={[
+                {
+                  span: 9,
+                  cell: (item, index) => (
                     <Form.Item
                       label={index === 0 ? t('party.phoneNumber') : undefined}
                       field={`${item.field}.number`}
@@ -185,16 +190,22 @@ export function PartyFormModal({
                         }
                       />
                     </Form.Item>
-                  </Grid.Col>
-                  <Grid.Col span={5}>
+                  ),
+                },
+                {
+                  span: 5,
+                  cell: (item, index) => (
                     <Form.Item
                       label={index === 0 ? t('party.phoneLabel') : undefined}
                       field={`${item.field}.label`}
                     >
                       <Input maxLength={20} />
                     </Form.Item>
-                  </Grid.Col>
-                  <Grid.Col span={6}>
+                  ),
+                },
+                {
+                  span: 6,
+                  cell: (item, index) => (
                     <Form.Item
                       label={index === 0 ? t('party.phoneStatus') : undefined}
                       field={`${item.field}.status`}
@@ -202,36 +213,27 @@ export function PartyFormModal({
                     >
                       <Select options={options(t, 'phoneStatus', PHONE_STATUSES)} />
                     </Form.Item>
-                  </Grid.Col>
-                  <Grid.Col span={4}>
-                    <Button
-                      type="text"
-                      status="danger"
-                      onClick={() => remove(index)}
-                      style={{ marginTop: index === 0 ? 30 : 0 }}
-                    >
-                      {t('party.remove')}
-                    </Button>
-                  </Grid.Col>
-                </Grid.Row>
-              ))}
-              <Button
-                type="dashed"
-                long
-                onClick={() => add({ status: 'unknown' })}
-                style={{ marginBottom: 16 }}
-              >
-                {t('party.phoneAdd')}
-              </Button>
-            </div>
+                  ),
+                },
+              ]}
+              onAdd={() => add({ status: 'unknown' })}
+              onRemove={remove}
+              addLabel={t('party.phoneAdd')}
+              removeLabel={t('party.remove')}
+              style={{ marginBottom: 16 }}
+            />
           )}
         </Form.List>
         <Form.List field="addresses">
           {(fields, { add, remove }) => (
-            <div>
-              {fields.map((item, index) => (
-                <Grid.Row gutter={8} key={item.key}>
-                  <Grid.Col span={6}>
+            <ListRows
+              rows={fields}
+              rowKey={(item) => item.key}
+              labelledFirstRow
+              columns={[
+                {
+                  span: 6,
+                  cell: (item, index) => (
                     <Form.Item
                       label={index === 0 ? t('party.addressKind') : undefined}
                       field={`${item.field}.kind`}
@@ -239,8 +241,11 @@ export function PartyFormModal({
                     >
                       <Select options={options(t, 'addressKind', ADDRESS_KINDS)} />
                     </Form.Item>
-                  </Grid.Col>
-                  <Grid.Col span={14}>
+                  ),
+                },
+                {
+                  span: 14,
+                  cell: (item, index) => (
                     <Form.Item
                       label={index === 0 ? t('party.addressText') : undefined}
                       field={`${item.field}.text`}
@@ -248,23 +253,14 @@ export function PartyFormModal({
                     >
                       <Input maxLength={200} />
                     </Form.Item>
-                  </Grid.Col>
-                  <Grid.Col span={4}>
-                    <Button
-                      type="text"
-                      status="danger"
-                      onClick={() => remove(index)}
-                      style={{ marginTop: index === 0 ? 30 : 0 }}
-                    >
-                      {t('party.remove')}
-                    </Button>
-                  </Grid.Col>
-                </Grid.Row>
-              ))}
-              <Button type="dashed" long onClick={() => add({ kind: 'residence' })}>
-                {t('party.addressAdd')}
-              </Button>
-            </div>
+                  ),
+                },
+              ]}
+              onAdd={() => add({ kind: 'residence' })}
+              onRemove={remove}
+              addLabel={t('party.addressAdd')}
+              removeLabel={t('party.remove')}
+            />
           )}
         </Form.List>
       </Form>
