@@ -7,7 +7,7 @@ import { csvRows } from './csv-rows';
 import { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
 import { type CellContext, scanRows, scanSharedStrings } from './xlsx-scan';
 
-export { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
+export { type SheetLimits, SheetRefused, sheetLimitsFor, UnreadableSheet } from './sheet-limits';
 
 export type SheetKind = 'xlsx' | 'csv';
 
@@ -19,26 +19,6 @@ export interface SheetRow {
   sheet: string;
   rowNo: number;
   cells: unknown[];
-}
-
-/** Per case row: its cells' text and XML (about 0.7 KB a case with 20 columns and a party). */
-const PART_BYTES_PER_ROW = 2048;
-const SHARED_STRING_BYTES_PER_ROW = 1024;
-/** Text cells per case row, the parties' sheet included (about 25 with 20 columns and half a party each). */
-const SHARED_STRINGS_PER_ROW = 32;
-
-export function sheetLimitsFor(config: { importMaxRows: number; importMaxBytes: number }): SheetLimits {
-  const rows = config.importMaxRows;
-  const MiB = 1024 * 1024;
-  return {
-    zipEntries: 1000,
-    // Never below the upload limit: a zip stored without compression is as large as its parts.
-    partBytes: Math.max(16 * MiB, config.importMaxBytes, rows * PART_BYTES_PER_ROW),
-    sharedStringBytes: Math.max(8 * MiB, rows * SHARED_STRING_BYTES_PER_ROW),
-    sharedStrings: Math.max(100_000, rows * SHARED_STRINGS_PER_ROW),
-    expansion: 200,
-    csvRowChars: 64 * 1024,
-  };
 }
 
 /**
