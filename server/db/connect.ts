@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -206,6 +207,10 @@ function connectSqlite(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${synchronous}`);
+  // A file's log is copied back by a thread of its own (sqlite-checkpoint-worker.mjs), not by
+  // whichever commit takes it past SQLite's 1,000 pages on the event loop.
+  const checkpointer = memory ? null : startCheckpointer(file);
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
   const config = { database: withStatementCache(sqlite) };
   const dialect =
     memory || readWorkers <= 0
@@ -227,7 +232,40 @@ function connectSqlite(
       const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
       return pageCount * pageSize;
     },
-    close: () => db.destroy(),
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** How often the checkpointer copies the log back (it grows by what is written meanwhile). */
+export const CHECKPOINT_EVERY_MS = 200;
+
+/** The checkpointer of a file database: a worker thread with a connection of its own; `stop` ends it. */
+function startCheckpointer(file: string): { stop(): Promise<void> } {
+  const worker = new Worker(new URL('./sqlite-checkpoint-worker.mjs', import.meta.url), {
+    workerData: { file, everyMs: CHECKPOINT_EVERY_MS },
+  });
+  // Never keeps the process alive by itself; a failure leaves the log to the next process.
+  worker.unref();
+  worker.on('error', (err) => console.error('[casedesk] SQLite checkpointer stopped:', err.message));
+  let exited = false;
+  worker.once('exit', () => {
+    exited = true;
+  });
+  let stopping: Promise<void> | null = null;
+  return {
+    stop() {
+      if (exited) return Promise.resolve();
+      stopping ??= new Promise<void>((resolve) => {
+        const done = () => resolve();
+        worker.once('exit', done);
+        worker.once('message', () => void worker.terminate().then(done, done));
+        worker.postMessage('stop');
+      });
+      return stopping;
+    },
   };
 }
 

@@ -34,10 +34,11 @@ export async function* judgedRowsOffThread(
   file: ReceivedImport,
   limits: SheetLimits,
   maxRows: number,
+  ahead: number,
 ): AsyncGenerator<ThreadRow> {
   const worker = new Worker(new URL('./judge-worker.mjs', import.meta.url), {
-    workerData: { file, limits } satisfies JudgeData,
-    resourceLimits: { maxOldGenerationSizeMb: judgeHeapMb(maxRows), maxYoungGenerationSizeMb: 16 },
+    workerData: { file, limits, ahead } satisfies JudgeData,
+    resourceLimits: { maxOldGenerationSizeMb: judgeHeapMb(maxRows) },
   });
   const queue: FromJudge[] = [];
   let wake: (() => void) | null = null;

@@ -18,6 +18,7 @@ import type { Reason } from './reasons';
 import type { ReceivedImport } from './receive';
 import type { ImportedCase } from './row-check';
 import { sheetLimitsFor } from './sheet-rows';
+import { ROWS_PER_MESSAGE } from './thread-judge';
 
 /** Rows judged, and in mode `valid` written, per transaction (each commit of SQLite's is a sync to disk). */
 const BATCH = 1000;
@@ -143,6 +144,7 @@ export async function checkAll(
     file,
     sheetLimitsFor(app.config),
     app.config.importMaxRows,
+    Math.ceil(BATCH / ROWS_PER_MESSAGE) + 1,
   )) {
     if (row.sheet !== IMPORT_PARTY_SHEET || !file.partyPositions) rows++;
     if (row.ok) valid.push(row);

@@ -16,7 +16,7 @@ import { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits'
 
 /** Rows per batch. */
 export const ROWS_PER_MESSAGE = 1000;
-/** Batches judged before the main thread has taken them. */
+/** Batches judged before the main thread has taken them, unless told otherwise (`ahead`). */
 export const MESSAGES_AHEAD = 2;
 
 /** A judged row as it crosses; `cells` (JSON of its texts) on a refused row and on a valid one whose number was taken. */
@@ -42,10 +42,15 @@ export type ToJudge = { type: 'more' } | { type: 'taken'; id: number; caseNos: s
 export interface JudgeData {
   file: ReceivedImport;
   limits: SheetLimits;
+  /** Batches the thread may judge ahead of what was taken: one write's worth and one more, so judging never waits for a write. */
+  ahead?: number;
 }
 
-export async function judgeOnThisThread(port: MessagePort, { file, limits }: JudgeData): Promise<void> {
-  let credit = MESSAGES_AHEAD;
+export async function judgeOnThisThread(
+  port: MessagePort,
+  { file, limits, ahead = MESSAGES_AHEAD }: JudgeData,
+): Promise<void> {
+  let credit = ahead;
   const pending: { id: number; rows: JudgedRow[] }[] = [];
   const answers = new Map<number, Set<string>>();
   let wake: (() => void) | null = null;
@@ -72,7 +77,7 @@ export async function judgeOnThisThread(port: MessagePort, { file, limits }: Jud
     const id = ++next;
     send({ type: 'numbers', id, caseNos: rows.flatMap((r) => (r.ok ? [r.value.caseNo] : [])) });
     pending.push({ id, rows });
-    for (sendReady(); pending.length > MESSAGES_AHEAD; sendReady()) await nextMessage();
+    for (sendReady(); pending.length > ahead; sendReady()) await nextMessage();
   };
   try {
     let batch: JudgedRow[] = [];
