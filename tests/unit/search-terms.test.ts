@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseTermRows, keywordBigrams, termsOf } from '../../server/cases/search-terms';
+import { CASELESS, caseless, caseTermRows, keywordBigrams, termsOf } from '../../server/cases/search-terms';
 
 const fields = (title: string, debtor = '', client = '') => ({
   title,
@@ -29,6 +29,16 @@ describe('termsOf: what the keyword index stores for a case', () => {
     // Letters with case (Latin, Greek, İ and its combining dot) are left to LIKE.
     expect(termsOf(fields('İ张Ωx'))).toEqual([]);
     expect(termsOf(fields('i\u0307张'))).toEqual([]);
+  });
+
+  it('decides each character as the Unicode pattern does, the quick ways for ASCII and CJK included', () => {
+    const differ: number[] = [];
+    for (let code = 0; code <= 0x2ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      if (caseless(char) !== CASELESS.test(char)) differ.push(code);
+    }
+    expect(differ).toEqual([]);
   });
 
   it('counts characters outside the basic plane as one character', () => {
