@@ -6,7 +6,9 @@ import type { CaseCreateRequest, PartyInput } from '../../contract/parties';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { bulkInsert } from '../db/bulk-insert';
+import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
+import { inTexts } from '../db/sql-portable';
 import { uniqueViolation } from '../db/unique-violation';
 import { fail } from '../http/errors';
 import type { Caller } from '../http/route';
@@ -106,7 +108,11 @@ const NO_NUMBERS: PiiHasher = {
 /** The case numbers of these that are already stored. */
 export async function storedCaseNos(db: Kysely<Database>, caseNos: readonly string[]): Promise<Set<string>> {
   if (caseNos.length === 0) return new Set();
-  const rows = await db.selectFrom('cases').select('case_no').where('case_no', 'in', caseNos).execute();
+  const rows = await db
+    .selectFrom('cases')
+    .select('case_no')
+    .where(inTexts(dialectOf(db), 'case_no', caseNos))
+    .execute();
   return new Set(rows.map((r) => r.case_no));
 }
 

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { bulkInsert } from '../db/bulk-insert';
+import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
+import { inTexts } from '../db/sql-portable';
 import { containsText } from '../db/text-search';
 import type { CaseCondition } from './scope';
 
@@ -78,9 +80,6 @@ export function caseTermRows(
  */
 export const TERM_POSTINGS_KEPT = 5_000;
 
-/** Distinct bigrams per statement of the count's look-up and upsert (two parameters each). */
-const TERMS_PER_STATEMENT = 5_000;
-
 /**
  * Inserts term rows and counts them (`case_term_counts`, one row per bigram): a bigram's count
  * only grows, whatever is edited or deleted later, so a count at or under `kept` means every
@@ -100,31 +99,32 @@ export async function insertTermRows(
   const added = new Map<string, number>();
   for (const row of rows) added.set(row.term, (added.get(row.term) ?? 0) + 1);
   const terms = [...added.keys()].sort();
+  const dialect = dialectOf(db);
   const full = new Set<string>();
-  for (let i = 0; i < terms.length; i += TERMS_PER_STATEMENT) {
-    const counted = await db
-      .selectFrom('case_term_counts')
-      .select('term')
-      .where('term', 'in', terms.slice(i, i + TERMS_PER_STATEMENT))
-      .where('postings', '>', kept)
-      .execute();
-    for (const c of counted) full.add(c.term);
-  }
+  for (const counted of await db
+    .selectFrom('case_term_counts')
+    .select('term')
+    .where(inTexts(dialect, 'term', terms))
+    .where('postings', '>', kept)
+    .execute())
+    full.add(counted.term);
   const open = terms.filter((t) => !full.has(t));
-  for (let i = 0; i < open.length; i += TERMS_PER_STATEMENT) {
-    const counts = await db
-      .insertInto('case_term_counts')
-      .values(
-        open.slice(i, i + TERMS_PER_STATEMENT).map((term) => ({ term, postings: added.get(term) ?? 0 })),
-      )
-      .onConflict((oc) =>
-        oc.column('term').doUpdateSet((eb) => ({
-          postings: eb('case_term_counts.postings', '+', eb.ref('excluded.postings')),
-        })),
-      )
-      .returning(['term', 'postings'])
-      .execute();
-    for (const c of counts) if (Number(c.postings) > kept) full.add(c.term);
+  if (open.length > 0) {
+    const counts = open.map((t) => added.get(t) ?? 0);
+    // The counts as ONE parameter each way (sql-portable.ts inTexts says why), in term order.
+    const upsert =
+      dialect === 'postgres'
+        ? sql<{ term: string; postings: number }>`insert into case_term_counts (term, postings)
+            select t.term, t.postings from unnest(${open}::text[], ${counts}::int[]) as t(term, postings)
+            order by t.term
+            on conflict (term) do update set postings = case_term_counts.postings + excluded.postings
+            returning term, postings`
+        : sql<{ term: string; postings: number }>`insert into case_term_counts (term, postings)
+            select json_extract(value, '$[0]'), json_extract(value, '$[1]')
+            from json_each(${JSON.stringify(open.map((t, i) => [t, counts[i]]))}) where true
+            on conflict (term) do update set postings = postings + excluded.postings
+            returning term, postings`;
+    for (const c of (await upsert.execute(db)).rows) if (Number(c.postings) > kept) full.add(c.term);
   }
   await bulkInsert(db, 'case_terms', full.size === 0 ? rows : rows.filter((r) => !full.has(r.term)));
 }

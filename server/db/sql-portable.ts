@@ -42,3 +42,15 @@ export function notIndexed(dialect: DialectName, column: string): RawBuilder<unk
 export async function afterBulkLoad(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') await sql`analyze`.execute(db);
 }
+
+/**
+ * `column IN (texts)` with the texts as ONE parameter: PostgreSQL `= any($1::text[])`, SQLite
+ * `in (select value from json_each(?))`. A list of thousands (an import's case numbers and
+ * bigrams, a batch at a time) as that many placeholders cost more to build, bind and parse
+ * than the look-up itself, and each count of them was another statement to prepare.
+ */
+export function inTexts(dialect: DialectName, column: string, texts: readonly string[]): RawBuilder<boolean> {
+  return dialect === 'postgres'
+    ? sql<boolean>`${sql.ref(column)} = any(${[...texts]}::text[])`
+    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(texts)}))`;
+}
