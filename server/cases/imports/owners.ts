@@ -17,7 +17,7 @@ export const IMPORT_HEARTBEAT_MS = 30_000;
 /**
  * A running import whose heartbeat is older than this is taken for dead by a process starting.
  * Far longer than the heartbeat, and than a write that keeps it waiting: on SQLite the
- * heartbeat waits for the one connection while mode `all` writes every row in one transaction.
+ * heartbeat waits for the one connection while a batch is written.
  */
 export const IMPORT_STALE_MS = 10 * 60_000;
 
@@ -64,8 +64,8 @@ function ownerGone(owner: string | null, self: string): boolean {
  * files removed. Several processes and hosts share the database, so an import another process
  * still runs must survive: only those whose heartbeat is older than IMPORT_STALE_MS (or that
  * have none, from before migration 0018) or whose owner was an earlier process on this host
- * that is gone are failed. Mode `all` wrote nothing (its one transaction never committed); mode
- * `valid` keeps the batches it committed, as its counts say. This host's `import-tmp` keeps the
+ * that is gone are failed. Either mode keeps the batches it committed, as its counts say (mode
+ * `all` writes only after every row passed). This host's `import-tmp` keeps the
  * files of imports still running and of uploads too recent to be abandoned.
  */
 export async function failInterruptedImports(
