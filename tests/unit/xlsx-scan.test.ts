@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SheetRefused } from '../../server/cases/imports/sheet-limits';
 import { cellText, sheetLimitsFor, sheetRows } from '../../server/cases/imports/sheet-rows';
-import { elementsOf, runsText, xmlText } from '../../server/cases/imports/xlsx-scan';
+import { elementsOf, PackedStrings, runsText, xmlText } from '../../server/cases/imports/xlsx-scan';
 import { readConfig } from '../../server/config';
 
 /**
@@ -80,6 +80,11 @@ describe('the scan of an .xlsx', () => {
     for (const [rowNo, cells] of theirs)
       expect(trimEnd(ours.get(rowNo) ?? []), `row ${rowNo}`).toEqual(trimEnd(cells));
     expect(ours.get(2)?.slice(0, 3)).toEqual([`MS<&>"'0`, '1234.5', '2027-06-30']);
+    // The header row alone, with only the shared strings it names read.
+    const heads: unknown[][] = [];
+    for await (const row of sheetRows(file, 'xlsx', sheetLimitsFor(readConfig({})), { headersOnly: true }))
+      heads.push(row.cells);
+    expect(heads).toEqual([['案件编号', '金额', '日期', '布尔', '公式', '富文本', '链接', '错误']]);
   });
 
   it('reads inline strings, rich inline strings and phonetic runs as their text', async () => {
@@ -121,6 +126,27 @@ describe('the scan of an .xlsx', () => {
       for await (const _ of elementsOf(Readable.from([long.slice(0, 3000), long.slice(3000)]), 'si', 1000));
     })();
     await expect(reading).rejects.toBeInstanceOf(SheetRefused);
+  });
+
+  it('packs shared strings into one buffer and gives each back as it was', () => {
+    const texts = [
+      '',
+      '张三',
+      'a',
+      '\u{1F600}x',
+      '长'.repeat(70_000),
+      ...Array.from({ length: 10_000 }, (_, i) => `第${i}行`),
+    ];
+    const packed = new PackedStrings();
+    for (const t of texts) packed.push(t);
+    expect(packed.length).toBe(texts.length);
+    for (let i = 0; i < texts.length; i++)
+      if (packed.get(i) !== texts[i]) expect(packed.get(i), `#${i}`).toBe(texts[i]);
+    expect([packed.get(-1), packed.get(texts.length), packed.get(0.5)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('decodes character references, and leaves one that names no character as written', () => {

@@ -13,7 +13,7 @@ import { checkPartyRow, PHONE_SEPARATOR } from './party-cells';
 import type { Reason } from './reasons';
 import type { ReceivedImport } from './receive';
 import { checkRow, type ImportedCase, rowTexts } from './row-check';
-import { cellText, type SheetLimits, sheetRows } from './sheet-rows';
+import { cellText, isoDay, type SheetLimits, sheetRows } from './sheet-rows';
 
 /**
  * A judged row; `texts()` is its cells as the errors download shows them (ID numbers and phones
@@ -24,10 +24,17 @@ export type JudgedRow = { sheet: string; rowNo: number; texts: () => string[] } 
   | { ok: false; reasons: Reason[] }
 );
 
+/**
+ * A judged 当事人 row waiting for its case row, kept as two texts: the sheet is read first, so a
+ * file's every party waits (50,000 of them as objects, with their cells, took most of the
+ * judging thread's heap).
+ */
 interface PartyRow {
   rowNo: number;
-  texts: () => string[];
-  party: PartyInput;
+  /** The row's cells as JSON (dates as their day), for the errors download of an orphan. */
+  cells: string;
+  /** The PartyInput as JSON. */
+  party: string;
 }
 
 export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): AsyncGenerator<JudgedRow> {
@@ -47,7 +54,10 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
       const judged = checkPartyRow(row.cells, partyPositions);
       if (judged.ok) {
         const list = partiesOf.get(judged.caseNo);
-        const entry = { rowNo: row.rowNo, texts, party: judged.party };
+        const cells = JSON.stringify(
+          Array.from(row.cells, (c) => (c instanceof Date ? isoDay(c) : (c ?? null))),
+        );
+        const entry = { rowNo: row.rowNo, cells, party: JSON.stringify(judged.party) };
         if (list) list.push(entry);
         else partiesOf.set(judged.caseNo, [entry]);
       } else {
@@ -88,7 +98,7 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
       };
       continue;
     }
-    if (parties) for (const p of parties) result.value.parties.push(p.party);
+    if (parties) for (const p of parties) result.value.parties.push(JSON.parse(p.party) as PartyInput);
     yield { ...at, ok: true, value: result.value };
   }
   const orphans = [...partiesOf.values()].flat().sort((a, b) => a.rowNo - b.rowNo);
@@ -96,7 +106,13 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
     yield {
       sheet: IMPORT_PARTY_SHEET,
       rowNo: p.rowNo,
-      texts: p.texts,
+      texts: () =>
+        storedTexts(
+          JSON.parse(p.cells) as unknown[],
+          partyPositions ?? [],
+          IMPORT_PARTY_COLUMNS,
+          PARTY_NUMBERS,
+        ),
       ok: false,
       reasons: [{ field: 'caseNo', key: 'import.partyCaseUnknown' }],
     };

@@ -5,7 +5,7 @@ import yauzl from 'yauzl';
 import { IMPORT_MAIN_SHEET } from '../../../contract/case-intake';
 import { csvRows } from './csv-rows';
 import { type SheetLimits, SheetRefused, UnreadableSheet } from './sheet-limits';
-import { type CellContext, scanRows, scanSharedStrings } from './xlsx-scan';
+import { type CellContext, SharedIndex, scanRows, scanSharedStrings, UNREAD_STRINGS } from './xlsx-scan';
 
 export { type SheetLimits, SheetRefused, sheetLimitsFor, UnreadableSheet } from './sheet-limits';
 
@@ -47,23 +47,45 @@ export async function* sheetRows(
   try {
     const { reader } = book;
     const [sharedStrings, styles] = ['xl/sharedStrings.xml', 'xl/styles.xml'].map((n) => book.entries.get(n));
-    // Shared strings and rows are scanned (xlsx-scan.ts); styles (small) say which numbers are dates.
-    const strings = sharedStrings ? await scanSharedStrings(await book.part(sharedStrings), limits) : [];
     if (styles) await reader._parseStyles(await book.part(styles));
     const context: CellContext = {
-      sharedStrings: strings,
+      sharedStrings: UNREAD_STRINGS,
       isDateStyle: dateStyles(reader),
       date1904: reader.properties?.model?.date1904 === true,
     };
     const sheets = [first === undefined ? null : book.worksheet(first), book.worksheet(null, first)];
     if (!sheets[1]) throw new UnreadableSheet('no worksheet');
-    for (const sheet of sheets) {
-      if (!sheet) continue;
+    const chosen = sheets.filter((sheet) => sheet !== null);
+    if (headersOnly) {
+      // Each sheet's first row, then only the shared strings those rows name.
+      const heads: SheetRow[] = [];
+      for (const sheet of chosen)
+        for await (const row of scanRows(await book.part(sheet.entry), context))
+          if (row.cells.some((v) => !isBlank(v))) {
+            heads.push({ sheet: sheet.name, rowNo: row.rowNo, cells: row.cells });
+            break;
+          }
+      const named = new Set(
+        heads.flatMap((h) => h.cells.filter((c) => c instanceof SharedIndex).map((c) => c.index)),
+      );
+      const strings = sharedStrings
+        ? await scanSharedStrings(await book.part(sharedStrings), limits, named)
+        : null;
+      for (const head of heads)
+        yield {
+          ...head,
+          cells: head.cells.map((c) => (c instanceof SharedIndex ? strings?.get(c.index) : c)),
+        };
+      return;
+    }
+    // Shared strings first (packed), then the rows, scanned (xlsx-scan.ts); styles say which numbers are dates.
+    context.sharedStrings = sharedStrings
+      ? await scanSharedStrings(await book.part(sharedStrings), limits)
+      : { get: () => undefined };
+    for (const sheet of chosen) {
       for await (const row of scanRows(await book.part(sheet.entry), context)) {
-        if (row.cells.some((v) => !isBlank(v))) {
+        if (row.cells.some((v) => !isBlank(v)))
           yield { sheet: sheet.name, rowNo: row.rowNo, cells: row.cells };
-          if (headersOnly) break;
-        }
       }
     }
   } catch (err) {

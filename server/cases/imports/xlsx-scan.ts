@@ -103,20 +103,83 @@ export function runsText(xml: string): string {
   return xmlText(text);
 }
 
-/** The shared strings in order, refused past `limits.sharedStrings`. */
-export async function scanSharedStrings(stream: Readable, limits: SheetLimits): Promise<string[]> {
-  const strings: string[] = [];
-  for await (const si of elementsOf(stream, 'si')) {
-    if (strings.length >= limits.sharedStrings)
-      throw new SheetRefused('import.tooManyStrings', { max: limits.sharedStrings });
-    strings.push(runsText(si));
-  }
-  return strings;
+/** The shared strings by index. */
+export interface SharedStrings {
+  get(index: number): string | undefined;
 }
+
+/**
+ * Strings packed into one UTF-8 buffer with their ends. Kept as V8 strings, each cut from the
+ * chunk it was read in (a slice that holds its whole chunk), a 100,000-row file's 858,000
+ * shared strings held the inflated XML twice over (two bytes a character) and more; packed,
+ * they take their UTF-8 bytes and four more each, and a cell's text is decoded when it is read.
+ */
+export class PackedStrings implements SharedStrings {
+  #bytes = Buffer.allocUnsafe(1 << 16);
+  #ends = new Int32Array(1 << 12);
+  #used = 0;
+  #count = 0;
+
+  get length(): number {
+    return this.#count;
+  }
+
+  push(text: string): void {
+    const need = this.#used + Buffer.byteLength(text, 'utf8');
+    if (need > this.#bytes.length) {
+      const bytes = Buffer.allocUnsafe(Math.max(need, this.#bytes.length * 2));
+      this.#bytes.copy(bytes, 0, 0, this.#used);
+      this.#bytes = bytes;
+    }
+    this.#used += this.#bytes.write(text, this.#used, 'utf8');
+    if (this.#count === this.#ends.length) {
+      const ends = new Int32Array(this.#ends.length * 2);
+      ends.set(this.#ends);
+      this.#ends = ends;
+    }
+    this.#ends[this.#count++] = this.#used;
+  }
+
+  get(index: number): string | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#count) return undefined;
+    return this.#bytes.toString('utf8', index === 0 ? 0 : this.#ends[index - 1], this.#ends[index]);
+  }
+}
+
+/**
+ * The shared strings, refused past `limits.sharedStrings`. With `keep`, only those indices are
+ * kept (a header row's), the others counted and dropped.
+ */
+export async function scanSharedStrings(
+  stream: Readable,
+  limits: SheetLimits,
+  keep?: ReadonlySet<number>,
+): Promise<SharedStrings> {
+  const packed = new PackedStrings();
+  const kept = new Map<number, string>();
+  let index = 0;
+  for await (const si of elementsOf(stream, 'si')) {
+    if (index >= limits.sharedStrings)
+      throw new SheetRefused('import.tooManyStrings', { max: limits.sharedStrings });
+    if (!keep) packed.push(runsText(si));
+    else if (keep.has(index)) kept.set(index, runsText(si));
+    index++;
+  }
+  return keep ? { get: (i) => kept.get(i) } : packed;
+}
+
+/** A shared string's index standing in for its text until the strings are read (a header row read first). */
+export class SharedIndex {
+  constructor(readonly index: number) {}
+}
+
+/** Shared strings not read yet: each cell that names one holds its SharedIndex. */
+export const UNREAD_STRINGS: SharedStrings = { get: () => undefined };
 
 /** How a worksheet's cells are read: the shared strings, and which style ids format a number as a date. */
 export interface CellContext {
-  sharedStrings: readonly string[];
+  /** UNREAD_STRINGS: cells naming a shared string hold its SharedIndex instead. */
+  sharedStrings: SharedStrings;
   isDateStyle(styleId: number): boolean;
   date1904: boolean;
 }
@@ -193,8 +256,9 @@ function cellValueOf(
   const formula = inner.indexOf('<f') >= 0;
   switch (type) {
     case 's': {
-      const text = context.sharedStrings[Number.parseInt(raw, 10)];
-      return text === undefined ? undefined : text;
+      const index = Number.parseInt(raw, 10);
+      if (context.sharedStrings === UNREAD_STRINGS) return new SharedIndex(index);
+      return context.sharedStrings.get(index);
     }
     case 'str':
       return xmlText(raw);
