@@ -39,7 +39,10 @@ describe('case intake', () => {
     await main.locator('.arco-cascader').click();
     await main.locator('.arco-cascader input').fill('南山区');
     await page.locator('.arco-cascader-list-search-item').filter({ hasText: '南山区' }).first().click();
-    await main.locator('.arco-input-number input').fill('12345.67');
+    // The claim is typed by its parts; 标的金额 is their sum, shown, never typed a second time.
+    await main.getByRole('spinbutton', { name: '本金（元）' }).fill('12000');
+    await main.getByRole('spinbutton', { name: '利息（元）' }).fill('345.67');
+    await main.getByTestId('claim-total').filter({ hasText: '12345.67' }).waitFor();
     await main.locator('.arco-picker input').click();
     await page.locator('.arco-picker-cell-in-view').filter({ hasText: /^15$/ }).first().click();
     await main.getByRole('button', { name: '提交审核' }).click();
