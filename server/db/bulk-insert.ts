@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
+import { jsonChunks } from './json-chunks';
 
 /**
  * Many rows into one table at once (the seed's bulk load), the fastest way each database
@@ -89,9 +90,7 @@ async function insertAsJson(
   const ids: number[] = [];
   const list = sql.join(columns.map((c) => sql.ref(c)));
   const fromRecord = sql.join(columns.map((c) => sql.ref(`r.${c}`)));
-  for (let i = 0; i < rows.length; i += PG_ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + PG_ROWS_PER_STATEMENT);
-    const json = JSON.stringify(chunk.map((row) => pick(row, columns)));
+  for (const { json } of jsonChunks(rows, (row) => JSON.stringify(pick(row, columns)))) {
     // `with ordinality ... order by` feeds the rows to the insert in array order, so the
     // identity column numbers them in that order.
     const insert = sql`insert into ${sql.table(table)} (${list})
@@ -124,9 +123,7 @@ async function insertAsSqliteJson(
   const ids: number[] = [];
   const list = sql.join(columns.map((c) => sql.ref(c)));
   const values = sql.join(columns.map((_, i) => sql`json_extract(value, ${sql.lit(`$[${i}]`)})`));
-  for (let i = 0; i < rows.length; i += PG_ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + PG_ROWS_PER_STATEMENT);
-    const json = JSON.stringify(chunk.map((row) => columns.map((c) => row[c])));
+  for (const { json } of jsonChunks(rows, (row) => JSON.stringify(columns.map((c) => row[c])))) {
     const insert = sql`insert into ${sql.table(table)} (${list}) select ${values} from json_each(${json}) order by key`;
     if (opts.returnIds) {
       const result = await sql<{ id: number }>`${insert} returning id`.execute(db);

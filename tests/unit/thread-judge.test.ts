@@ -73,7 +73,7 @@ async function exchange(file: ReceivedImport, taken: Set<string>, delay: number)
         const later = (turns: number, then: () => void) =>
           turns === 0 ? then() : setImmediate(() => later(turns - 1, then));
         later(delay, () => {
-          rows.push(...(JSON.parse(message.json) as WireRow[]));
+          for (const json of message.json) rows.push(...(JSON.parse(json) as WireRow[]));
           sentAhead--;
           tell({ type: 'more' });
           finish();

@@ -88,7 +88,7 @@ export async function* judgedRowsOffThread(
       if (message.type !== 'rows') continue;
       // Taken: the thread may send one batch more while these are written.
       tell({ type: 'more' });
-      for (const row of JSON.parse(message.json) as WireRow[]) {
+      for (const row of message.json.flatMap((json) => JSON.parse(json) as WireRow[])) {
         const cells = row.cells;
         const texts = cells === undefined ? null : () => JSON.parse(cells) as string[];
         yield row.ok

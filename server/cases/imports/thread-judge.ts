@@ -1,6 +1,7 @@
 /**
  * The worker thread's side of judging an import (judge-worker.mjs loads it): the rows of
- * judged-rows.ts sent to the main thread in batches, each batch as one JSON text. Before a
+ * judged-rows.ts sent to the main thread in batches, each batch as JSON texts of at most 48 Ki
+ * characters (server/db/json-chunks.ts: a longer one is a large object, freed late). Before a
  * batch goes, its valid rows' case numbers are sent ahead (`numbers`), the main thread answers
  * which are stored already (`taken`), and only those rows (and the refused ones) carry their
  * cells for the errors download: making and sending every row's cells cost more than judging
@@ -8,6 +9,7 @@
  * thread has taken, so a slow writer holds the reading back instead of rows piling up.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { jsonChunks } from '../../db/json-chunks';
 import { type JudgedRow, judgedRows } from './judged-rows';
 import type { Reason } from './reasons';
 import type { ReceivedImport } from './receive';
@@ -27,7 +29,7 @@ export type WireRow = { sheet: string; rowNo: number; cells?: string } & (
 
 export type FromJudge =
   | { type: 'numbers'; id: number; caseNos: string[] }
-  | { type: 'rows'; json: string }
+  | { type: 'rows'; json: string[] }
   | { type: 'done' }
   | {
       type: 'error';
@@ -69,7 +71,8 @@ export async function judgeOnThisThread(
       const taken = answers.get(id) as Set<string>;
       answers.delete(id);
       credit--;
-      send({ type: 'rows', json: JSON.stringify(rows.map((row) => wire(row, taken))) });
+      const json = [...jsonChunks(rows, (row) => JSON.stringify(wire(row, taken)))].map((c) => c.json);
+      send({ type: 'rows', json });
     }
   };
   let next = 0;
