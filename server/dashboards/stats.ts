@@ -19,6 +19,7 @@ function scoped(scope: CaseScope) {
   };
 }
 
+/** The results that count as a success (migration 0037's lawyer_closed_counts counts these). */
 const SUCCESS_RESULTS = ['mediated', 'repaid'];
 
 /** The case machine's groups the totals add up (machines/caseTags.ts). */
@@ -33,12 +34,21 @@ const FINISHED = new Set<string>(statusesTagged('finished'));
  * the firm's team view.
  */
 export async function caseBreakdown(db: Kysely<Database>, scope: CaseScope) {
-  const rows = await db
-    .selectFrom('cases')
-    .where(scoped(scope))
-    .select(['status', 'close_result', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(['status', 'close_result'])
-    .execute();
+  const rows =
+    scope.kind === 'all'
+      ? // Every case: the summary rows (migration 0037), not a full read of a million cases.
+        (
+          await db
+            .selectFrom('case_status_counts')
+            .select(['status', 'close_result', 'cases as count'])
+            .execute()
+        ).map((r) => ({ ...r, close_result: r.close_result === '' ? null : r.close_result }))
+      : await db
+          .selectFrom('cases')
+          .where(scoped(scope))
+          .select(['status', 'close_result', (eb) => eb.fn.countAll<number>().as('count')])
+          .groupBy(['status', 'close_result'])
+          .execute();
   const statuses = new Map<string, number>();
   const results = new Map<string, number>();
   let cases = 0;
@@ -47,6 +57,7 @@ export async function caseBreakdown(db: Kysely<Database>, scope: CaseScope) {
   let succeeded = 0;
   for (const row of rows) {
     const count = Number(row.count);
+    if (count === 0) continue;
     cases += count;
     statuses.set(row.status, (statuses.get(row.status) ?? 0) + count);
     if (WORKED.has(row.status)) inProgress += count;
@@ -69,15 +80,21 @@ export async function caseBreakdown(db: Kysely<Database>, scope: CaseScope) {
   };
 }
 
-/** The columns of `cases` the workplace figures read: a write to another leaves them be. */
-export const WORKPLACE_READS = ['status', 'close_result', 'created_at', 'lawyer_id'] as const;
-
 /** Cases created per month over the last twelve months, months without cases included. */
 export async function monthlyTrend(db: Kysely<Database>, scope: CaseScope, now: Date) {
   const months: string[] = [];
   for (let i = 11; i >= 0; i--) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
     months.push(d.toISOString().slice(0, 7));
+  }
+  if (scope.kind === 'all') {
+    const counted = await db
+      .selectFrom('case_month_counts')
+      .where('month', '>=', months[0])
+      .select(['month', 'cases'])
+      .execute();
+    const byMonth = new Map(counted.map((r) => [r.month, Number(r.cases)]));
+    return months.map((m) => ({ month: m, count: byMonth.get(m) ?? 0 }));
   }
   const month = sql<string>`substr(created_at, 1, 7)`;
   const rows = await db
@@ -105,6 +122,19 @@ export async function countBy(db: Kysely<Database>, scope: CaseScope, column: 's
 
 /** Lawyers by cases closed with a good result (mediated or repaid), best first. */
 export async function lawyerRanking(db: Kysely<Database>, scope: CaseScope, limit = 8) {
+  if (scope.kind === 'all') {
+    const counted = await db
+      .selectFrom('lawyer_closed_counts')
+      .innerJoin('lawyers', 'lawyers.id', 'lawyer_closed_counts.lawyer_id')
+      .innerJoin('users', 'users.id', 'lawyers.user_id')
+      .where('lawyer_closed_counts.closed', '>', 0)
+      .select(['lawyers.id', 'users.name', 'lawyer_closed_counts.closed'])
+      .orderBy('lawyer_closed_counts.closed', 'desc')
+      .orderBy('lawyers.id')
+      .limit(limit)
+      .execute();
+    return counted.map((r) => ({ id: r.id, name: r.name, closed: Number(r.closed) }));
+  }
   const rows = await db
     .selectFrom('cases')
     .innerJoin('lawyers', 'lawyers.id', 'cases.lawyer_id')

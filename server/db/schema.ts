@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schema-contacts';
+import type { FigureTables } from './schema-figures';
 import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
@@ -358,7 +359,8 @@ export interface Database
     StorageTables,
     LedgerTables,
     SweepTables,
-    ContactTables {
+    ContactTables,
+    FigureTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
