@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schema-contacts';
+import type { CreditorTables } from './schema-creditors';
 import type { FigureTables } from './schema-figures';
 import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
@@ -154,6 +155,10 @@ export interface CasesTable extends CaseLedgerColumns {
   loan_no: Generated<string | null>;
   /** The status of its latest repayment plan (server/cases/plans/), null without one. */
   plan_status: string | null;
+  /** Its creditor (委托方; migration 0031); `client_name` is that creditor's name, kept with it. */
+  creditor_id: Generated<number | null>;
+  /** Its batch (委托批次; migration 0031). */
+  batch_id: Generated<number | null>;
 }
 
 export interface CaseAttachmentsTable {
@@ -360,7 +365,8 @@ export interface Database
     LedgerTables,
     SweepTables,
     ContactTables,
-    FigureTables {
+    FigureTables,
+    CreditorTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

@@ -43,6 +43,7 @@ describe('migrating an empty database', () => {
       '0028_loan_numbers',
       '0029_sweeps_and_retention',
       '0030_term_counts',
+      '0031_creditors_and_batches',
       '0032_menu_known_routes',
       '0037_platform_figures',
     ]);
@@ -91,6 +92,12 @@ describe('migrating an empty database', () => {
       'plan_instalments',
       'sweep_runs',
       'case_term_counts',
+      'creditors',
+      'creditor_fee_rates',
+      'case_batches',
+      'batch_figures',
+      'batch_figure_counts',
+      'batch_repaid_days',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
