@@ -3,12 +3,14 @@
  * language in use (locales/catalogue-zh-CN.ts).
  */
 
+import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors';
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
 import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 export const MESSAGES_ZH_CN = {
   ...LEDGER_MESSAGES_ZH_CN,
+  ...CREDITOR_MESSAGES_ZH_CN,
   ok: '成功',
   ...PLAN_MESSAGES_ZH_CN,
   'rule.phone': '请输入正确的 11 位手机号',

@@ -6,19 +6,24 @@ import type { Database } from '../../server/db/schema';
  * triggers) and counted afresh from the cases and the ledger. Zero rows left by a case that
  * moved on are dropped from the stored side; they count nothing.
  */
-export async function batchFiguresBothWays(db: Kysely<Database>): Promise<{ stored: unknown; fresh: unknown }> {
+export async function batchFiguresBothWays(
+  db: Kysely<Database>,
+): Promise<{ stored: unknown; fresh: unknown }> {
   const n = (v: unknown) => Number(v);
   const sums = (rows: Array<Record<string, unknown>>) =>
     rows
-      .map((r) => [n(r.batch_id), n(r.cases), n(r.claimed_fen), n(r.repaid_fen), n(r.outstanding_fen)].join(' '))
+      .map((r) =>
+        [n(r.batch_id), n(r.cases), n(r.claimed_fen), n(r.repaid_fen), n(r.outstanding_fen)].join(' '),
+      )
       .sort();
   const keyed = (rows: Array<Record<string, unknown>>) =>
-    rows.filter((r) => n(r.value) !== 0).map((r) => `${n(r.batch_id)} ${r.key} ${n(r.value)}`).sort();
+    rows
+      .filter((r) => n(r.value) !== 0)
+      .map((r) => `${n(r.batch_id)} ${r.key} ${n(r.value)}`)
+      .sort();
 
   const stored = {
-    sums: sums(
-      await db.selectFrom('batch_figures').selectAll().where('cases', '<>', 0).execute(),
-    ),
+    sums: sums(await db.selectFrom('batch_figures').selectAll().where('cases', '<>', 0).execute()),
     counts: keyed(
       (
         await sql<Record<string, unknown>>`select batch_id, dimension || ':' || key as key, cases as value
@@ -26,8 +31,11 @@ export async function batchFiguresBothWays(db: Kysely<Database>): Promise<{ stor
       ).rows,
     ),
     days: keyed(
-      (await sql<Record<string, unknown>>`select batch_id, day as key, repaid_fen as value from batch_repaid_days`.execute(db))
-        .rows,
+      (
+        await sql<
+          Record<string, unknown>
+        >`select batch_id, day as key, repaid_fen as value from batch_repaid_days`.execute(db)
+      ).rows,
     ),
   };
 
@@ -37,7 +45,9 @@ export async function batchFiguresBothWays(db: Kysely<Database>): Promise<{ stor
   const fresh = {
     sums: sums(
       (
-        await sql<Record<string, unknown>>`select c.batch_id, count(*) as cases, sum(c.amount_fen) as claimed_fen,
+        await sql<
+          Record<string, unknown>
+        >`select c.batch_id, count(*) as cases, sum(c.amount_fen) as claimed_fen,
             ${repaid} as repaid_fen, sum(c.outstanding_fen) as outstanding_fen
           from cases c where c.batch_id is not null group by c.batch_id`.execute(db)
       ).rows,

@@ -41,17 +41,31 @@ describe.each(['sqlite', 'pglite'] as const)('0031: creditors and batches, on %s
     const cases = await db().selectFrom('cases').select(['id', 'batch_id']).orderBy('id').execute();
     const batches = await db().selectFrom('case_batches').select('id').execute();
     const firm = await db().selectFrom('law_firms').select('id').executeTakeFirstOrThrow();
-    await db().transaction().execute(async (tx) => {
-      await tx.updateTable('cases').set({ status: 'closed', position: null }).where('id', '=', cases[0].id).execute();
-      await tx.updateTable('cases').set({ law_firm_id: firm.id }).where('id', '=', cases[1].id).execute();
-      await tx.updateTable('cases').set({ law_firm_id: null, position: 'pool' }).where('id', '=', cases[2].id).execute();
-      await tx
-        .updateTable('cases')
-        .set({ amount_fen: 123_456, outstanding_fen: 100_000 })
-        .where('id', '=', cases[3].id)
-        .execute();
-      await tx.updateTable('cases').set({ batch_id: batches.at(-1)?.id }).where('id', '=', cases[4].id).execute();
-    });
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        await tx
+          .updateTable('cases')
+          .set({ status: 'closed', position: null })
+          .where('id', '=', cases[0].id)
+          .execute();
+        await tx.updateTable('cases').set({ law_firm_id: firm.id }).where('id', '=', cases[1].id).execute();
+        await tx
+          .updateTable('cases')
+          .set({ law_firm_id: null, position: 'pool' })
+          .where('id', '=', cases[2].id)
+          .execute();
+        await tx
+          .updateTable('cases')
+          .set({ amount_fen: 123_456, outstanding_fen: 100_000 })
+          .where('id', '=', cases[3].id)
+          .execute();
+        await tx
+          .updateTable('cases')
+          .set({ batch_id: batches.at(-1)?.id })
+          .where('id', '=', cases[4].id)
+          .execute();
+      });
     const entry = (caseId: number, kind: string, amountFen: number, bookedOn: string, reversesId?: number) =>
       db()
         .insertInto('ledger_entries')

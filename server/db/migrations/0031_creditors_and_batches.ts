@@ -68,7 +68,11 @@ export async function up(db: Db): Promise<void> {
     .on('case_batches')
     .columns(['creditor_id', 'entrusted_on'])
     .execute();
-  await db.schema.createIndex('case_batches_entrusted_idx').on('case_batches').columns(['entrusted_on']).execute();
+  await db.schema
+    .createIndex('case_batches_entrusted_idx')
+    .on('case_batches')
+    .columns(['entrusted_on'])
+    .execute();
   await db.schema.createIndex('case_batches_import_idx').on('case_batches').columns(['import_id']).execute();
 
   // No foreign key on these two: SQLite cannot drop a column behind one (down), and the write
@@ -87,7 +91,9 @@ export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('batch_figure_counts')
     .addColumn('batch_id', 'integer', (c) => c.notNull().references('case_batches.id').onDelete('cascade'))
-    .addColumn('dimension', 'text', (c) => c.notNull().check(sql`dimension in ('status', 'position', 'firm')`))
+    .addColumn('dimension', 'text', (c) =>
+      c.notNull().check(sql`dimension in ('status', 'position', 'firm')`),
+    )
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('cases', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('batch_figure_counts_pk', ['batch_id', 'dimension', 'key'])
@@ -113,8 +119,12 @@ async function placeExistingCases(db: Db): Promise<void> {
     db,
   );
   await sql`insert into case_batches (batch_no, creditor_id, entrusted_on, created_at)
-    select 'MIG-' || cast(id as text), id, substr(created_at, 1, 10), created_at from creditors order by id`.execute(db);
-  await sql`update cases set creditor_id = (select c.id from creditors c where c.name = cases.client_name)`.execute(db);
+    select 'MIG-' || cast(id as text), id, substr(created_at, 1, 10), created_at from creditors order by id`.execute(
+    db,
+  );
+  await sql`update cases set creditor_id = (select c.id from creditors c where c.name = cases.client_name)`.execute(
+    db,
+  );
   await sql`update cases set batch_id = (select b.id from case_batches b where b.creditor_id = cases.creditor_id)`.execute(
     db,
   );

@@ -1,0 +1,87 @@
+import {
+  batchDetailSchema,
+  batchListQuerySchema,
+  batchPageSchema,
+  creditorListQuerySchema,
+  creditorRequestSchema,
+  creditorSchema,
+} from '../../contract/creditors';
+import { pagedSchema } from '../../contract/paging';
+import { idParamsSchema } from '../../contract/users';
+import { defineRoute } from '../http/route';
+import { batchDetail, listBatches } from './batches';
+import { createCreditor, creditorById, listCreditors, updateCreditor } from './store';
+
+/** Creditors (委托方) and batches (委托批次): README here. */
+export const creditorRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/creditors',
+    summary: 'Creditors (委托方) with their fee rates per firm and their figures summed over their batches',
+    tags: ['creditors'],
+    access: 'creditors.read',
+    query: creditorListQuerySchema,
+    response: pagedSchema(creditorSchema),
+    handler: async ({ app, caller, query }) => listCreditors(app.db, caller, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/creditors/:id',
+    summary: 'One creditor with its fee rates and figures',
+    tags: ['creditors'],
+    access: 'creditors.read',
+    params: idParamsSchema,
+    response: creditorSchema,
+    handler: async ({ app, caller, params }) => creditorById(app.db, caller, params.id),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/creditors',
+    summary:
+      'Add a creditor: name (unique), unified social credit code (checked, unique), contact person and phone, fee rates per firm that passed review, the largest reduction its plans may take',
+    tags: ['creditors'],
+    access: 'creditors.manage',
+    body: creditorRequestSchema,
+    response: creditorSchema,
+    handler: async ({ app, caller, body, requestId }) => createCreditor(app, { caller, requestId }, body),
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    url: '/creditors/:id',
+    summary:
+      "Edit a creditor (the same fields; `feeRates` absent leaves the rates, given replaces them); a new name becomes its cases' 委托方",
+    tags: ['creditors'],
+    access: 'creditors.manage',
+    params: idParamsSchema,
+    body: creditorRequestSchema,
+    response: creditorSchema,
+    handler: async ({ app, caller, params, body, requestId }) =>
+      updateCreditor(app, { caller, requestId }, params.id, body),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/batches',
+    summary:
+      'Batches (委托批次), newest entrustment first, with cases, claimed, repaid, outstanding and recovery rate from their summary rows; filters creditorId, entrustedFrom, entrustedTo, keyword',
+    tags: ['creditors'],
+    access: 'creditors.read',
+    query: batchListQuerySchema,
+    response: batchPageSchema,
+    handler: async ({ app, query }) => listBatches(app.db, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/batches/:id',
+    summary: 'One batch: its figures, cases by status, position and firm, repaid per week',
+    tags: ['creditors'],
+    access: 'creditors.read',
+    params: idParamsSchema,
+    response: batchDetailSchema,
+    handler: async ({ app, params }) => batchDetail(app.db, params.id),
+  }),
+];
