@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { benchBundles } from './bundle';
 import { benchCaseList } from './case-list';
 import { benchContactRules } from './contact-rules';
+import { benchFigures } from './figures';
 import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchProfile } from './profile';
@@ -43,7 +44,7 @@ async function main() {
   if (wants('import')) await benchImport(say, { dbs: values.dbs.split(',') });
   // Its own throw-away SQLite file: the contact-rule check's budget (issue 19).
   if (wants('contacts')) await benchContactRules(say);
-  if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile'].some(wants)) return;
+  if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile', 'figures'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
   say(
@@ -95,6 +96,16 @@ async function main() {
     await benchProfile(`sqlite:${BENCH_DB_FILE}`, seconds, say);
     await ensurePostgresBenchDatabase(values.reseed, say);
     await benchProfile(BENCH_PG_URL, seconds, say, ['2']);
+  }
+
+  // Issue 20's figures from summary rows, first request on a fresh server, both databases.
+  if (wants('figures')) {
+    const dbs = values.dbs.split(',');
+    if (dbs.includes('sqlite')) await benchFigures(sqliteTarget(BENCH_DB_FILE), say);
+    if (dbs.includes('postgres')) {
+      await ensurePostgresBenchDatabase(values.reseed, say);
+      await benchFigures(postgresTarget(BENCH_PG_URL), say);
+    }
   }
 
   // Issue 9's figures, SQLite and PostgreSQL side by side (the machine's PostgreSQL server).
