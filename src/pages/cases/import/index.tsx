@@ -28,6 +28,7 @@ import { formatDateTime } from '../../../../contract/dates';
 import type { Paged } from '../../../../contract/paging';
 import { downloadFile } from '../../../api/download';
 import { apiGet, apiPost } from '../../../api/request';
+import { ImportPlacement, type Placement, placementError } from './Placement';
 
 const POLL_MS = 1000;
 const HISTORY_PAGE = 10;
@@ -46,6 +47,7 @@ export default function CaseImportPage() {
   const { t } = useTranslation();
   const [file, setFile] = useState<UploadItem | null>(null);
   const [mode, setMode] = useState<ImportMode>('valid');
+  const [placement, setPlacement] = useState<Placement>({ batchNo: '' });
   const [sending, setSending] = useState(false);
   const [current, setCurrent] = useState<CaseImport | null>(null);
   const [history, setHistory] = useState<Paged<CaseImportSummary>>({ list: [], total: 0 });
@@ -97,12 +99,17 @@ export default function CaseImportPage() {
     if (!raw) return;
     const body = new FormData();
     body.append('mode', mode);
+    // The fields before the file: the server reads them as the upload streams.
+    if (placement.creditorId !== undefined) body.append('creditorId', String(placement.creditorId));
+    if (placement.batchNo.trim()) body.append('batchNo', placement.batchNo.trim());
+    if (placement.entrustedOn) body.append('entrustedOn', placement.entrustedOn);
     body.append('file', raw, raw.name);
     setSending(true);
     try {
       // A FormData body goes as multipart; the browser writes the boundary (src/api/client.ts).
       const { id } = await apiPost<{ id: number }>('/cases/imports', body);
       setFile(null);
+      setPlacement((p) => ({ ...p, batchNo: '' }));
       await show(id);
       // The new job heads the history at once (running, or already done for a small file).
       setPage(1);
@@ -184,6 +191,7 @@ export default function CaseImportPage() {
         <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 880 }}>
           <Alert type="info" content={t('caseImport.intro')} />
           <Button onClick={() => downloadFile('/cases/imports/template')}>{t('caseImport.template')}</Button>
+          <ImportPlacement value={placement} onChange={setPlacement} />
           <Upload
             accept=".xlsx,.csv"
             autoUpload={false}
@@ -201,7 +209,12 @@ export default function CaseImportPage() {
               <Radio value="all">{t('caseImport.mode.all')}</Radio>
             </Radio.Group>
           </Space>
-          <Button type="primary" onClick={start} loading={sending} disabled={!file}>
+          <Button
+            type="primary"
+            onClick={start}
+            loading={sending}
+            disabled={!file || placementError(placement) !== null}
+          >
             {t('caseImport.start')}
           </Button>
         </Space>
