@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BulkJobTables } from './schema-bulk-jobs';
 import type { ContactTables } from './schema-contacts';
 import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
@@ -358,6 +359,7 @@ export interface Database
     StorageTables,
     LedgerTables,
     SweepTables,
+    BulkJobTables,
     ContactTables {
   users: UsersTable;
   user_roles: UserRolesTable;

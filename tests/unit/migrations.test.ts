@@ -44,6 +44,7 @@ describe('migrating an empty database', () => {
       '0029_sweeps_and_retention',
       '0030_term_counts',
       '0032_menu_known_routes',
+      '0033_bulk_jobs',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -90,6 +91,8 @@ describe('migrating an empty database', () => {
       'plan_instalments',
       'sweep_runs',
       'case_term_counts',
+      'bulk_jobs',
+      'bulk_job_results',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
