@@ -1,3 +1,4 @@
+import { BULK_MESSAGES_EN_US } from './messages-bulk-en-US';
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
 import type { MessageKey } from './messages-zh-CN';
@@ -11,6 +12,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   ...LEDGER_MESSAGES_EN_US,
   ok: 'Success',
   ...PLAN_MESSAGES_EN_US,
+  ...BULK_MESSAGES_EN_US,
   'rule.phone': 'Enter a valid 11-digit mobile number',
   'rule.phoneRequired': 'Username cannot be empty',
   'rule.password':

@@ -44,10 +44,10 @@ describe('bulk actions of the case list', () => {
       http.post('/api/cases/bulk-transitions', async ({ request }) => {
         body = await request.json();
         return ok({
-          results: [
-            { id: 1, caseNo: 'MS00000001', ok: true, reason: null, code: null, params: null },
+          list: [
+            { caseId: 1, caseNo: 'MS00000001', ok: true },
             {
-              id: 2,
+              caseId: 2,
               caseNo: 'MS00000002',
               ok: false,
               // The row's key decides the words; the server's own translation is only a fallback.
@@ -57,7 +57,7 @@ describe('bulk actions of the case list', () => {
             },
           ],
           succeeded: 1,
-          failed: 1,
+          refused: 1,
         });
       }),
     );
@@ -97,12 +97,12 @@ describe('bulk actions of the case list', () => {
       http.post('/api/cases/bulk-transitions', async ({ request }) => {
         body = await request.json();
         return ok({
-          results: [
-            { id: 1, caseNo: 'MS00000001', ok: true, reason: null, code: null, params: null },
-            { id: 2, caseNo: 'MS00000002', ok: true, reason: null, code: null, params: null },
+          list: [
+            { caseId: 1, caseNo: 'MS00000001', ok: true },
+            { caseId: 2, caseNo: 'MS00000002', ok: true },
           ],
           succeeded: 2,
-          failed: 0,
+          refused: 0,
         });
       }),
     );
@@ -124,9 +124,9 @@ describe('bulk actions of the case list', () => {
       http.get('/api/cases', () => ok({ list: [caseRow(1)], total: 1 })),
       http.post('/api/cases/bulk-transitions', () =>
         ok({
-          results: [
+          list: [
             {
-              id: 1,
+              caseId: 1,
               caseNo: 'MS00000001',
               ok: false,
               reason: '案件已推送给该律所',
@@ -135,7 +135,7 @@ describe('bulk actions of the case list', () => {
             },
           ],
           succeeded: 0,
-          failed: 1,
+          refused: 1,
         }),
       ),
     );

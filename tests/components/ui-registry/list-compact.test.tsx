@@ -129,7 +129,7 @@ describe('bulk 分配', () => {
       ),
       http.post('/api/cases/bulk-transitions', async ({ request }) => {
         body = await request.json();
-        return ok({ results: [], succeeded: 0, failed: 0 });
+        return ok({ list: [], succeeded: 0, refused: 0 });
       }),
     );
     return () => body;
