@@ -9,6 +9,8 @@ export const BULK_MESSAGES_ZH_CN = {
   'bulk.routeUnavailable': '按规则分派尚未开放，请改用推送律所',
   'bulk.notFound': '批量任务不存在或不是您发起的',
   'bulk.interrupted': '执行任务的服务进程已停止，任务中断：已完成的案件保留其结果',
+  'bulk.failed': '任务因服务器错误中止：已完成的案件保留其结果',
+  'bulk.starterLost': '发起人已被停用或不再担任该角色，任务中止',
   'bulk.lawFirmRequired': '批量推送须选择律所',
   'bulk.lawyerRequired': '批量分配须选择律师',
   'bulk.resultRequired': '批量结案须选择结案结果',
