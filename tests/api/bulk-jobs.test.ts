@@ -38,7 +38,6 @@ async function finished(role: Role, body: Record<string, unknown>): Promise<Bulk
     token: await server.tokenFor(role),
   });
   expect(status.status).toBe(200);
-  if (status.body.data.status !== 'done') console.log('JOB', status.body.data, (server.personalData as unknown as { texts: string[] }).texts.filter((t) => t.includes('bulk')).slice(-3));
   return status.body.data;
 }
 
