@@ -147,7 +147,7 @@ describe('each case’s outcome', () => {
         zh['case.transition.inState.awaitingReview'],
         'case.transition.inState.awaitingReview',
       ],
-      ['', 99_999_999, '未执行', zh['case.notFound'], 'case.notFound'],
+      [undefined, 99_999_999, '未执行', zh['case.notFound'], 'case.notFound'],
     ]);
     const english = await resultsSheet('caseOperation', job.id, 'en-US');
     expect(english[0]).toEqual(['Case no.', 'Case ID', 'Outcome', 'Reason', 'Reason code']);
