@@ -20,6 +20,8 @@ export async function load(opts: {
   concurrency: number;
   seconds: number;
   expectStatus?: number;
+  /** Stops early once this answers true (load that lasts as long as something else runs). */
+  until?: () => boolean;
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const target = new URL(opts.url);
@@ -60,7 +62,7 @@ export async function load(opts: {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: opts.concurrency }, async () => {
-      while (performance.now() < deadline) await once();
+      while (performance.now() < deadline && !opts.until?.()) await once();
     }),
   );
   agent.destroy();

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startServerProcess } from '../scripts/server-process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
+import { benchBulk } from './bulk';
 import { benchBundles } from './bundle';
 import { benchCaseList } from './case-list';
 import { benchContactRules } from './contact-rules';
@@ -11,11 +12,19 @@ import { load, percentile } from './load';
 import { benchProfile } from './profile';
 import { benchRender } from './render';
 import { benchScale, benchWorkers, postgresTarget, sqliteTarget } from './scale';
-import { BENCH_DB_FILE, BENCH_PG_URL, ensureBenchDatabase, ensurePostgresBenchDatabase } from './seed-db';
+import {
+  BENCH_DB_FILE,
+  BENCH_PG_ADMIN_URL,
+  BENCH_PG_NAME,
+  BENCH_PG_URL,
+  ensureBenchDatabase,
+  ensurePostgresBenchDatabase,
+} from './seed-db';
 
 /**
  * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
- * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import.
+ * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import,
+ * bulk push (`bulk`).
  */
 async function main() {
   const { values } = parseArgs({
@@ -44,6 +53,18 @@ async function main() {
   if (wants('import')) await benchImport(say, { dbs: values.dbs.split(',') });
   // Its own throw-away SQLite file: the contact-rule check's budget (issue 19).
   if (wants('contacts')) await benchContactRules(say);
+  // A bulk push of 10,000 pooled cases by filter on a copy of the bench database (issue 20).
+  if (values.only?.split(',').includes('bulk')) {
+    const dbs = values.dbs.split(',');
+    if (dbs.includes('sqlite')) {
+      await ensureBenchDatabase(values.reseed, say);
+      await benchBulk({ name: 'SQLite', file: BENCH_DB_FILE }, say);
+    }
+    if (dbs.includes('postgres')) {
+      await ensurePostgresBenchDatabase(values.reseed, say);
+      await benchBulk({ name: 'PostgreSQL', adminUrl: BENCH_PG_ADMIN_URL, database: BENCH_PG_NAME }, say);
+    }
+  }
   if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile', 'figures'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);

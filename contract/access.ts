@@ -42,6 +42,8 @@ export const ABILITIES = {
   'cases.push': staff('superAdmin', 'caseOperation'),
   'pushes.answer': { lawfirmContactPerson: 'firm' },
   'cases.assign': { ...staff('superAdmin', 'caseOperation'), lawfirmContactPerson: 'firm' },
+  /** Bulk jobs (server/cases/bulk-jobs/): started and followed by those who push, assign or close many cases; each case is judged on its own. */
+  'cases.bulk': { ...staff('superAdmin', 'caseOperation'), lawfirmContactPerson: 'firm' },
   'cases.pool': { ...staff('superAdmin', 'caseOperation'), lawyer: 'own' },
   'cases.take': { lawyer: 'own' },
   'cases.run': { ...staff('superAdmin', 'caseOperation'), lawyer: 'own' },

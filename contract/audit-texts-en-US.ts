@@ -108,6 +108,7 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
     label: 'Cases imported',
     detail: '{{fileName}}: {{imported}} imported, {{invalid}} invalid',
   },
+  'case.bulkJob': { label: 'Bulk job started', detail: '{{action}}: {{total}} cases' },
 };
 
 /** How a status inside pending reads: Pending (case pool). */

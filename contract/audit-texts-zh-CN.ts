@@ -95,6 +95,7 @@ export const AUDIT_TEXTS_ZH_CN = {
   },
   'case.create': { label: '录入案件', detail: '{{caseNo}} {{title}}' },
   'case.import': { label: '批量导入案件', detail: '{{fileName}}：导入 {{imported}} 条，无效 {{invalid}} 条' },
+  'case.bulkJob': { label: '发起批量任务', detail: '{{action}}：{{total}} 件' },
 } as const satisfies Record<string, { label: string; detail?: string }>;
 
 export type AuditAction = keyof typeof AUDIT_TEXTS_ZH_CN;

@@ -13,6 +13,7 @@ import {
   closeResultSchema,
   PUSH_STATUSES,
 } from './cases';
+import { caseOutcomeListSchema } from './case-outcomes';
 import { caseContactWindowSchema, contactSchema, followUpSchema } from './contact-row';
 import { PLAN_STATUSES } from './enum-values';
 import { caseLedgerViewSchema, claimPartsShape, repaymentSchema } from './ledger';
@@ -254,23 +255,8 @@ export const bulkTransitionRequestSchema = z.object({
 });
 export type BulkTransitionRequest = z.infer<typeof bulkTransitionRequestSchema>;
 
-/** What happened to each case: done, or refused with the reason in the caller's language. */
-export const bulkTransitionResultSchema = z.object({
-  results: z.array(
-    z.object({
-      id: z.number().int(),
-      caseNo: z.string().nullable(),
-      ok: z.boolean(),
-      /** The refusal, translated; null when done. */
-      reason: z.string().nullable(),
-      /** The refusal as a message key and its parameters, for a screen in another language; null when done. */
-      code: z.string().nullable(),
-      params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
-    }),
-  ),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-});
+/** What happened to each case: the one shape of every many-case answer (contract/case-outcomes.ts). */
+export const bulkTransitionResultSchema = caseOutcomeListSchema;
 export type BulkTransitionResult = z.infer<typeof bulkTransitionResultSchema>;
 
 export const lawyerOptionsQuerySchema = z.object({

@@ -124,6 +124,7 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.ability.cases.push': 'Push cases',
   'enum.ability.pushes.answer': 'Accept or decline pushes',
   'enum.ability.cases.assign': 'Assign cases',
+  'enum.ability.cases.bulk': 'Bulk work on cases',
   'enum.ability.cases.pool': 'See the case pool',
   'enum.ability.cases.take': 'Take cases from the pool',
   'enum.ability.cases.run': 'Work cases',

@@ -122,6 +122,7 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.ability.cases.push': '推送案件',
   'enum.ability.pushes.answer': '接收或拒绝推送',
   'enum.ability.cases.assign': '分配案件',
+  'enum.ability.cases.bulk': '批量处理案件',
   'enum.ability.cases.pool': '查看案件池',
   'enum.ability.cases.take': '从案件池接案',
   'enum.ability.cases.run': '办理案件',

@@ -1,4 +1,5 @@
 import { CREDITOR_MESSAGES_EN_US } from './messages-creditors';
+import { BULK_MESSAGES_EN_US } from './messages-bulk-en-US';
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
 import type { MessageKey } from './messages-zh-CN';
@@ -13,6 +14,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   ...CREDITOR_MESSAGES_EN_US,
   ok: 'Success',
   ...PLAN_MESSAGES_EN_US,
+  ...BULK_MESSAGES_EN_US,
   'rule.phone': 'Enter a valid 11-digit mobile number',
   'rule.phoneRequired': 'Username cannot be empty',
   'rule.password':

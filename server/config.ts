@@ -122,6 +122,10 @@ export interface ServerConfig {
   streamsPerUser: number;
   /** Data rows one case import may hold (IMPORT_MAX_ROWS). */
   importMaxRows: number;
+  /** Cases one bulk job may take (BULK_MAX_CASES; server/cases/bulk-jobs). */
+  bulkMaxCases: number;
+  /** Cases a bulk job commits together (BULK_BATCH_CASES); null: 200 on SQLite, 500 on PostgreSQL. */
+  bulkBatchCases: number | null;
   /** Largest case import file accepted (IMPORT_MAX_MB). */
   importMaxBytes: number;
   /** The zone every shown, exported or printed date is in (BUSINESS_TZ; contract/dates.ts). */
@@ -239,6 +243,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     streamHeartbeatSeconds: positiveInteger(env, 'NOTIFY_HEARTBEAT_SECONDS', 25),
     streamsPerUser: positiveInteger(env, 'STREAMS_PER_USER', 10),
     importMaxRows: positiveInteger(env, 'IMPORT_MAX_ROWS', 200_000),
+    bulkMaxCases: positiveInteger(env, 'BULK_MAX_CASES', 10_000),
+    bulkBatchCases: env.BULK_BATCH_CASES ? integerIn(env, 'BULK_BATCH_CASES', 200, 1, 5000) : null,
     importMaxBytes: positiveInteger(env, 'IMPORT_MAX_MB', 100) * 1024 * 1024,
     businessTimeZone,
     storage: storage as StorageKind,

@@ -1,6 +1,7 @@
 import { accessRoutes } from './access/routes';
 import { authRoutes } from './auth/routes';
 import { businessRoutes } from './business/routes';
+import { bulkJobRoutes } from './cases/bulk-jobs/routes';
 import { contactRoutes } from './cases/contacts/routes';
 import { caseIntakeRoutes } from './cases/intake-routes';
 import { ledgerRoutes } from './cases/ledger/routes';
@@ -58,6 +59,7 @@ export const apiRoutes: ApiRoute[] = [
   ...accessRoutes,
   ...pageRoutes(() => apiRoutes, menuForRole),
   ...dashboardRoutes,
+  ...bulkJobRoutes,
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,

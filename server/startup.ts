@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { watchBulkJobs } from './cases/bulk-jobs/jobs';
 import { failInterruptedImports } from './cases/imports/owners';
 import type { ServerConfig, StorageKind } from './config';
 import type { DatabaseHandle } from './db/connect';
@@ -102,7 +103,13 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
 
   await fastify.listen({ host: config.host, port: config.port });
   // Every serving process checks; the claims in sweep_runs keep each sweep to one run a day.
-  stopSweeps = startDailySweeps(app, DAILY_SWEEPS);
+  const stopDaily = startDailySweeps(app, DAILY_SWEEPS);
+  // Every process watches the bulk jobs: dead ones failed, unclaimed ones claimed (by one).
+  const stopBulkWatch = watchBulkJobs(app);
+  stopSweeps = () => {
+    stopDaily();
+    stopBulkWatch();
+  };
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (cluster.isWorker) say(`worker ${cluster.worker?.id} (pid ${process.pid}) listening on port ${port}`);

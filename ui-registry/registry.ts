@@ -57,6 +57,8 @@ export interface InputProps {
 export interface Selection {
   keys: ReadonlyArray<string | number>;
   rows: readonly DataRecord[];
+  /** Every row the table's filter matches is selected, not only the ticked page (选择全部 N 条). */
+  all?: { total: number };
 }
 
 export interface ActionProps<A extends ActionDescriptor = ActionDescriptor> {

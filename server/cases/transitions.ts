@@ -176,6 +176,22 @@ export async function applyTransition(
 }
 
 /**
+ * One transition inside the caller's transaction (a step of a bulk job's batch), on the case as
+ * read in it, at its current version: decided by the machine and stored exactly as by hand.
+ * A refusal throws before anything is written, so the batch's other cases stand.
+ */
+export async function transitionWithin(
+  trx: Kysely<Database>,
+  app: AppContext,
+  who: Who,
+  current: CaseRow,
+  body: Omit<CaseTransitionRequest, 'version'>,
+): Promise<void> {
+  const decided = await decide(trx, current, eventOf({ ...body, version: current.version }, actorOf(who.viewer)));
+  await storeTransition(trx, app, byPerson(who), current, decided);
+}
+
+/**
  * The 409 for a decision taken on an older version of a case (a push answer, any transition):
  * `data: {version, savedBy, savedAt}`: the version now stored, who changed the case last (the
  * newest audit entry about it; null when that was the system) and when, so the screen can

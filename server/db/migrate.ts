@@ -28,6 +28,7 @@ import * as m0029 from './migrations/0029_sweeps_and_retention';
 import * as m0030 from './migrations/0030_term_counts';
 import * as m0031 from './migrations/0031_creditors_and_batches';
 import * as m0032 from './migrations/0032_menu_known_routes';
+import * as m0033 from './migrations/0033_bulk_jobs';
 import * as m0037 from './migrations/0037_platform_figures';
 import type { Database } from './schema';
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0030_term_counts': m0030,
   '0031_creditors_and_batches': m0031,
   '0032_menu_known_routes': m0032,
+  '0033_bulk_jobs': m0033,
   '0037_platform_figures': m0037,
 };
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BulkJobTables } from './schema-bulk-jobs';
 import type { ContactTables } from './schema-contacts';
 import type { CreditorTables } from './schema-creditors';
 import type { FigureTables } from './schema-figures';
@@ -366,7 +367,8 @@ export interface Database
     SweepTables,
     ContactTables,
     FigureTables,
-    CreditorTables {
+    CreditorTables,
+    BulkJobTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

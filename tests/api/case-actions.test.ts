@@ -205,7 +205,7 @@ describe('bulk actions', () => {
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const byId = new Map(res.body.data.results.map((r) => [r.id, r]));
+    const byId = new Map(res.body.data.list.map((r) => [r.caseId, r]));
     expect(byId.get(worked.id)).toMatchObject({ ok: true, caseNo: worked.case_no });
     expect(byId.get(suspended.id)).toMatchObject({ ok: true });
     expect(byId.get(closed.id)).toMatchObject({
@@ -224,9 +224,9 @@ describe('bulk actions', () => {
       code: 'case.transition.inState.pool',
       reason: '案件在案件池中，尚未推送律所',
     });
-    const reasons = res.body.data.results.filter((r) => !r.ok).map((r) => r.reason);
+    const reasons = res.body.data.list.filter((r) => !r.ok).map((r) => r.reason);
     expect(new Set(reasons).size).toBe(3);
-    expect(res.body.data).toMatchObject({ succeeded: 2, failed: 3 });
+    expect(res.body.data).toMatchObject({ succeeded: 2, refused: 3 });
   });
 });
 

@@ -294,12 +294,12 @@ describe('POST /api/cases/bulk-transitions', () => {
       body: { event: 'PUSH', ids: [a.id, b.id, review.id, 99_999_999], lawFirmId: demoFirmId },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ succeeded: 2, failed: 2 });
-    expect(res.body.data.results).toEqual([
-      { id: a.id, caseNo: a.case_no, ok: true, reason: null, code: null, params: null },
-      { id: b.id, caseNo: b.case_no, ok: true, reason: null, code: null, params: null },
+    expect(res.body.data).toMatchObject({ succeeded: 2, refused: 2 });
+    expect(res.body.data.list).toEqual([
+      { caseId: a.id, caseNo: a.case_no, ok: true },
+      { caseId: b.id, caseNo: b.case_no, ok: true },
       {
-        id: review.id,
+        caseId: review.id,
         caseNo: review.case_no,
         ok: false,
         reason: '案件尚未通过审核',
@@ -307,8 +307,7 @@ describe('POST /api/cases/bulk-transitions', () => {
         params: { state: 'awaitingReview' },
       },
       {
-        id: 99_999_999,
-        caseNo: null,
+        caseId: 99_999_999,
         ok: false,
         reason: '案件不存在或不在您的可见范围内',
         code: 'case.notFound',

@@ -212,9 +212,9 @@ describe('bulk actions', () => {
       body: { event: 'PUSH', ids: [a.id, review.id], lawFirmId: demoFirmId },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ succeeded: 1, failed: 1 });
-    expect(res.body.data.results[1]).toMatchObject({
-      id: review.id,
+    expect(res.body.data).toMatchObject({ succeeded: 1, refused: 1 });
+    expect(res.body.data.list[1]).toMatchObject({
+      caseId: review.id,
       ok: false,
       code: 'case.transition.inState.awaitingReview',
       params: { state: 'awaitingReview' },

@@ -98,6 +98,11 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   // The case machine then judges each event for the actor.
   'POST /cases/:id/transitions': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
   'POST /cases/bulk-transitions': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  // Bulk jobs: those who push, assign or close many cases; each case is judged on its own.
+  'POST /cases/bulk-jobs': [SA, CASE_OPS, FIRM],
+  'GET /cases/bulk-jobs/current': [SA, CASE_OPS, FIRM],
+  'GET /cases/bulk-jobs/:id': [SA, CASE_OPS, FIRM],
+  'GET /cases/bulk-jobs/:id/results': [SA, CASE_OPS, FIRM],
   'GET /cases/pool': [SA, CASE_OPS, LAWYER],
   'GET /cases/mine': [SA, LAWYER],
   'GET /cases/stats/stages': [SA, CASE_OPS, BIZ_OPS],

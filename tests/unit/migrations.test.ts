@@ -45,6 +45,7 @@ describe('migrating an empty database', () => {
       '0030_term_counts',
       '0031_creditors_and_batches',
       '0032_menu_known_routes',
+      '0033_bulk_jobs',
       '0037_platform_figures',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
@@ -98,6 +99,8 @@ describe('migrating an empty database', () => {
       'batch_figures',
       'batch_figure_counts',
       'batch_repaid_days',
+      'bulk_jobs',
+      'bulk_job_results',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

@@ -2,7 +2,7 @@ import { Alert, Modal, Table, Tag } from '@arco-design/web-react';
 import type { BulkTransitionResult } from '../../contract/case-api';
 import { useRegistryEnv } from '../context';
 
-type Row = BulkTransitionResult['results'][number];
+type Row = BulkTransitionResult['list'][number];
 
 interface Props {
   title: string;
@@ -23,7 +23,7 @@ export default function BulkResultDialog({ title, result, onClose }: Props) {
       : row.code
         ? t(row.code, { ...(row.params ?? {}), defaultValue: row.reason ?? row.code })
         : (row.reason ?? '');
-  const allDone = result.failed === 0;
+  const allDone = result.refused === 0;
   return (
     <Modal
       title={title}
@@ -39,21 +39,21 @@ export default function BulkResultDialog({ title, result, onClose }: Props) {
     >
       <Alert
         type={allDone ? 'success' : result.succeeded === 0 ? 'error' : 'warning'}
-        content={t('registry.bulk.summary', { succeeded: result.succeeded, failed: result.failed })}
+        content={t('registry.bulk.summary', { succeeded: result.succeeded, failed: result.refused })}
         style={{ marginBottom: 12 }}
       />
       <Table<Row>
-        rowKey="id"
+        rowKey="caseId"
         size="small"
         pagination={false}
         scroll={{ y: 360 }}
-        data={result.results}
+        data={result.list}
         columns={[
           {
             title: t('registry.bulk.case'),
             dataIndex: 'caseNo',
             width: 130,
-            render: (_: unknown, row: Row) => row.caseNo ?? `#${row.id}`,
+            render: (_: unknown, row: Row) => row.caseNo ?? `#${row.caseId}`,
           },
           {
             title: t('registry.bulk.outcome'),

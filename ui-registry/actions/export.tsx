@@ -22,7 +22,8 @@ export function ExportAction({ action, record, params, selection, query }: Actio
   const start = async () => {
     if (!usable) return;
     if (action.confirm && !(await confirm(t(action.confirm)))) return;
-    const ids = selection?.keys.length ? { ids: selection.keys.join(',') } : {};
+    // Every case of the filter selected (选择全部 N 条): the filter alone says which.
+    const ids = selection?.keys.length && !selection.all ? { ids: selection.keys.join(',') } : {};
     setBusy(true);
     try {
       await download(path, { params: { ...query, ...ids } });

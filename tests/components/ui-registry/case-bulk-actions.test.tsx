@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PageDescriptor, SCHEMA_VERSION } from '../../../contract/pages/descriptor';
 import { ok } from '../../../mocks/envelope';
+import { noRunningBulkJob } from '../../../mocks/handlers/bulk-jobs';
 import { server } from '../../../mocks/server';
 import { bulkTransitions } from '../../../server/pages/catalog/case-common';
 import { DescriptorView } from '../../../ui-registry/PageHost';
@@ -15,7 +16,9 @@ import { caseRow } from './fixtures';
 beforeAll(async () => {
   await preloadRenderers();
   await import('../../../ui-registry/actions/BulkResultDialog');
+  await import('../../../ui-registry/actions/BulkJobDialog');
 }, 30_000);
+beforeEach(() => server.use(noRunningBulkJob));
 
 describe('bulk actions of the case list', () => {
   const table: PageDescriptor = {
@@ -44,10 +47,10 @@ describe('bulk actions of the case list', () => {
       http.post('/api/cases/bulk-transitions', async ({ request }) => {
         body = await request.json();
         return ok({
-          results: [
-            { id: 1, caseNo: 'MS00000001', ok: true, reason: null, code: null, params: null },
+          list: [
+            { caseId: 1, caseNo: 'MS00000001', ok: true },
             {
-              id: 2,
+              caseId: 2,
               caseNo: 'MS00000002',
               ok: false,
               // The row's key decides the words; the server's own translation is only a fallback.
@@ -57,7 +60,7 @@ describe('bulk actions of the case list', () => {
             },
           ],
           succeeded: 1,
-          failed: 1,
+          refused: 1,
         });
       }),
     );
@@ -97,12 +100,12 @@ describe('bulk actions of the case list', () => {
       http.post('/api/cases/bulk-transitions', async ({ request }) => {
         body = await request.json();
         return ok({
-          results: [
-            { id: 1, caseNo: 'MS00000001', ok: true, reason: null, code: null, params: null },
-            { id: 2, caseNo: 'MS00000002', ok: true, reason: null, code: null, params: null },
+          list: [
+            { caseId: 1, caseNo: 'MS00000001', ok: true },
+            { caseId: 2, caseNo: 'MS00000002', ok: true },
           ],
           succeeded: 2,
-          failed: 0,
+          refused: 0,
         });
       }),
     );
@@ -124,9 +127,9 @@ describe('bulk actions of the case list', () => {
       http.get('/api/cases', () => ok({ list: [caseRow(1)], total: 1 })),
       http.post('/api/cases/bulk-transitions', () =>
         ok({
-          results: [
+          list: [
             {
-              id: 1,
+              caseId: 1,
               caseNo: 'MS00000001',
               ok: false,
               reason: '案件已推送给该律所',
@@ -135,7 +138,7 @@ describe('bulk actions of the case list', () => {
             },
           ],
           succeeded: 0,
-          failed: 1,
+          refused: 1,
         }),
       ),
     );
@@ -165,5 +168,53 @@ describe('bulk actions of the case list', () => {
     expect(screen.queryByRole('button', { name: '分配' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '推送律所' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '结案' })).not.toBeInTheDocument();
+  });
+  it('selects every case of the filter and runs the action as a job, with its progress and results', async () => {
+    let body: unknown = null;
+    let polls = 0;
+    server.use(
+      http.get('/api/cases', () => ok({ list: [caseRow(1), caseRow(2)], total: 57 })),
+      http.post('/api/cases/bulk-jobs', async ({ request }) => {
+        body = await request.json();
+        return ok({ id: 7 });
+      }),
+      http.get('/api/cases/bulk-jobs/7', () => {
+        polls++;
+        const done = polls > 1;
+        return ok({
+          id: 7,
+          action: 'close',
+          status: done ? 'done' : 'running',
+          total: 57,
+          done: done ? 57 : 20,
+          succeeded: done ? 50 : 18,
+          refused: done ? 7 : 2,
+          failure: null,
+          createdAt: '2026-12-02T02:00:00.000Z',
+          finishedAt: done ? '2026-12-02T02:00:09.000Z' : null,
+        });
+      }),
+    );
+    const env = testEnvironment({ role: 'caseOperation' });
+    renderWithRegistry(<DescriptorView descriptor={table} />, { env });
+    await screen.findByText('MS00000001');
+    // Only a whole page ticked offers the whole filter.
+    await user.click(screen.getAllByRole('checkbox')[1]);
+    expect(screen.queryByTestId('select-all')).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('checkbox')[2]);
+    await user.click(await screen.findByText('选择全部 57 条'));
+    expect(await screen.findByTestId('select-all')).toHaveTextContent('已选择全部 57 条');
+    await user.click(screen.getByRole('button', { name: '结案' }));
+    expect(env.confirm).toHaveBeenCalledWith(expect.stringContaining('全部 57 件案件执行「结案」'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('结案（已选 57 件）')).toBeInTheDocument();
+    await choose(dialog, '结案结果', '调解成功');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(body).toEqual({ action: 'close', filter: expect.any(Object), result: 'mediated' }),
+    );
+    expect(await screen.findByText('任务完成：成功 50 件，未执行 7 件（共 57 件）')).toBeInTheDocument();
+    await user.click(screen.getByTestId('bulk-job-download'));
+    await waitFor(() => expect(env.download).toHaveBeenCalledWith('/cases/bulk-jobs/7/results'));
   });
 });

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PageDescriptor, SCHEMA_VERSION, type TablePage } from '../../../contract/pages/descriptor';
 import { ok } from '../../../mocks/envelope';
+import { noRunningBulkJob } from '../../../mocks/handlers/bulk-jobs';
 import { server } from '../../../mocks/server';
 import { PAGE_CATALOG } from '../../../server/pages/catalog';
 import { bulkTransitions } from '../../../server/pages/catalog/case-common';
@@ -19,6 +20,7 @@ import { caseRow } from './fixtures';
  */
 
 beforeAll(preloadRenderers, 30_000);
+beforeEach(() => server.use(noRunningBulkJob));
 
 const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const catalogTable = (id: string) => PAGE_CATALOG.get(id) as TablePage;
@@ -129,7 +131,7 @@ describe('bulk 分配', () => {
       ),
       http.post('/api/cases/bulk-transitions', async ({ request }) => {
         body = await request.json();
-        return ok({ results: [], succeeded: 0, failed: 0 });
+        return ok({ list: [], succeeded: 0, refused: 0 });
       }),
     );
     return () => body;

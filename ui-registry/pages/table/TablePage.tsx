@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { can } from '../../../contract/access';
 import type { ColumnDescriptor, TablePage as TableDescriptor } from '../../../contract/pages/descriptor';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
+import { BulkJobResume } from '../../actions/BulkJobResume';
 import { useRegistryEnv } from '../../context';
 import { LoadFailed } from '../../load-failed';
 import { useQueryScope } from '../../query-scope';
@@ -16,6 +17,7 @@ import { ColumnSettings } from './ColumnSettings';
 import { arrange, keyedColumns, settingKey, useColumnSetting } from './column-settings';
 import { columnWidth, rowActionsWidth, tableScrollWidth } from './column-widths';
 import { FilterBar } from './FilterBar';
+import { SelectAllNotice } from './SelectAllNotice';
 import {
   filterParams,
   nextSort,
@@ -69,11 +71,16 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
   const request = useMemo(() => tableRequestParams(page, state), [page, state]);
   const source = useSourceData(page.source.path, params, request, true);
   const [selection, setSelection] = useState<Selection>(NOTHING_TICKED);
+  // 选择全部 N 条: every row of the filter, for bulk actions that run as jobs.
+  const [allSelected, setAllSelected] = useState(false);
 
   // Another page, filter or sort: nothing stays ticked that the user no longer sees.
   const requestKey = JSON.stringify(request);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `requestKey` is the request by value.
-  useEffect(() => setSelection(NOTHING_TICKED), [requestKey]);
+  useEffect(() => {
+    setSelection(NOTHING_TICKED);
+    setAllSelected(false);
+  }, [requestKey]);
 
   const columns = useMemo(
     () => keyedColumns(page.columns.filter((column) => can(column.access, role))),
@@ -92,8 +99,12 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
   const show = (next: TableState) => setQuery(writeTableState(page, query, next));
   const reload = () => {
     setSelection(NOTHING_TICKED);
+    setAllSelected(false);
     source.reload();
   };
+  const runsJobs = page.bulkActions.some((a) => a.kind === 'bulkTransition' && can(a.access, role));
+  const pageTicked = rows.length > 0 && selection.keys.length === rows.length;
+  const everything = runsJobs && pageTicked && allSelected && total > rows.length;
   const filter = filterParams(request);
   // What bulk actions get: the ticked rows and their own keys (never a stand-in position).
   const ticked: Selection = {
@@ -102,6 +113,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
       return typeof key === 'string' || typeof key === 'number' ? [key] : [];
     }),
     rows: selection.rows,
+    ...(everything ? { all: { total } } : {}),
   };
 
   const tableColumns: TableColumnProps<DataRecord>[] = arranged
@@ -162,7 +174,10 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
             ? {
                 type: 'checkbox',
                 selectedRowKeys: selection.keys as Array<string | number>,
-                onChange: (ticked, tickedRows) => setSelection({ keys: ticked, rows: tickedRows }),
+                onChange: (ticked, tickedRows) => {
+                  setSelection({ keys: ticked, rows: tickedRows });
+                  setAllSelected(false);
+                },
               }
             : undefined
         }
@@ -218,9 +233,14 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
         <Space wrap>
           {selection.keys.length > 0 && (
             <>
-              <span data-testid="selection-count">
-                {t('registry.table.selected', { count: selection.keys.length })}
-              </span>
+              {!everything && (
+                <span data-testid="selection-count">
+                  {t('registry.table.selected', { count: selection.keys.length })}
+                </span>
+              )}
+              {runsJobs && pageTicked && total > rows.length && (
+                <SelectAllNotice total={total} all={everything} onChange={setAllSelected} />
+              )}
               <ActionBar
                 actions={page.bulkActions}
                 params={params}
@@ -238,6 +258,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
         </Space>
       </div>
       {body}
+      {runsJobs && <BulkJobResume onDone={reload} />}
     </Card>
   );
 }

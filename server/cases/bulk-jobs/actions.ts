@@ -1,0 +1,88 @@
+/**
+ * What a bulk job can do to each case, as a registry with one door: each action names the
+ * ability its starter's role must hold, checks the job's details once, and does one case inside
+ * the batch's transaction, refusing it by throwing an ApiError (its message key is the case's
+ * reason). push, assign and close are the case machine's PUSH, ASSIGN and CLOSE; `route` is
+ * registered by the routing engine when it is there (`registerBulkAction('route', ...)`);
+ * until then starting it is answered 409 `bulk.routeUnavailable`.
+ */
+import type { Kysely } from 'kysely';
+import type { Ability } from '../../../contract/access';
+import type { BulkJobAction, BulkJobRequest } from '../../../contract/bulk-jobs';
+import type { CaseTransitionRequest } from '../../../contract/case-api';
+import type { MessageKey } from '../../../contract/messages';
+import { EVENT_ABILITY } from '../../../machines/caseStatusMachine';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { fail } from '../../http/errors';
+import { transitionWithin, type Who } from '../transitions';
+import { visibleCase } from '../visible-case';
+
+/** The details a job keeps (`bulk_jobs.parameters`). */
+export type BulkDetails = Pick<BulkJobRequest, 'lawFirmId' | 'lawyerId' | 'result'>;
+
+export interface BulkAction {
+  /** The ability the starter's role must hold to start the job at all; each case is judged on its own too. */
+  ability: Ability;
+  /** The details the action needs, checked once when the job is started (400), as they are kept. */
+  details(body: BulkJobRequest): BulkDetails;
+  /** One case, as `who`, inside the batch's transaction; answers the case's number. */
+  run(trx: Kysely<Database>, app: AppContext, who: Who, caseId: number, details: BulkDetails): Promise<string>;
+}
+
+const registry = new Map<BulkJobAction, BulkAction>();
+
+/** Adds an action; a second registration of one name is a bug. */
+export function registerBulkAction(name: BulkJobAction, action: BulkAction): void {
+  if (registry.has(name)) throw new Error(`bulk action ${name} is registered twice`);
+  registry.set(name, action);
+}
+
+/** The refusal for an action nobody registered (yet). */
+const UNAVAILABLE: Partial<Record<BulkJobAction, MessageKey>> = { route: 'bulk.routeUnavailable' };
+
+/** The registered action, or 409 with the reason it is not there. */
+export function bulkAction(name: BulkJobAction): BulkAction {
+  const action = registry.get(name);
+  if (!action) throw fail.conflict(UNAVAILABLE[name] ?? 'bulk.routeUnavailable');
+  return action;
+}
+
+/** A case machine event for every case, with the details of a single transition. */
+function transitionAction(
+  event: 'PUSH' | 'ASSIGN' | 'CLOSE',
+  details: (body: BulkJobRequest) => BulkDetails,
+): BulkAction {
+  return {
+    ability: EVENT_ABILITY[event],
+    details,
+    async run(trx, app, who, caseId, kept) {
+      const current = await visibleCase(trx, who.viewer, caseId);
+      const body: Omit<CaseTransitionRequest, 'version'> = { event, ...kept };
+      await transitionWithin(trx, app, who, current, body);
+      return current.caseNo;
+    },
+  };
+}
+
+registerBulkAction(
+  'push',
+  transitionAction('PUSH', (b) => {
+    if (b.lawFirmId === undefined) throw fail.field('lawFirmId', 'bulk.lawFirmRequired');
+    return { lawFirmId: b.lawFirmId };
+  }),
+);
+registerBulkAction(
+  'assign',
+  transitionAction('ASSIGN', (b) => {
+    if (b.lawyerId === undefined) throw fail.field('lawyerId', 'bulk.lawyerRequired');
+    return { lawyerId: b.lawyerId };
+  }),
+);
+registerBulkAction(
+  'close',
+  transitionAction('CLOSE', (b) => {
+    if (b.result === undefined) throw fail.field('result', 'bulk.resultRequired');
+    return { result: b.result };
+  }),
+);
