@@ -81,11 +81,17 @@ async function runJob(app: AppContext, id: number): Promise<void> {
         if (Number(mine.numUpdatedRows) !== 1) return false;
         const outcomes: Outcome[] = [];
         for (const item of pending) {
+          // Each case within a savepoint: a case refused after its first write (a push record,
+          // an audit row) leaves nothing of itself in the batch's commit.
+          await sql`savepoint bulk_case`.execute(trx);
           try {
             await action.run(trx, app, who, item.case_id, details);
+            await sql`release savepoint bulk_case`.execute(trx);
             outcomes.push({ id: item.id, ok: 1, code: null, params: null });
           } catch (error) {
             if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
+            await sql`rollback to savepoint bulk_case`.execute(trx);
+            await sql`release savepoint bulk_case`.execute(trx);
             outcomes.push({ id: item.id, ok: 0, code: error.messageKey, params: JSON.stringify(error.params) });
           }
         }
