@@ -82,7 +82,7 @@ export const creditorListQuerySchema = pageQuerySchema.extend({
 // Batches -----------------------------------------------------------------------------------
 
 export const BATCH_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/;
-export const batchNoSchema = z.string().trim().regex(BATCH_NO_PATTERN, 'batch.batchNo');
+export const batchNoSchema = z.string().trim().regex(BATCH_NO_PATTERN, 'batch.batchNoRule');
 
 export const batchListQuerySchema = pageQuerySchema.extend({
   creditorId: idValue.optional(),
