@@ -138,6 +138,14 @@ export const importPlacementSchema = z.object({
 });
 export type ImportPlacement = z.infer<typeof importPlacementSchema>;
 
+/** `?from=&to=` of a report: days, from not after to, at most 366 days apart. */
+export const reportRangeSchema = z
+  .object({ from: daySchema, to: daySchema })
+  .refine((r) => r.from <= r.to && Date.parse(r.to) - Date.parse(r.from) <= 366 * 86_400_000, {
+    message: 'report.range',
+    path: ['to'],
+  });
+
 /** The share of the claim repaid, 0 to 1, to 4 decimals. */
 export function recoveryRateOf(repaidFen: number, claimedFen: number): number {
   if (claimedFen <= 0) return 0;

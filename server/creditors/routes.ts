@@ -5,12 +5,18 @@ import {
   creditorListQuerySchema,
   creditorRequestSchema,
   creditorSchema,
+  reportRangeSchema,
 } from '../../contract/creditors';
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
+import { attachmentHeader } from '../cases/imports/report';
 import { defineRoute } from '../http/route';
+import { batchReport } from './batch-report';
 import { batchDetail, listBatches } from './batches';
+import { repaymentReconciliation } from './reconciliation';
 import { createCreditor, creditorById, listCreditors, updateCreditor } from './store';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Creditors (委托方) and batches (委托批次): README here. */
 export const creditorRoutes = [
@@ -83,5 +89,53 @@ export const creditorRoutes = [
     params: idParamsSchema,
     response: batchDetailSchema,
     handler: async ({ app, params }) => batchDetail(app.db, params.id),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/batches/:id/report',
+    summary:
+      "A batch's progress report for its creditor (.xlsx, streamed): a summary sheet (batch, creditor, dates, totals, recovery rate, cases per firm) and one row per case (main debtor's ID masked)",
+    tags: ['creditors'],
+    access: 'creditors.read',
+    params: idParamsSchema,
+    raw: true,
+    handler: async ({ app, params, lang, reply }) => {
+      const { batchNo, stream } = await batchReport(app.db, params.id, lang, app.clock.now());
+      reply
+        .header('content-type', XLSX)
+        .header(
+          'content-disposition',
+          attachmentHeader(`batch-${params.id}.xlsx`, `委托批次-${batchNo}-进度报告.xlsx`),
+        )
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/creditors/:id/repayments',
+    summary:
+      "The creditor's repayment reconciliation (.xlsx, streamed): every repayment and reversal booked from `from` to `to` (days) on its cases, with case, day, amount (reversals negative), allocation, channel and voucher, and the totals",
+    tags: ['creditors'],
+    access: 'creditors.read',
+    params: idParamsSchema,
+    query: reportRangeSchema,
+    raw: true,
+    handler: async ({ app, params, query, lang, reply }) => {
+      const { name, stream } = await repaymentReconciliation(app.db, params.id, query, lang);
+      reply
+        .header('content-type', XLSX)
+        .header(
+          'content-disposition',
+          attachmentHeader(
+            `repayments-${params.id}-${query.from}-${query.to}.xlsx`,
+            `${name}-回款对账-${query.from}-${query.to}.xlsx`,
+          ),
+        )
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   }),
 ];
