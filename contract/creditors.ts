@@ -151,3 +151,44 @@ export function recoveryRateOf(repaidFen: number, claimedFen: number): number {
   if (claimedFen <= 0) return 0;
   return Math.round((repaidFen / claimedFen) * 10_000) / 10_000;
 }
+
+// Settlements ---------------------------------------------------------------------------------
+
+export const settlementQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'settlement.month'),
+  lawFirmId: idValue.optional(),
+});
+
+const settlementCreditorSchema = z.object({
+  creditorId: z.number().int(),
+  creditorName: z.string(),
+  /** Null: no rate set for this firm, no fee. */
+  ratePercent: z.number().nullable(),
+  recoveredFen: z.number().int(),
+  feeFen: z.number().int(),
+});
+
+export const settlementSchema = z.object({
+  month: z.string(),
+  list: z.array(
+    z.object({
+      lawFirmId: z.number().int(),
+      lawFirmName: z.string(),
+      recoveredFen: z.number().int(),
+      feeFen: z.number().int(),
+      creditors: z.array(settlementCreditorSchema),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+/**
+ * A fee in fen: `recoveredFen` × `rateBp` / 10,000, half up (a half fen away from zero, so a
+ * reversal takes back exactly the fee its repayment earned). Integers throughout.
+ */
+export function feeOf(recoveredFen: number, rateBp: number): number {
+  const sign = recoveredFen < 0 ? -1n : 1n;
+  const abs = BigInt(Math.abs(recoveredFen)) * BigInt(rateBp);
+  return Number(sign * ((abs + 5000n) / 10000n));
+}

@@ -6,14 +6,19 @@ import {
   creditorRequestSchema,
   creditorSchema,
   reportRangeSchema,
+  settlementQuerySchema,
+  settlementSchema,
 } from '../../contract/creditors';
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import { attachmentHeader } from '../cases/imports/report';
+import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { batchReport } from './batch-report';
 import { batchDetail, listBatches } from './batches';
 import { repaymentReconciliation } from './reconciliation';
+import { settlementWorkbook } from './settlement-export';
+import { settlements } from './settlements';
 import { createCreditor, creditorById, listCreditors, updateCreditor } from './store';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -133,6 +138,42 @@ export const creditorRoutes = [
             `repayments-${params.id}-${query.from}-${query.to}.xlsx`,
             `${name}-回款对账-${query.from}-${query.to}.xlsx`,
           ),
+        )
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/settlements',
+    summary:
+      "The firms' monthly settlement (`month` YYYY-MM): per firm and creditor what it recovered (repayments recorded while it held the case, less reversals recorded that month) and its fee (the creditor's rate, half up to the fen); a firm's contact person sees their firm only",
+    tags: ['creditors'],
+    access: 'settlements.read',
+    query: settlementQuerySchema,
+    response: settlementSchema,
+    handler: async ({ app, caller, query }) => settlements(app.db, caller, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/settlements/export',
+    summary:
+      "One firm's monthly settlement as .xlsx (`month`, `lawFirmId`; a contact person gets their own firm's): the fee per creditor and every entry it counts",
+    tags: ['creditors'],
+    access: 'settlements.read',
+    query: settlementQuerySchema,
+    raw: true,
+    handler: async ({ app, caller, query, lang, reply }) => {
+      const lawFirmId = query.lawFirmId ?? caller.lawFirmId;
+      if (!lawFirmId) throw fail.field('lawFirmId', 'creditor.firmNotFound');
+      const stream = await settlementWorkbook(app.db, caller, { month: query.month, lawFirmId }, lang);
+      reply
+        .header('content-type', XLSX)
+        .header(
+          'content-disposition',
+          attachmentHeader(`settlement-${lawFirmId}-${query.month}.xlsx`, `律所结算-${query.month}.xlsx`),
         )
         .header('cache-control', 'no-store')
         .send(stream);

@@ -97,6 +97,7 @@ describe('migrating an empty database', () => {
       'batch_figures',
       'batch_figure_counts',
       'batch_repaid_days',
+      'ledger_entry_holders',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
