@@ -154,10 +154,15 @@ export function recoveryRateOf(repaidFen: number, claimedFen: number): number {
 
 // Settlements ---------------------------------------------------------------------------------
 
+/** `month` YYYY-MM (absent: the current business month); `lawFirmId` narrows to one firm. */
 export const settlementQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'settlement.month'),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'settlement.month')
+    .optional(),
   lawFirmId: idValue.optional(),
 });
+export const settlementExportParamsSchema = z.object({ lawFirmId: idValue });
 
 const settlementCreditorSchema = z.object({
   creditorId: z.number().int(),

@@ -36,4 +36,11 @@ export default {
   'batch.chart.byWeek': 'Repaid per week',
   'batch.chart.byStatus': 'Cases by status',
   'batch.chart.byFirm': 'Cases per firm',
+  'batch.action.report': 'Download report',
+  'settlement.monthLabel': 'Month',
+  'settlement.monthPlaceholder': 'YYYY-MM, blank: this month',
+  'settlement.firm': 'Law firm',
+  'settlement.recovered': 'Recovered',
+  'settlement.fee': 'Fee',
+  'settlement.action.export': 'Download settlement',
 } satisfies Record<keyof typeof zh, string>;

@@ -35,6 +35,7 @@ export default {
   'menu.letterAudit': 'Letter review',
   'menu.creditors': 'Creditors',
   'menu.batches': 'Batches',
+  'menu.settlements': 'Firm settlements',
   'menu.batchDetail': 'Batch',
   'menu.planReview': 'Plan review',
   'menu.lawoffice': 'Law offices',

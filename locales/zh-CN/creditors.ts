@@ -35,4 +35,11 @@ export default {
   'batch.chart.byWeek': '每周回款',
   'batch.chart.byStatus': '案件状态分布',
   'batch.chart.byFirm': '各律所案件数',
+  'batch.action.report': '下载进度报告',
+  'settlement.monthLabel': '月份',
+  'settlement.monthPlaceholder': 'YYYY-MM，不填为本月',
+  'settlement.firm': '律所',
+  'settlement.recovered': '回款金额',
+  'settlement.fee': '服务费',
+  'settlement.action.export': '下载结算单',
 };

@@ -33,6 +33,7 @@ export default {
   'menu.letterAudit': '律师函审核',
   'menu.creditors': '委托方管理',
   'menu.batches': '委托批次',
+  'menu.settlements': '律所结算',
   'menu.batchDetail': '批次详情',
   'menu.planReview': '分期审核',
   'menu.lawoffice': '律所管理',

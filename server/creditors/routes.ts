@@ -6,13 +6,14 @@ import {
   creditorRequestSchema,
   creditorSchema,
   reportRangeSchema,
+  settlementExportParamsSchema,
   settlementQuerySchema,
   settlementSchema,
 } from '../../contract/creditors';
+import { formatDate } from '../../contract/dates';
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
 import { attachmentHeader } from '../cases/imports/report';
-import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { batchReport } from './batch-report';
 import { batchDetail, listBatches } from './batches';
@@ -153,27 +154,32 @@ export const creditorRoutes = [
     access: 'settlements.read',
     query: settlementQuerySchema,
     response: settlementSchema,
-    handler: async ({ app, caller, query }) => settlements(app.db, caller, query),
+    handler: async ({ app, caller, query }) =>
+      settlements(app.db, caller, {
+        ...query,
+        month: query.month ?? formatDate(app.clock.now()).slice(0, 7),
+      }),
   }),
 
   defineRoute({
     method: 'GET',
-    url: '/settlements/export',
+    url: '/settlements/:lawFirmId/export',
     summary:
-      "One firm's monthly settlement as .xlsx (`month`, `lawFirmId`; a contact person gets their own firm's): the fee per creditor and every entry it counts",
+      "One firm's monthly settlement as .xlsx (`month`; a contact person gets their own firm's whatever the path names): the fee per creditor and every entry it counts",
     tags: ['creditors'],
     access: 'settlements.read',
+    params: settlementExportParamsSchema,
     query: settlementQuerySchema,
     raw: true,
-    handler: async ({ app, caller, query, lang, reply }) => {
-      const lawFirmId = query.lawFirmId ?? caller.lawFirmId;
-      if (!lawFirmId) throw fail.field('lawFirmId', 'creditor.firmNotFound');
-      const stream = await settlementWorkbook(app.db, caller, { month: query.month, lawFirmId }, lang);
+    handler: async ({ app, caller, params, query, lang, reply }) => {
+      const { lawFirmId } = params;
+      const month = query.month ?? formatDate(app.clock.now()).slice(0, 7);
+      const stream = await settlementWorkbook(app.db, caller, { month, lawFirmId }, lang);
       reply
         .header('content-type', XLSX)
         .header(
           'content-disposition',
-          attachmentHeader(`settlement-${lawFirmId}-${query.month}.xlsx`, `律所结算-${query.month}.xlsx`),
+          attachmentHeader(`settlement-${lawFirmId}-${month}.xlsx`, `律所结算-${month}.xlsx`),
         )
         .header('cache-control', 'no-store')
         .send(stream);

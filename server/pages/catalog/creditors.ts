@@ -4,7 +4,7 @@ import type {
   FieldDescriptor,
   PageDescriptor,
 } from '../../../contract/pages/descriptor';
-import { SCHEMA_VERSION } from '../../../contract/pages/descriptor';
+import { SCHEMA_VERSION, type TablePage } from '../../../contract/pages/descriptor';
 import { col, field, go, keyword, stat, table } from './builders';
 
 /**
@@ -109,7 +109,10 @@ const batches = table({
     col('outstandingFen', 'batch.outstanding', { widget: 'money', width: 150 }),
     col('recoveryRate', 'batch.recoveryRate', { widget: 'percent', width: 100 }),
   ],
-  rowActions: [go('open', 'batch.action.open', '/list/batch-detail/:id')],
+  rowActions: [
+    go('open', 'batch.action.open', '/list/batch-detail/:id'),
+    { kind: 'export', key: 'report', label: 'batch.action.report', path: '/batches/:id/report' },
+  ],
   toolbar: [],
   bulkActions: [],
 });
@@ -159,4 +162,38 @@ const batchDetail: DashboardPage = {
   ],
 };
 
-export const creditorPages: PageDescriptor[] = [creditors, batches, batchDetail];
+/** 律所结算: each firm's fee for a month (a firm's contact person: their own), an .xlsx per firm. */
+const settlements: TablePage = {
+  schemaVersion: SCHEMA_VERSION,
+  type: 'table',
+  id: 'settlements',
+  title: 'menu.settlements',
+  source: { path: '/settlements' },
+  rowKey: 'lawFirmId',
+  pageSize: 100,
+  filters: [
+    field(
+      'month',
+      'settlement.monthLabel',
+      { kind: 'input', maxLength: 7 },
+      { placeholder: 'settlement.monthPlaceholder' },
+    ),
+  ],
+  columns: [
+    col('lawFirmName', 'settlement.firm', { width: 260 }),
+    col('recoveredFen', 'settlement.recovered', { widget: 'money', width: 160 }),
+    col('feeFen', 'settlement.fee', { widget: 'money', width: 160 }),
+  ],
+  rowActions: [
+    {
+      kind: 'export',
+      key: 'settlementXlsx',
+      label: 'settlement.action.export',
+      path: '/settlements/:lawFirmId/export',
+    },
+  ],
+  toolbar: [],
+  bulkActions: [],
+};
+
+export const creditorPages: PageDescriptor[] = [creditors, batches, batchDetail, settlements];
