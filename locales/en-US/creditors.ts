@@ -20,7 +20,6 @@ export default {
   'creditor.keywordPlaceholder': 'Name or credit code',
   'creditor.action.add': 'Add creditor',
   'creditor.action.edit': 'Edit',
-  'creditor.action.batches': 'Batches',
   'creditor.saved': 'Creditor saved',
   'batch.batchNo': 'Batch number',
   'batch.creditor': 'Creditor',

@@ -19,7 +19,6 @@ export default {
   'creditor.keywordPlaceholder': '名称或统一社会信用代码',
   'creditor.action.add': '新增委托方',
   'creditor.action.edit': '编辑',
-  'creditor.action.batches': '查看批次',
   'creditor.saved': '委托方已保存',
   'batch.batchNo': '批次号',
   'batch.creditor': '委托方',

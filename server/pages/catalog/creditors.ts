@@ -82,7 +82,7 @@ const creditors = table({
     col('repaidFen', 'batch.repaid', { widget: 'money', width: 140 }),
     col('reductionMaxPercent', 'creditor.reductionMaxPercent', { widget: 'number', width: 110 }),
   ],
-  rowActions: [editCreditor, go('batches', 'creditor.action.batches', '/list/batches?creditorId=:id')],
+  rowActions: [editCreditor],
   toolbar: [addCreditor],
   bulkActions: [],
 });
