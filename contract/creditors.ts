@@ -74,6 +74,8 @@ export const creditorSchema = z.object({
 });
 export type Creditor = z.infer<typeof creditorSchema>;
 
+export const creditorOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+
 export const creditorListQuerySchema = pageQuerySchema.extend({
   /** Name or credit code contains it. */
   keyword: textField({ min: 1, max: CREDITOR_NAME_MAX }).optional(),
@@ -124,7 +126,8 @@ export const batchDetailSchema = batchSummarySchema.extend({
     }),
   ),
   /** Repaid less reversed per week (Monday of the week, YYYY-MM-DD), oldest first. */
-  repaidByWeek: z.array(z.object({ week: z.string(), repaidFen: z.number().int() })),
+  /** `repaidYuan` is `repaidFen` / 100, for the chart's axis only. */
+  repaidByWeek: z.array(z.object({ week: z.string(), repaidFen: z.number().int(), repaidYuan: z.number() })),
 });
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 

@@ -32,7 +32,7 @@ export default {
   'batch.keyword': 'Keyword',
   'batch.keywordPlaceholder': 'Batch number or creditor',
   'batch.action.open': 'Open',
-  'batch.chart.byWeek': 'Repaid per week',
+  'batch.chart.byWeek': 'Repaid per week (yuan)',
   'batch.chart.byStatus': 'Cases by status',
   'batch.chart.byFirm': 'Cases per firm',
   'batch.action.report': 'Download report',

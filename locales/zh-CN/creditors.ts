@@ -31,7 +31,7 @@ export default {
   'batch.keyword': '关键词',
   'batch.keywordPlaceholder': '批次号或委托方名称',
   'batch.action.open': '查看',
-  'batch.chart.byWeek': '每周回款',
+  'batch.chart.byWeek': '每周回款（元）',
   'batch.chart.byStatus': '案件状态分布',
   'batch.chart.byFirm': '各律所案件数',
   'batch.action.report': '下载进度报告',

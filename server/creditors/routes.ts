@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import {
   batchDetailSchema,
   batchListQuerySchema,
   batchPageSchema,
   creditorListQuerySchema,
+  creditorOptionSchema,
   creditorRequestSchema,
   creditorSchema,
   reportRangeSchema,
@@ -35,6 +37,18 @@ export const creditorRoutes = [
     query: creditorListQuerySchema,
     response: pagedSchema(creditorSchema),
     handler: async ({ app, caller, query }) => listCreditors(app.db, caller, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/creditors/options',
+    summary: 'Every creditor by name, for a select: {list: [{id, name}]}',
+    tags: ['creditors'],
+    access: 'creditors.read',
+    response: z.object({ list: z.array(creditorOptionSchema) }),
+    handler: async ({ app }) => ({
+      list: await app.db.selectFrom('creditors').select(['id', 'name']).orderBy('name').limit(2000).execute(),
+    }),
   }),
 
   defineRoute({

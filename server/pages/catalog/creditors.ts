@@ -95,7 +95,7 @@ const batches = table({
     keyword('batch.keyword', 'batch.keywordPlaceholder'),
     field('creditorId', 'batch.creditor', {
       kind: 'select',
-      optionsFrom: { path: '/creditors?pageSize=100', value: 'id', label: 'name' },
+      optionsFrom: { path: '/creditors/options', value: 'id', label: 'name' },
     }),
     field('entrusted', 'batch.entrustedOn', { kind: 'dateRange' }),
   ],
@@ -134,7 +134,7 @@ const batchDetail: DashboardPage = {
       chart: 'column',
       field: 'repaidByWeek',
       x: 'week',
-      y: 'repaidFen',
+      y: 'repaidYuan',
       span: 24,
       height: 280,
     },
