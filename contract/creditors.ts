@@ -74,6 +74,8 @@ export const creditorSchema = z.object({
 });
 export type Creditor = z.infer<typeof creditorSchema>;
 
+export const creditorOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+
 export const creditorListQuerySchema = pageQuerySchema.extend({
   /** Name or credit code contains it. */
   keyword: textField({ min: 1, max: CREDITOR_NAME_MAX }).optional(),
@@ -82,7 +84,7 @@ export const creditorListQuerySchema = pageQuerySchema.extend({
 // Batches -----------------------------------------------------------------------------------
 
 export const BATCH_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/;
-export const batchNoSchema = z.string().trim().regex(BATCH_NO_PATTERN, 'batch.batchNo');
+export const batchNoSchema = z.string().trim().regex(BATCH_NO_PATTERN, 'batch.batchNoRule');
 
 export const batchListQuerySchema = pageQuerySchema.extend({
   creditorId: idValue.optional(),
@@ -124,7 +126,8 @@ export const batchDetailSchema = batchSummarySchema.extend({
     }),
   ),
   /** Repaid less reversed per week (Monday of the week, YYYY-MM-DD), oldest first. */
-  repaidByWeek: z.array(z.object({ week: z.string(), repaidFen: z.number().int() })),
+  /** `repaidYuan` is `repaidFen` / 100, for the chart's axis only. */
+  repaidByWeek: z.array(z.object({ week: z.string(), repaidFen: z.number().int(), repaidYuan: z.number() })),
 });
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
@@ -138,8 +141,62 @@ export const importPlacementSchema = z.object({
 });
 export type ImportPlacement = z.infer<typeof importPlacementSchema>;
 
+/** `?from=&to=` of a report: days, from not after to, at most 366 days apart. */
+export const reportRangeSchema = z
+  .object({ from: daySchema, to: daySchema })
+  .refine((r) => r.from <= r.to && Date.parse(r.to) - Date.parse(r.from) <= 366 * 86_400_000, {
+    message: 'report.range',
+    path: ['to'],
+  });
+
 /** The share of the claim repaid, 0 to 1, to 4 decimals. */
 export function recoveryRateOf(repaidFen: number, claimedFen: number): number {
   if (claimedFen <= 0) return 0;
   return Math.round((repaidFen / claimedFen) * 10_000) / 10_000;
+}
+
+// Settlements ---------------------------------------------------------------------------------
+
+/** `month` YYYY-MM (absent: the current business month); `lawFirmId` narrows to one firm. */
+export const settlementQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'settlement.month')
+    .optional(),
+  lawFirmId: idValue.optional(),
+});
+export const settlementExportParamsSchema = z.object({ lawFirmId: idValue });
+
+const settlementCreditorSchema = z.object({
+  creditorId: z.number().int(),
+  creditorName: z.string(),
+  /** Null: no rate set for this firm, no fee. */
+  ratePercent: z.number().nullable(),
+  recoveredFen: z.number().int(),
+  feeFen: z.number().int(),
+});
+
+export const settlementSchema = z.object({
+  month: z.string(),
+  list: z.array(
+    z.object({
+      lawFirmId: z.number().int(),
+      lawFirmName: z.string(),
+      recoveredFen: z.number().int(),
+      feeFen: z.number().int(),
+      creditors: z.array(settlementCreditorSchema),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+/**
+ * A fee in fen: `recoveredFen` × `rateBp` / 10,000, half up (a half fen away from zero, so a
+ * reversal takes back exactly the fee its repayment earned). Integers throughout.
+ */
+export function feeOf(recoveredFen: number, rateBp: number): number {
+  const sign = recoveredFen < 0 ? -1n : 1n;
+  const abs = BigInt(Math.abs(recoveredFen)) * BigInt(rateBp);
+  return Number(sign * ((abs + 5000n) / 10000n));
 }

@@ -158,6 +158,6 @@ export async function batchDetail(db: Db, id: number): Promise<BatchDetail> {
         };
       })
       .sort((a, b) => b.cases - a.cases),
-    repaidByWeek: [...weeks].map(([week, repaidFen]) => ({ week, repaidFen })),
+    repaidByWeek: [...weeks].map(([week, repaidFen]) => ({ week, repaidFen, repaidYuan: repaidFen / 100 })),
   };
 }

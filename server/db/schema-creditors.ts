@@ -65,7 +65,15 @@ export interface BatchRepaidDaysTable {
   repaid_fen: number;
 }
 
+/** The firm that held the case (and its creditor) when a repayment or reversal was recorded. */
+export interface LedgerEntryHoldersTable {
+  entry_id: number;
+  law_firm_id: number | null;
+  creditor_id: number | null;
+}
+
 export interface CreditorTables {
+  ledger_entry_holders: LedgerEntryHoldersTable;
   creditors: CreditorsTable;
   creditor_fee_rates: CreditorFeeRatesTable;
   case_batches: CaseBatchesTable;

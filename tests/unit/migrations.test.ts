@@ -101,6 +101,7 @@ describe('migrating an empty database', () => {
       'batch_repaid_days',
       'bulk_jobs',
       'bulk_job_results',
+      'ledger_entry_holders',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

@@ -57,6 +57,9 @@ const REPAID = [
     on conflict (batch_id, day) do update set repaid_fen = batch_repaid_days.repaid_fen + excluded.repaid_fen`,
   `update batch_figures set repaid_fen = repaid_fen + ${SIGNED_AMOUNT}
     where batch_id = (select c.batch_id from cases c where c.id = new.case_id)`,
+  // Who held the case when the entry was recorded: the firm's monthly settlement counts it for them.
+  `insert into ledger_entry_holders (entry_id, law_firm_id, creditor_id)
+    select new.id, c.law_firm_id, c.creditor_id from cases c where c.id = new.case_id`,
 ];
 const REPAID_WHEN = `new.kind in ('repayment', 'reversal')`;
 

@@ -19,6 +19,9 @@ import { idColumn } from './portable';
  *   (0031_batch_figure_triggers.ts): `batch_figures` (cases, claimed, repaid, outstanding),
  *   `batch_figure_counts` (cases per status, position and firm), `batch_repaid_days` (repaid per
  *   booked day, for the week chart). A batch's and a creditor's figures are read, never counted.
+ * - `ledger_entry_holders`: for every repayment and reversal, the firm that held the case and the
+ *   case's creditor when it was recorded (the firms' monthly settlement); existing entries get
+ *   the case's firm as it stands.
  *
  * Existing cases: every distinct 委托方 text becomes a creditor, and each creditor's cases one
  * batch `MIG-<creditor id>` entrusted on the day its first case was created. The figures are
@@ -106,6 +109,20 @@ export async function up(db: Db): Promise<void> {
     .addPrimaryKeyConstraint('batch_repaid_days_pk', ['batch_id', 'day'])
     .execute();
 
+  await db.schema
+    .createTable('ledger_entry_holders')
+    .addColumn('entry_id', 'integer', (c) =>
+      c.primaryKey().references('ledger_entries.id').onDelete('cascade'),
+    )
+    .addColumn('law_firm_id', 'integer')
+    .addColumn('creditor_id', 'integer')
+    .execute();
+  await db.schema
+    .createIndex('ledger_entry_holders_firm_idx')
+    .on('ledger_entry_holders')
+    .columns(['law_firm_id', 'entry_id'])
+    .execute();
+
   await placeExistingCases(db);
   await db.schema.createIndex('cases_creditor_idx').on('cases').columns(['creditor_id']).execute();
   await db.schema.createIndex('cases_batch_idx').on('cases').columns(['batch_id', 'id']).execute();
@@ -150,13 +167,16 @@ async function countFigures(db: Db): Promise<void> {
     from ledger_entries e join cases c on c.id = e.case_id
     where e.kind in ('repayment', 'reversal') and c.batch_id is not null
     group by c.batch_id, e.booked_on`.execute(db);
+  await sql`insert into ledger_entry_holders (entry_id, law_firm_id, creditor_id)
+    select e.id, c.law_firm_id, c.creditor_id from ledger_entries e join cases c on c.id = e.case_id
+    where e.kind in ('repayment', 'reversal')`.execute(db);
   await sql`update batch_figures set repaid_fen = coalesce((select sum(d.repaid_fen) from batch_repaid_days d
     where d.batch_id = batch_figures.batch_id), 0)`.execute(db);
 }
 
 export async function down(db: Db): Promise<void> {
   await dropBatchFigureTriggers(db);
-  for (const table of ['batch_repaid_days', 'batch_figure_counts', 'batch_figures']) {
+  for (const table of ['ledger_entry_holders', 'batch_repaid_days', 'batch_figure_counts', 'batch_figures']) {
     await db.schema.dropTable(table).execute();
   }
   await db.schema.dropIndex('cases_batch_idx').execute();
