@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { startServerProcess } from '../scripts/server-process';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import type { ScaleTarget } from './scale';
 
 /**
@@ -40,7 +40,11 @@ export async function benchFigures(target: ScaleTarget, say: (msg: string) => vo
       list?: { id: number; cases: number }[];
     };
     const largest = [...(batches.list ?? [])].sort((a, b) => b.cases - a.cases)[0];
-    if (largest) await time(`largest listed batch (${largest.cases.toLocaleString()} cases)`, `/api/batches/${largest.id}`);
+    if (largest)
+      await time(
+        `largest listed batch (${largest.cases.toLocaleString()} cases)`,
+        `/api/batches/${largest.id}`,
+      );
     await time('creditor list', '/api/creditors?page=1&pageSize=20');
   } finally {
     await server.stop();

@@ -11,6 +11,7 @@ import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchProfile } from './profile';
 import { benchRender } from './render';
+import { benchReport } from './report';
 import { benchScale, benchWorkers, postgresTarget, sqliteTarget } from './scale';
 import {
   BENCH_DB_FILE,
@@ -63,6 +64,18 @@ async function main() {
     if (dbs.includes('postgres')) {
       await ensurePostgresBenchDatabase(values.reseed, say);
       await benchBulk({ name: 'PostgreSQL', adminUrl: BENCH_PG_ADMIN_URL, database: BENCH_PG_NAME }, say);
+    }
+  }
+  // The progress report of a 100,000-case batch on a copy of the bench database (issue 20).
+  if (values.only?.split(',').includes('report')) {
+    const dbs = values.dbs.split(',');
+    if (dbs.includes('sqlite')) {
+      await ensureBenchDatabase(values.reseed, say);
+      await benchReport({ name: 'SQLite', file: BENCH_DB_FILE }, say);
+    }
+    if (dbs.includes('postgres')) {
+      await ensurePostgresBenchDatabase(values.reseed, say);
+      await benchReport({ name: 'PostgreSQL', adminUrl: BENCH_PG_ADMIN_URL, database: BENCH_PG_NAME }, say);
     }
   }
   if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile', 'figures'].some(wants)) return;
