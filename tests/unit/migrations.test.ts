@@ -44,6 +44,8 @@ describe('migrating an empty database', () => {
       '0029_sweeps_and_retention',
       '0030_term_counts',
       '0032_menu_known_routes',
+      '0034_deadlines',
+      '0035_routing',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
@@ -90,6 +92,10 @@ describe('migrating an empty database', () => {
       'plan_instalments',
       'sweep_runs',
       'case_term_counts',
+      'deadline_acts',
+      'push_lapses',
+      'routing_rules',
+      'routing_rule_firms',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });
