@@ -197,6 +197,8 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.contactWindowState.closed': 'No outbound contact now',
   'enum.ability.plans.propose': 'Propose repayment plans',
   'enum.ability.plans.review': 'Review repayment plans',
+  'enum.ability.routing.manage': 'Routing rules',
+  'enum.ability.cases.entrust': 'Extend entrustments',
   'enum.partyRole.debtor': 'Debtor',
   'enum.partyRole.coDebtor': 'Co-debtor',
   'enum.partyRole.guarantor': 'Guarantor',

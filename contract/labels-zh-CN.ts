@@ -195,6 +195,8 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.contactWindowState.closed': '暂不可呼出',
   'enum.ability.plans.propose': '制定分期还款',
   'enum.ability.plans.review': '分期还款审核',
+  'enum.ability.routing.manage': '分案规则',
+  'enum.ability.cases.entrust': '延长委托',
   'enum.partyRole.debtor': '债务人',
   'enum.partyRole.coDebtor': '共同债务人',
   'enum.partyRole.guarantor': '担保人',
