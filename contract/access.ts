@@ -87,6 +87,12 @@ export const ABILITIES = {
   'firm.cases': { superAdmin: 'all', lawfirmContactPerson: 'firm' },
   'lawyer.cases': { superAdmin: 'all', lawyer: 'own' },
 
+  // Creditors (委托方) and their batches (server/creditors/): kept by case operations, read by business operations
+  'creditors.read': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
+  'creditors.manage': staff('superAdmin', 'caseOperation'),
+  /** A firm's monthly settlement: operations see every firm, a firm's contact person their own. */
+  'settlements.read': { ...staff('superAdmin', 'caseOperation', 'bussinessOperation'), lawfirmContactPerson: 'firm' },
+
   // Law firms, lawyers and their letters
   'firms.read': staff('superAdmin', 'bussinessOperation'),
   'firms.review': staff('superAdmin', 'bussinessOperation'),

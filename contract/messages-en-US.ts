@@ -1,3 +1,4 @@
+import { CREDITOR_MESSAGES_EN_US } from './messages-creditors';
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
 import { ROUTING_MESSAGES_EN_US } from './messages-routing';
@@ -10,6 +11,7 @@ import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
  */
 export const MESSAGES_EN_US: Record<MessageKey, string> = {
   ...LEDGER_MESSAGES_EN_US,
+  ...CREDITOR_MESSAGES_EN_US,
   ok: 'Success',
   ...PLAN_MESSAGES_EN_US,
   ...ROUTING_MESSAGES_EN_US,

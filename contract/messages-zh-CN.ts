@@ -3,6 +3,7 @@
  * language in use (locales/catalogue-zh-CN.ts).
  */
 
+import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors';
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
 import { ROUTING_MESSAGES_ZH_CN } from './messages-routing';
@@ -10,6 +11,7 @@ import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from '
 
 export const MESSAGES_ZH_CN = {
   ...LEDGER_MESSAGES_ZH_CN,
+  ...CREDITOR_MESSAGES_ZH_CN,
   ok: '成功',
   ...PLAN_MESSAGES_ZH_CN,
   ...ROUTING_MESSAGES_ZH_CN,

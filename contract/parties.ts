@@ -268,13 +268,27 @@ const intake = caseIntakeSchema.shape;
 /**
  * `POST /api/cases`: the intake form's case with optional `parties` (numbers in full). With
  * them, `parties[0]` is the main debtor and names the case (`debtorName` may be left out);
- * without them `debtorName` makes a main debtor with a name only.
+ * without them `debtorName` makes a main debtor with a name only. The creditor: `creditorId`, or
+ * the 委托方 name (`clientName`: an existing creditor's, or a new one made from it); the case joins
+ * `batchId` (that creditor's) or the creditor's batch of the day.
  */
 export const caseCreateRequestSchema = caseIntakeSchema
-  .extend({ debtorName: intake.debtorName.optional(), parties: newCasePartiesSchema.optional() })
+  .extend({
+    debtorName: intake.debtorName.optional(),
+    parties: newCasePartiesSchema.optional(),
+    clientName: intake.clientName.optional(),
+    creditorId: bodyId.optional(),
+    batchId: bodyId.optional(),
+  })
   .superRefine((c, ctx) => {
     if (c.parties === undefined && c.debtorName === undefined)
       ctx.addIssue({ code: 'custom', path: ['debtorName'], message: 'party.debtorRequired' });
+    if (c.creditorId === undefined && c.clientName === undefined)
+      ctx.addIssue({ code: 'custom', path: ['clientName'], message: 'creditor.required' });
   })
-  .transform((c) => ({ ...c, debtorName: c.parties?.[0]?.name ?? c.debtorName ?? '' }));
+  .transform((c) => ({
+    ...c,
+    debtorName: c.parties?.[0]?.name ?? c.debtorName ?? '',
+    clientName: c.clientName ?? '',
+  }));
 export type CaseCreateRequest = z.output<typeof caseCreateRequestSchema>;

@@ -70,6 +70,10 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('case-new', 'case-new', 'cases.create', { ignoreCache: true }),
     leaf('case-import', 'case-import', 'cases.import'),
     leaf('plan-review', 'plan-review', 'plans.review'),
+    leaf('creditors', 'creditors', 'creditors.read'),
+    leaf('batches', 'batches', 'creditors.read'),
+    leaf('batch-detail/:id', 'batch-detail', 'creditors.read', { hideInMenu: true }),
+    leaf('settlements', 'settlements', 'settlements.read'),
   ]),
   group('case', 3, 'case', [leaf('processing/:id', 'processing', 'cases.run', { hideInMenu: true })]),
   group('profile', 4, 'profile', [

@@ -8,6 +8,7 @@ import { partyRoutes } from './cases/parties/routes';
 import { planRoutes } from './cases/plans/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
+import { creditorRoutes } from './creditors/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { deviceRoutes } from './devices/routes';
 import { appConfigRoutes } from './health/config-route';
@@ -64,6 +65,7 @@ export const apiRoutes: ApiRoute[] = [
   ...ledgerRoutes,
   ...planRoutes,
   ...planReviewRoutes,
+  ...creditorRoutes,
   ...monitorRoutes,
   ...deviceRoutes,
   ...walletRoutes,

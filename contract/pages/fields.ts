@@ -126,6 +126,14 @@ export const inputSchema = z.discriminatedUnion('kind', [
     kind: z.literal('instalments'),
     max: z._default(z.number().check(z.int(), z.gte(1), z.lte(60)), 36),
   }),
+  /**
+   * A creditor's fee rate per law firm: rows of a firm (options from a GET answering `{ list }`)
+   * and a percentage, `[{lawFirmId, ratePercent}]` (POST and PUT /creditors).
+   */
+  z.strictObject({
+    kind: z.literal('feeRates'),
+    firmsFrom: z.strictObject({ path: apiPath({ method: 'GET' }), value: fieldPath, label: fieldPath }),
+  }),
   z.strictObject({
     kind: z.literal('upload'),
     /**

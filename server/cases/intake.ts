@@ -5,6 +5,7 @@ import { claimOf } from '../../contract/ledger';
 import type { CaseCreateRequest, PartyInput } from '../../contract/parties';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import { placeFormCase } from '../creditors/placement';
 import { bulkInsert } from '../db/bulk-insert';
 import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
@@ -31,11 +32,14 @@ export const caseNoTaken = () =>
  * door for the form and the import; the caller holds the transaction and has checked each case
  * against contract/case-intake.ts (and contract/parties.ts); parties with numbers need `hash`.
  * The claim is split as given (contract/ledger.ts claimOf; all principal without parts) and
- * nothing is outstanding but the claim.
+ * nothing is outstanding but the claim. Each case names its creditor and batch
+ * (server/creditors/placement.ts); `clientName` is that creditor's name.
  */
 export async function insertCases(
   trx: Kysely<Database>,
-  cases: ReadonlyArray<CaseIntake & { parties?: readonly PartyInput[] }>,
+  cases: ReadonlyArray<
+    CaseIntake & { parties?: readonly PartyInput[]; creditorId?: number | null; batchId?: number | null }
+  >,
   createdBy: number,
   at: Date,
   hash?: PiiHasher,
@@ -64,6 +68,8 @@ export async function insertCases(
       court: c.court ?? null,
       description: c.description ?? null,
       loan_no: c.loanNo ?? null,
+      creditor_id: c.creditorId ?? null,
+      batch_id: c.batchId ?? null,
       status: 'pending',
       position: 'awaitingReview',
       stage: 'intake',
@@ -129,7 +135,14 @@ export async function createCase(
   let id: number;
   try {
     id = await app.db.transaction().execute(async (trx) => {
-      const [created] = await insertCases(trx, [body], who.caller.userId, now, hash);
+      const placed = await placeFormCase(trx, who, body, now);
+      const [created] = await insertCases(
+        trx,
+        [{ ...body, clientName: placed.clientName, creditorId: placed.creditorId, batchId: placed.batchId }],
+        who.caller.userId,
+        now,
+        hash,
+      );
       await recordAudit(
         trx,
         { caller: who.caller, requestId: who.requestId, at: now },

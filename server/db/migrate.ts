@@ -26,6 +26,7 @@ import * as m0027 from './migrations/0027_repayment_plans';
 import * as m0028 from './migrations/0028_loan_numbers';
 import * as m0029 from './migrations/0029_sweeps_and_retention';
 import * as m0030 from './migrations/0030_term_counts';
+import * as m0031 from './migrations/0031_creditors_and_batches';
 import * as m0032 from './migrations/0032_menu_known_routes';
 import * as m0034 from './migrations/0034_deadlines';
 import * as m0035 from './migrations/0035_routing';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0028_loan_numbers': m0028,
   '0029_sweeps_and_retention': m0029,
   '0030_term_counts': m0030,
+  '0031_creditors_and_batches': m0031,
   '0032_menu_known_routes': m0032,
   '0034_deadlines': m0034,
   '0035_routing': m0035,
@@ -68,7 +70,9 @@ const migrations: Record<string, Migration> = {
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Unordered: 0031 was reserved while 0032 shipped first, so a database migrated to 0032
+  // takes 0031 afterwards.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schema-contacts';
+import type { CreditorTables } from './schema-creditors';
 import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
@@ -156,6 +157,10 @@ export interface CasesTable extends CaseLedgerColumns {
   plan_status: string | null;
   /** The entrustment expiry day the deadline sweep flagged (委托已到期, migration 0034); null when not. */
   entrust_expired_on: Generated<string | null>;
+  /** Its creditor (委托方; migration 0031); `client_name` is that creditor's name, kept with it. */
+  creditor_id: Generated<number | null>;
+  /** Its batch (委托批次; migration 0031). */
+  batch_id: Generated<number | null>;
 }
 
 export interface CaseAttachmentsTable {
@@ -362,7 +367,8 @@ export interface Database
     LedgerTables,
     SweepTables,
     DeadlineTables,
-    ContactTables {
+    ContactTables,
+    CreditorTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

@@ -17,6 +17,7 @@ import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
 import { seededContacts } from './contacts';
 import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
+import { seedPlacements } from './creditors';
 import { insertMany } from './insert-many';
 import {
   claimColumns,
@@ -132,6 +133,11 @@ export async function seedCases(
   let filesInFlight: Promise<void> = Promise.resolve();
   const hash = await piiHasher(db);
   const lawyerUsers = new Map(people.lawyers.map((l) => [l.id, l.userId]));
+  const placements = seedPlacements(
+    [people.demoFirmId, ...people.passedFirmIds.filter((id) => id !== people.demoFirmId)],
+    people.demoUserIds.caseOperation,
+    now.toISOString(),
+  );
   /** The chunk's contact log (seed/contacts.ts): each worked case's main debtor, by their first phone. */
   const contactsOfChunk = (
     ids: number[],
@@ -241,6 +247,9 @@ export async function seedCases(
     }
     const written: Parameters<typeof writeAttachmentFiles>[2][number][] = [];
     await db.transaction().execute(async (trx) => {
+      // Each case in its creditor's batch of the quarter (seed/creditors.ts).
+      for (const row of rows)
+        Object.assign(row, await placements.place(trx, row.client_name, row.created_at));
       const ids = await insertMany(trx, 'cases', rows, { returnIds: true });
       // The keyword search's index, as insertCases writes it for a case made by hand.
       await insertMany(trx, 'case_terms', caseTermRows(ids, rows));

@@ -65,11 +65,23 @@ const BANKS = [
 const LENDERS = ['消费金融有限公司', '小额贷款有限公司', '融资租赁有限公司', '融资担保有限公司'];
 const BRAND = ['安信', '汇通', '聚财', '中银', '宜信', '众诚', '华融', '金信', '惠民', '长银'];
 
-/** The creditor that entrusts the case: a bank branch or a licensed lender. */
-export function clientName(rng: Random, cityName: string): string {
-  const city = cityName.replace(/市$/, '');
-  if (rng.chance(0.65)) return `${rng.pick(BANKS)}${city}分行`;
-  return `${city}${rng.pick(BRAND)}${rng.pick(LENDERS)}`;
+/** Each kind of lender is one seeded creditor, of one brand. */
+const LENDER_CREDITORS: Record<string, string> = {
+  消费金融有限公司: '深圳安信消费金融有限公司',
+  小额贷款有限公司: '重庆汇通小额贷款有限公司',
+  融资租赁有限公司: '上海聚财融资租赁有限公司',
+  融资担保有限公司: '广州众诚融资担保有限公司',
+};
+
+/**
+ * The creditor (委托方) that entrusts the case: one of ten banks (head office) or four licensed
+ * lenders, each a seeded creditor record (seed/creditors.ts). Draws as the branch names did
+ * (a chance, a bank; or a brand and a kind), so the rest of the demo data stays the same.
+ */
+export function clientName(rng: Random, _cityName: string): string {
+  if (rng.chance(0.65)) return rng.pick(BANKS);
+  rng.pick(BRAND);
+  return LENDER_CREDITORS[rng.pick(LENDERS)];
 }
 
 const COMPANY_TAIL = [

@@ -43,6 +43,7 @@ describe('migrating an empty database', () => {
       '0028_loan_numbers',
       '0029_sweeps_and_retention',
       '0030_term_counts',
+      '0031_creditors_and_batches',
       '0032_menu_known_routes',
       '0034_deadlines',
       '0035_routing',
@@ -96,6 +97,13 @@ describe('migrating an empty database', () => {
       'push_lapses',
       'routing_rules',
       'routing_rule_firms',
+      'creditors',
+      'creditor_fee_rates',
+      'case_batches',
+      'batch_figures',
+      'batch_figure_counts',
+      'batch_repaid_days',
+      'ledger_entry_holders',
     ];
     expect(names).toEqual(expect.arrayContaining(expected));
   });

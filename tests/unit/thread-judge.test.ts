@@ -48,6 +48,7 @@ async function importFile(rows: number): Promise<ReceivedImport> {
     total: rows,
     positions: columnsOf(IMPORT_COLUMNS.map((c) => c.header)).positions,
     partyPositions: null,
+    placement: {},
   };
 }
 

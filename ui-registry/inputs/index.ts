@@ -22,6 +22,7 @@ const INPUTS = {
   region: lazy(() => import('./region').then((m) => ({ default: m.RegionInput }))),
   switch: lazy(() => light().then((m) => ({ default: m.SwitchInput }))),
   instalments: lazy(() => import('./instalments').then((m) => ({ default: m.InstalmentsInput }))),
+  feeRates: lazy(() => import('./fee-rates').then((m) => ({ default: m.FeeRatesInput }))),
   upload: lazy(() => import('./upload').then((m) => ({ default: m.UploadInput }))),
 } satisfies RenderersFor<'input', InputDescriptor['kind']>;
 

@@ -9,6 +9,7 @@ import { open, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { IMPORT_ERRORS_KEPT, IMPORT_PARTY_SHEET } from '../../../contract/case-intake';
 import type { AppContext } from '../../context';
+import type { ImportPlacer, Placement } from '../../creditors/placement';
 import { uniqueViolation } from '../../db/unique-violation';
 import { insertCases, storedCaseNos } from '../intake';
 import { piiHasher } from '../parties/pii-hash';
@@ -33,6 +34,22 @@ interface Refused {
   reasons: Reason[];
 }
 
+/** The job: its id, its author, and where its cases go (server/creditors/placement.ts). */
+export interface ImportJob {
+  id: number;
+  userId: number;
+  placer: ImportPlacer;
+}
+
+/** The cases with their creditor and batch, the 委托方 shown as the creditor's record names it. */
+const placedCases = <T extends ImportedCase>(cases: readonly T[], placed: readonly Placement[]) =>
+  cases.map((c, i) => ({
+    ...c,
+    clientName: placed[i].clientName,
+    creditorId: placed[i].creditorId,
+    batchId: placed[i].batchId,
+  }));
+
 export interface Progress {
   processed: number;
   imported: number;
@@ -51,7 +68,7 @@ export interface Progress {
  */
 export async function checkAll(
   app: AppContext,
-  { id, userId }: { id: number; userId: number },
+  { id, userId, placer }: ImportJob,
   file: ReceivedImport,
   progress: Progress,
   { write, spill }: { write: boolean; spill?: Spill },
@@ -72,8 +89,17 @@ export async function checkAll(
         trx,
         valid.map((v) => v.value.caseNo),
       );
-      fresh = valid.filter((v) => !stored.has(v.value.caseNo));
       const all = [...refused];
+      // An import for one creditor refuses a row whose 委托方 names another.
+      for (const v of valid)
+        if (!stored.has(v.value.caseNo) && placer.refuses(v.value.clientName))
+          all.push({
+            sheet: v.sheet,
+            rowNo: v.rowNo,
+            texts: v.texts ?? (() => textsOfCase(v.value)),
+            reasons: [{ field: 'clientName', key: 'import.creditorMismatch' }],
+          });
+      fresh = valid.filter((v) => !stored.has(v.value.caseNo) && !placer.refuses(v.value.clientName));
       for (const v of valid)
         if (stored.has(v.value.caseNo))
           all.push({
@@ -97,14 +123,15 @@ export async function checkAll(
           if (next.errors.length < IMPORT_ERRORS_KEPT)
             next.errors.push({ sheet: r.sheet, row: r.rowNo, ...reason });
       }
-      if (write)
-        await insertCases(
+      if (write) {
+        const values = fresh.map((v) => v.value);
+        const placed = await placer.place(
           trx,
-          fresh.map((v) => v.value),
-          userId,
+          values.map((v) => v.clientName),
           now,
-          hash,
         );
+        await insertCases(trx, placedCases(values, placed), userId, now, hash);
+      }
       if (all.length > 0)
         await trx
           .insertInto('case_import_rows')
@@ -172,7 +199,7 @@ class NumberTaken extends Error {}
  */
 export async function importAll(
   app: AppContext,
-  job: { id: number; userId: number },
+  job: ImportJob,
   file: ReceivedImport,
   progress: Progress,
 ): Promise<void> {
@@ -243,12 +270,7 @@ async function* spilledBatches(path: string): AsyncGenerator<Spilled[]> {
 }
 
 /** The second pass: the spilled cases, a batch per transaction with the count of those written. */
-async function writeSpilled(
-  app: AppContext,
-  job: { id: number; userId: number },
-  path: string,
-  written: number[],
-): Promise<void> {
+async function writeSpilled(app: AppContext, job: ImportJob, path: string, written: number[]): Promise<void> {
   const now = app.clock.now();
   const hash = await piiHasher(app.db);
   for await (const batch of spilledBatches(path)) {
@@ -263,7 +285,12 @@ async function writeSpilled(
         ).size > 0
       )
         throw new NumberTaken();
-      const ids = await insertCases(trx, cases, job.userId, now, hash);
+      const placed = await job.placer.place(
+        trx,
+        cases.map((c) => c.clientName),
+        now,
+      );
+      const ids = await insertCases(trx, placedCases(cases, placed), job.userId, now, hash);
       await trx
         .updateTable('case_imports')
         .set({ imported: written.length + ids.length, heartbeat_at: app.clock.now().toISOString() })

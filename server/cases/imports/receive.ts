@@ -13,6 +13,8 @@ import {
   importModeSchema,
 } from '../../../contract/case-intake';
 import { CODES } from '../../../contract/codes';
+import { type ImportPlacement, importPlacementSchema } from '../../../contract/creditors';
+import { isMessageKey } from '../../../contract/messages';
 import type { AppContext } from '../../context';
 import { ApiError, fail } from '../../http/errors';
 import { displayName } from '../attachments';
@@ -39,7 +41,11 @@ export interface ReceivedImport {
   positions: (number | null)[];
   /** Where each column of the 当事人 sheet is, when the file has that sheet. */
   partyPositions: (number | null)[] | null;
+  /** The optional fields `creditorId`, `batchNo`, `entrustedOn` (server/creditors/placement.ts). */
+  placement: ImportPlacement;
 }
+
+const PLACEMENT_FIELDS = new Set(['creditorId', 'batchNo', 'entrustedOn']);
 
 /** Uploaded files wait here, beside the database, until their import ends. */
 export function importTempDir(app: AppContext): string {
@@ -70,12 +76,15 @@ export async function receiveImport(app: AppContext, request: FastifyRequest): P
     let fileName = '';
     let kind: SheetKind | null = null;
     let modeField: string | undefined;
+    const placementFields: Record<string, string> = {};
     const parts = request.parts({
-      limits: { fileSize: app.config.importMaxBytes, files: 1, fields: 5, parts: 6 },
+      limits: { fileSize: app.config.importMaxBytes, files: 1, fields: 8, parts: 9 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname === 'mode') modeField = String(part.value);
+        else if (PLACEMENT_FIELDS.has(part.fieldname) && String(part.value).trim() !== '')
+          placementFields[part.fieldname] = String(part.value);
         continue;
       }
       if (part.fieldname !== 'file' || path !== null) {
@@ -101,9 +110,26 @@ export async function receiveImport(app: AppContext, request: FastifyRequest): P
     if (path === null || kind === null) throw fail.field('file', 'import.fileRequired');
     const mode = importModeSchema.safeParse(modeField);
     if (!mode.success) throw fail.field('mode', 'import.mode');
+    const placement = importPlacementSchema.safeParse(placementFields);
+    if (!placement.success) {
+      const issue = placement.error.issues[0];
+      throw fail.field(
+        String(issue.path[0]),
+        isMessageKey(issue.message) ? issue.message : 'http.validation',
+      );
+    }
     if ((await stat(path)).size === 0) throw fail.field('file', 'import.emptyFile');
     const { positions, partyPositions, total } = await scan(app, path, kind);
-    return { path, fileName, kind, mode: mode.data, total, positions, partyPositions };
+    return {
+      path,
+      fileName,
+      kind,
+      mode: mode.data,
+      total,
+      positions,
+      partyPositions,
+      placement: placement.data,
+    };
   } catch (err) {
     if (path !== null) await rm(path, { force: true });
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(app);

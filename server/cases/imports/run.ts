@@ -8,11 +8,12 @@ import { basename } from 'node:path';
 import { CASE_IMPORT_ROUTE } from '../../../contract/case-intake';
 import { recordAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
+import { importPlacementOf, importPlacer } from '../../creditors/placement';
 import type { Caller } from '../../http/route';
 import { notify } from '../../notifications/notify';
 import { forgetCaseCounts } from '../count-cache';
 import { beat, IMPORT_HEARTBEAT_MS, importOwner } from './owners';
-import { checkAll, importAll, type Progress } from './passes';
+import { checkAll, type ImportJob, importAll, type Progress } from './passes';
 import type { ReceivedImport } from './receive';
 
 /** Imports still running in this process (tests and the bench wait for them). */
@@ -32,7 +33,9 @@ export async function startImport(
   file: ReceivedImport,
 ): Promise<number> {
   let id: number;
+  let placement: Awaited<ReturnType<typeof importPlacementOf>>;
   try {
+    placement = await importPlacementOf(app.db, file.placement, app.clock.now());
     const row = await app.db
       .insertInto('case_imports')
       .values({
@@ -53,7 +56,10 @@ export async function startImport(
     await rm(file.path, { force: true });
     throw err;
   }
-  const job = runImport(app, who, id, file).finally(() => running.delete(id));
+  const placer = importPlacer({ ...placement, importId: id, userId: who.caller.userId });
+  const job = runImport(app, who, { id, userId: who.caller.userId, placer }, file).finally(() =>
+    running.delete(id),
+  );
   running.set(id, job);
   return id;
 }
@@ -61,9 +67,10 @@ export async function startImport(
 async function runImport(
   app: AppContext,
   who: { caller: Caller; requestId: string },
-  id: number,
+  job: ImportJob,
   file: ReceivedImport,
 ): Promise<void> {
+  const { id } = job;
   const progress: Progress = { processed: 0, imported: 0, invalid: 0, errors: [] };
   // While it runs, the job says so now and then: a process starting elsewhere leaves it be.
   const heartbeat = setInterval(() => {
@@ -74,10 +81,10 @@ async function runImport(
   heartbeat.unref();
   try {
     if (file.mode === 'valid') {
-      await checkAll(app, { id, userId: who.caller.userId }, file, progress, { write: true });
+      await checkAll(app, job, file, progress, { write: true });
     } else {
       // Nothing is imported unless every row is valid: judged first, written after (passes.ts).
-      await importAll(app, { id, userId: who.caller.userId }, file, progress);
+      await importAll(app, job, file, progress);
     }
     await finish(app, who, id, file, progress, null);
   } catch (err) {

@@ -3,6 +3,7 @@ import { accessPages } from './access';
 import { userAccountPages } from './accounts';
 import { builtinPages } from './builtins';
 import { compliancePages } from './case-contacts';
+import { creditorPages } from './creditors';
 import { casePages } from './cases';
 import { dashboardPages } from './dashboards';
 import { firmPages } from './firms';
@@ -25,5 +26,6 @@ export const PAGE_CATALOG: ReadonlyMap<string, PageDescriptor> = new Map(
     ...compliancePages,
     ...piiAccessPages,
     ...planPages,
+    ...creditorPages,
   ].map((page) => [page.id, page]),
 );
