@@ -7,7 +7,8 @@ export const DEADLINE_NOTICES_EN_US: Record<
 > = {
   'push.expired': {
     title: 'Unanswered push withdrawn',
-    content: 'Case {{caseNo}} was pushed to {{firm}} and not answered within {{hours}} hours: the push is withdrawn.',
+    content:
+      'Case {{caseNo}} was pushed to {{firm}} and not answered within {{hours}} hours: the push is withdrawn.',
   },
   'push.expiredRouted': {
     title: 'Unanswered push moved on',
@@ -25,7 +26,8 @@ export const DEADLINE_NOTICES_EN_US: Record<
   },
   'entrust.expired': {
     title: 'Entrustment expired',
-    content: 'The entrustment of case {{caseNo}} expired on {{expiresOn}}: close it as withdrawn or extend it.',
+    content:
+      'The entrustment of case {{caseNo}} expired on {{expiresOn}}: close it as withdrawn or extend it.',
   },
   'court.sessionSoon': {
     title: 'Court session coming',
@@ -33,6 +35,7 @@ export const DEADLINE_NOTICES_EN_US: Record<
   },
   'routing.pushed': {
     title: 'New cases pushed',
-    content: 'The routing rules pushed {{count}} cases to your firm ({{caseNo}} and others): accept or decline them.',
+    content:
+      'The routing rules pushed {{count}} cases to your firm ({{caseNo}} and others): accept or decline them.',
   },
 };

@@ -10,7 +10,8 @@ export const DEADLINE_NOTICES_ZH_CN = {
   },
   'push.expiredPooled': {
     title: '推送超时，已回案件池',
-    content: '案件 {{caseNo}} 推送给 {{firm}} 后 {{hours}} 小时内未答复，没有其他可推送的律所，已回到案件池。',
+    content:
+      '案件 {{caseNo}} 推送给 {{firm}} 后 {{hours}} 小时内未答复，没有其他可推送的律所，已回到案件池。',
   },
   'entrust.expiring': {
     title: '委托即将到期',

@@ -42,7 +42,11 @@ export const routingRuleInputSchema = z
     firms: z.array(routingFirmSchema).min(1).max(MAX_RULE_FIRMS),
   })
   .superRefine((rule, ctx) => {
-    if (rule.minAmountFen !== undefined && rule.maxAmountFen !== undefined && rule.minAmountFen > rule.maxAmountFen)
+    if (
+      rule.minAmountFen !== undefined &&
+      rule.maxAmountFen !== undefined &&
+      rule.minAmountFen > rule.maxAmountFen
+    )
       ctx.addIssue({ code: 'custom', path: ['minAmountFen'], message: 'routing.amountRange' });
     const seen = new Set<number>();
     for (const [i, firm] of rule.firms.entries()) {

@@ -248,7 +248,10 @@ function systemRefusal(
 export function refusalOf(holders: CaseHolders, event: CaseEvent): RefusalReason | null {
   if (isSystem(event.actor)) return systemRefusal(holders, event);
   if (!Object.hasOwn(RULES, event.type)) return 'case.transition.notPermitted';
-  const rule = RULES[event.type as CaseEventType] as (holders: CaseHolders, event: CaseEvent) => RefusalReason | null;
+  const rule = RULES[event.type as CaseEventType] as (
+    holders: CaseHolders,
+    event: CaseEvent,
+  ) => RefusalReason | null;
   return rule(holders, event);
 }
 

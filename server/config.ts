@@ -339,7 +339,9 @@ export function readDeadlineSettings(env: NodeJS.ProcessEnv): DeadlineSettings {
   const seconds = env.DEADLINE_SWEEP_SECONDS || '60';
   const sweepSeconds = Number(seconds);
   if (!Number.isInteger(sweepSeconds) || sweepSeconds < 1 || sweepSeconds > 86_400)
-    throw new Error(`DEADLINE_SWEEP_SECONDS must be a whole number of seconds from 1 to 86400, got "${seconds}"`);
+    throw new Error(
+      `DEADLINE_SWEEP_SECONDS must be a whole number of seconds from 1 to 86400, got "${seconds}"`,
+    );
   const hours = env.PUSH_ANSWER_HOURS || '48';
   const pushAnswerHours = Number(hours);
   if (!/^\d+(\.\d+)?$/.test(hours) || !(pushAnswerHours > 0) || pushAnswerHours > 24 * 365)
@@ -347,7 +349,9 @@ export function readDeadlineSettings(env: NodeJS.ProcessEnv): DeadlineSettings {
   const days = env.ENTRUST_WARN_DAYS || '30,7,1';
   const entrustWarnDays = days.split(',').map((d) => Number(d.trim()));
   if (entrustWarnDays.some((d) => !Number.isInteger(d) || d < 1 || d > 366))
-    throw new Error(`ENTRUST_WARN_DAYS must be whole days from 1 to 366, comma-separated (30,7,1), got "${days}"`);
+    throw new Error(
+      `ENTRUST_WARN_DAYS must be whole days from 1 to 366, comma-separated (30,7,1), got "${days}"`,
+    );
   return {
     sweepSeconds,
     pushAnswerHours,

@@ -28,6 +28,7 @@ import { pageRoutes } from './pages/routes';
 import { profileRoutes } from './profile/routes';
 import { registrationRoutes } from './registration/routes';
 import { planReviewRoutes } from './reviews/plan-routes';
+import { routingRoutes } from './routing/routes';
 import { smsRoutes } from './sms/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { taskRoutes } from './tasks/routes';
@@ -58,6 +59,7 @@ export const apiRoutes: ApiRoute[] = [
   ...accessRoutes,
   ...pageRoutes(() => apiRoutes, menuForRole),
   ...dashboardRoutes,
+  ...routingRoutes,
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,

@@ -35,7 +35,8 @@ export interface RoutedCase {
 }
 
 export function ruleMatches(rule: RuleState, c: RoutedCase): boolean {
-  if (rule.regionPrefixes.length > 0 && !rule.regionPrefixes.some((p) => c.regionCode.startsWith(p))) return false;
+  if (rule.regionPrefixes.length > 0 && !rule.regionPrefixes.some((p) => c.regionCode.startsWith(p)))
+    return false;
   if (rule.minAmountFen !== null && c.amountFen < rule.minAmountFen) return false;
   if (rule.maxAmountFen !== null && c.amountFen > rule.maxAmountFen) return false;
   if (rule.creditorIds.length > 0 && (c.creditorId === null || !rule.creditorIds.includes(c.creditorId)))

@@ -16,15 +16,34 @@ import { firmContacts, notify } from '../notifications/notify';
 import { chooseFirm, type RoutedCase, type RuleState } from './choose';
 import { loadRuleStates, ROUTING_LOCK, saveRuleStates } from './store';
 
-/** What a rule reads of a stored case. */
-function routedCase(row: CaseRow): RoutedCase {
-  // The case's creditor (cases.creditor_id, issue 20's creditors) joins here once it is stored.
-  const creditorId = (row as { creditorId?: number | null }).creditorId ?? null;
-  return { regionCode: row.regionCode, amountFen: row.amountFen, creditorId };
+/** What a rule reads of stored cases: region and amount from their rows, the creditor from `cases.creditor_id`. */
+async function routedCases(db: Kysely<Database>, rows: readonly CaseRow[]): Promise<Map<number, RoutedCase>> {
+  const creditors =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('cases')
+          .select(['id', 'creditor_id'])
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+  const creditorOf = new Map(creditors.map((c) => [c.id, c.creditor_id]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { regionCode: r.regionCode, amountFen: r.amountFen, creditorId: creditorOf.get(r.id) ?? null },
+    ]),
+  );
 }
 
 /** The firms that let a push of each case lapse (server/deadlines/): never routed there again. */
-export async function lapsedFirms(db: Kysely<Database>, caseIds: readonly number[]): Promise<Map<number, Set<number>>> {
+export async function lapsedFirms(
+  db: Kysely<Database>,
+  caseIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
   const lapsed = new Map<number, Set<number>>();
   if (caseIds.length === 0) return lapsed;
   const rows = await db
@@ -53,18 +72,22 @@ async function pushByRules(
   by: DecidedBy,
   row: CaseRow,
   rules: readonly RuleState[],
-  options: { excluded: ReadonlySet<number>; onApproveOnly?: boolean; notify: boolean },
+  options: { routed: RoutedCase; excluded: ReadonlySet<number>; onApproveOnly?: boolean; notify: boolean },
 ): Promise<number> {
   if (casePlace(row) !== 'pool') throw fail.conflict('routing.notInPool');
   const choice = chooseFirm(
     rules,
-    routedCase(row),
+    options.routed,
     options.excluded,
     options.onApproveOnly ? (rule) => rule.routeOnApprove : undefined,
   );
   if (!choice) throw fail.conflict('routing.noFirm');
   try {
-    const decided = await decide(trx, row, { type: 'PUSH', actor: by.actor, lawFirmId: choice.firm.lawFirmId });
+    const decided = await decide(trx, row, {
+      type: 'PUSH',
+      actor: by.actor,
+      lawFirmId: choice.firm.lawFirmId,
+    });
     await storeTransition(trx, app, by, row, decided, { notify: options.notify });
   } catch (error) {
     choice.undo();
@@ -92,13 +115,18 @@ export async function routeCases(
     const rules = await loadRuleStates(trx);
     const [rows, lapsed] = await Promise.all([caseRowsByIds(trx, ids, null), lapsedFirms(trx, ids)]);
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const routed = await routedCases(trx, rows);
     const received = new Map<number, string[]>();
     const results: RouteResult['list'] = [];
     for (const id of ids) {
       const row = byId.get(id);
       try {
         if (!row) throw fail.notFound('case.notFound');
-        const firm = await pushByRules(trx, app, by, row, rules, { excluded: lapsed.get(id) ?? NONE, notify: false });
+        const firm = await pushByRules(trx, app, by, row, rules, {
+          routed: routed.get(id) as RoutedCase,
+          excluded: lapsed.get(id) ?? NONE,
+          notify: false,
+        });
         received.set(firm, [...(received.get(firm) ?? []), row.caseNo]);
         results.push({ caseId: id, ok: true, lawFirmId: firm });
       } catch (error) {
@@ -120,7 +148,11 @@ export async function routeCases(
       await notify(
         trx,
         await firmContacts(trx, firm),
-        { kind: 'routing.pushed', params: { count: caseNos.length, caseNo: caseNos[0] ?? '' }, link: '/form/casefirm' },
+        {
+          kind: 'routing.pushed',
+          params: { count: caseNos.length, caseNo: caseNos[0] ?? '' },
+          link: '/form/casefirm',
+        },
         now,
       );
     if (received.size > 0) afterCommit(trx, () => forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS }));
@@ -134,7 +166,11 @@ export async function routeCases(
  * A case review just approved, routed at once by the first rule that routes on approval and
  * matches it with a firm under capacity (a system PUSH); nothing when none does. Answers the firm.
  */
-export async function routeOnApproval(app: AppContext, caseId: number, requestId: string | null): Promise<number | null> {
+export async function routeOnApproval(
+  app: AppContext,
+  caseId: number,
+  requestId: string | null,
+): Promise<number | null> {
   const routed = await transact(app.db, async (trx) => {
     await serializeOn(trx, ROUTING_LOCK);
     const rules = await loadRuleStates(trx);
@@ -144,6 +180,7 @@ export async function routeOnApproval(app: AppContext, caseId: number, requestId
     const lapsed = (await lapsedFirms(trx, [caseId])).get(caseId) ?? NONE;
     try {
       const firm = await pushByRules(trx, app, { actor: SYSTEM, caller: null, requestId }, row, rules, {
+        routed: (await routedCases(trx, [row])).get(row.id) as RoutedCase,
         excluded: lapsed,
         onApproveOnly: true,
         notify: true,
@@ -173,6 +210,7 @@ export async function routeAfterLapse(
   const rules = await loadRuleStates(trx);
   try {
     const firm = await pushByRules(trx, app, { actor: SYSTEM, caller: null, requestId: null }, row, rules, {
+      routed: (await routedCases(trx, [row])).get(row.id) as RoutedCase,
       excluded,
       notify: true,
     });

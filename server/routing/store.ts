@@ -13,7 +13,10 @@ const parseIds = (json: string): number[] => (JSON.parse(json) as unknown[]).map
 const parseTexts = (json: string): string[] => (JSON.parse(json) as unknown[]).map(String);
 
 /** The open cases (the machine's `ongoing`) each of these firms holds now. */
-export async function openCasesOf(db: Kysely<Database>, firmIds: readonly number[]): Promise<Map<number, number>> {
+export async function openCasesOf(
+  db: Kysely<Database>,
+  firmIds: readonly number[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (firmIds.length === 0) return counts;
   const rows = await db
@@ -155,7 +158,8 @@ export async function replaceRules(
   const creditors = await creditorExists([...new Set(body.rules.flatMap((r) => r.creditorIds ?? []))]);
   for (const [i, rule] of body.rules.entries()) {
     for (const [j, firm] of rule.firms.entries())
-      if (!usable.has(firm.lawFirmId)) throw fail.field(`rules.${i}.firms.${j}.lawFirmId`, 'routing.firmNotPassed');
+      if (!usable.has(firm.lawFirmId))
+        throw fail.field(`rules.${i}.firms.${j}.lawFirmId`, 'routing.firmNotPassed');
     for (const [j, id] of (rule.creditorIds ?? []).entries())
       if (!creditors.has(id)) throw fail.field(`rules.${i}.creditorIds.${j}`, 'routing.creditorNotFound');
   }
