@@ -29,6 +29,16 @@ export const DEADLINE_NOTICES_EN_US: Record<
     content:
       'The entrustment of case {{caseNo}} expired on {{expiresOn}}: close it as withdrawn or extend it.',
   },
+  'entrust.expiringDigest': {
+    title: 'Entrustments about to expire',
+    content:
+      'The entrustments of {{count}} cases expire within {{days}} days: extend them or have the cases closed.',
+  },
+  'entrust.expiredDigest': {
+    title: 'Entrustments expired',
+    content:
+      'The entrustments of {{count}} cases in processing have expired: close them as withdrawn or extend them.',
+  },
   'court.sessionSoon': {
     title: 'Court session coming',
     content: 'Case {{caseNo}} has a court session at {{court}} on {{at}} ({{days}} days left).',

@@ -21,6 +21,14 @@ export const DEADLINE_NOTICES_ZH_CN = {
     title: '委托已到期',
     content: '案件 {{caseNo}} 的委托已于 {{expiresOn}} 到期，请以“撤案”结案或延长委托。',
   },
+  'entrust.expiringDigest': {
+    title: '委托即将到期',
+    content: '{{count}} 件案件的委托将在 {{days}} 天内到期，请延长委托或安排结案。',
+  },
+  'entrust.expiredDigest': {
+    title: '委托已到期',
+    content: '{{count}} 件办理中案件的委托已到期，请以“撤案”结案或延长委托。',
+  },
   'court.sessionSoon': {
     title: '开庭提醒',
     content: '案件 {{caseNo}} 将于 {{at}} 在 {{court}} 开庭（还有 {{days}} 天）。',

@@ -4,6 +4,7 @@ import { failInterruptedImports } from './cases/imports/owners';
 import type { ServerConfig, StorageKind } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { startDeadlineSweep } from './deadlines/sweep';
 import { setMessageBus, signalBus } from './notifications/bus';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { createStorage } from './storage/create';
@@ -79,6 +80,7 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
   }
   let stopping = false;
   let stopSweeps = () => {};
+  let stopDeadlines = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -88,6 +90,7 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
       process.exit(1);
     }, DRAIN_MS).unref();
     stopSweeps();
+    stopDeadlines();
     try {
       await fastify.close();
       await database.close();
@@ -103,6 +106,8 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
   await fastify.listen({ host: config.host, port: config.port });
   // Every serving process checks; the claims in sweep_runs keep each sweep to one run a day.
   stopSweeps = startDailySweeps(app, DAILY_SWEEPS);
+  // Every serving process sweeps; the claims in deadline_acts keep each deadline to one act.
+  stopDeadlines = startDeadlineSweep(app);
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (cluster.isWorker) say(`worker ${cluster.worker?.id} (pid ${process.pid}) listening on port ${port}`);

@@ -55,8 +55,10 @@ export async function loadRuleStates(trx: Kysely<Database>): Promise<RuleState[]
   );
   const shared = new Map<number, { count: number }>();
   const openOf = (id: number) => {
-    let open = shared.get(id);
-    if (!open) shared.set(id, (open = { count: counts.get(id) ?? 0 }));
+    const known = shared.get(id);
+    if (known) return known;
+    const open = { count: counts.get(id) ?? 0 };
+    shared.set(id, open);
     return open;
   };
   return rules.map((r) => ({
