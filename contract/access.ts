@@ -80,6 +80,10 @@ export const ABILITIES = {
   'plans.propose': { lawyer: 'own' },
   /** Approve or reject a reduced plan (减免), the queue 分期审核: case operations. */
   'plans.review': staff('superAdmin', 'caseOperation'),
+  /** The routing rules (分案规则, server/routing/): case operations keep them. */
+  'routing.manage': staff('superAdmin', 'caseOperation'),
+  /** Extend an entrustment (延长委托) once it expires or nears it (server/deadlines/): case operations only. */
+  'cases.entrust': { caseOperation: 'all' },
   'attachments.read': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
   'business.cases': staff('superAdmin', 'bussinessOperation'),
   'firm.cases': { superAdmin: 'all', lawfirmContactPerson: 'firm' },

@@ -1,3 +1,4 @@
+import { DEADLINE_AUDIT_TEXTS_EN_US } from './audit-texts-deadlines';
 import { CREDITOR_AUDIT_TEXTS_EN_US } from './audit-texts-creditors';
 import { PLAN_AUDIT_TEXTS_EN_US } from './audit-texts-plans';
 import type { AuditAction } from './audit-texts-zh-CN';
@@ -5,6 +6,7 @@ import type { AuditAction } from './audit-texts-zh-CN';
 /** The en-US twin of contract/audit-texts-zh-CN.ts (same actions, same slots). */
 export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: string }> = {
   ...PLAN_AUDIT_TEXTS_EN_US,
+  ...DEADLINE_AUDIT_TEXTS_EN_US,
   ...CREDITOR_AUDIT_TEXTS_EN_US,
   login: { label: 'Signed in', detail: 'As {{role}}' },
   'login.failed': { label: 'Sign-in failed', detail: 'Phone {{phone}}' },

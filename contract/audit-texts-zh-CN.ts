@@ -1,3 +1,4 @@
+import { DEADLINE_AUDIT_TEXTS_ZH_CN } from './audit-texts-deadlines';
 import { CREDITOR_AUDIT_TEXTS_ZH_CN } from './audit-texts-creditors';
 import { PLAN_AUDIT_TEXTS_ZH_CN } from './audit-texts-plans';
 
@@ -10,6 +11,7 @@ import { PLAN_AUDIT_TEXTS_ZH_CN } from './audit-texts-plans';
  */
 export const AUDIT_TEXTS_ZH_CN = {
   ...PLAN_AUDIT_TEXTS_ZH_CN,
+  ...DEADLINE_AUDIT_TEXTS_ZH_CN,
   ...CREDITOR_AUDIT_TEXTS_ZH_CN,
   login: { label: '登录', detail: '以 {{role}} 身份登录' },
   'login.failed': { label: '登录失败', detail: '手机号 {{phone}}' },

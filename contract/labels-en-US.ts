@@ -201,6 +201,8 @@ export const ENUM_LABELS_EN_US: Record<EnumLabelKey, string> = {
   'enum.ability.creditors.manage': 'Manage creditors',
   'enum.ability.settlements.read': 'Firm settlements',
   'enum.ability.plans.review': 'Review repayment plans',
+  'enum.ability.routing.manage': 'Routing rules',
+  'enum.ability.cases.entrust': 'Extend entrustments',
   'enum.partyRole.debtor': 'Debtor',
   'enum.partyRole.coDebtor': 'Co-debtor',
   'enum.partyRole.guarantor': 'Guarantor',

@@ -199,6 +199,8 @@ export const ENUM_LABELS_ZH_CN = {
   'enum.ability.creditors.manage': '委托方管理',
   'enum.ability.settlements.read': '律所结算',
   'enum.ability.plans.review': '分期还款审核',
+  'enum.ability.routing.manage': '分案规则',
+  'enum.ability.cases.entrust': '延长委托',
   'enum.partyRole.debtor': '债务人',
   'enum.partyRole.coDebtor': '共同债务人',
   'enum.partyRole.guarantor': '担保人',

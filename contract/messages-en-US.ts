@@ -2,6 +2,7 @@ import { CREDITOR_MESSAGES_EN_US } from './messages-creditors';
 import { BULK_MESSAGES_EN_US } from './messages-bulk-en-US';
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
+import { ROUTING_MESSAGES_EN_US } from './messages-routing';
 import type { MessageKey } from './messages-zh-CN';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
@@ -15,6 +16,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   ok: 'Success',
   ...PLAN_MESSAGES_EN_US,
   ...BULK_MESSAGES_EN_US,
+  ...ROUTING_MESSAGES_EN_US,
   'rule.phone': 'Enter a valid 11-digit mobile number',
   'rule.phoneRequired': 'Username cannot be empty',
   'rule.password':

@@ -7,6 +7,7 @@ import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors';
 import { BULK_MESSAGES_ZH_CN } from './messages-bulk-zh-CN';
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
+import { ROUTING_MESSAGES_ZH_CN } from './messages-routing';
 import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 export const MESSAGES_ZH_CN = {
@@ -15,6 +16,7 @@ export const MESSAGES_ZH_CN = {
   ok: '成功',
   ...PLAN_MESSAGES_ZH_CN,
   ...BULK_MESSAGES_ZH_CN,
+  ...ROUTING_MESSAGES_ZH_CN,
   'rule.phone': '请输入正确的 11 位手机号',
   'rule.phoneRequired': '用户名不能为空',
   'rule.password': '密码至少 6 位，须包含数字、大写字母和小写字母，不能有空格',

@@ -1,9 +1,11 @@
+import { DEADLINE_NOTICES_EN_US } from './notices-deadlines-en-US';
 import { PLAN_NOTICES_EN_US } from './notices-plans-en-US';
 import type { NoticeKind } from './notices-zh-CN';
 
 /** The en-US half of contract/notices.ts. */
 export const NOTICES_EN_US: Record<NoticeKind, { title: string; content: string }> = {
   ...PLAN_NOTICES_EN_US,
+  ...DEADLINE_NOTICES_EN_US,
   'case.approved': { title: 'Case approved', content: 'Case {{caseNo}} passed review and is in the pool.' },
   'case.returned': {
     title: 'Case returned for correction',

@@ -1,3 +1,4 @@
+import { DEADLINE_NOTICES_ZH_CN } from './notices-deadlines-zh-CN';
 import { PLAN_NOTICES_ZH_CN } from './notices-plans-zh-CN';
 
 /**
@@ -8,6 +9,7 @@ import { PLAN_NOTICES_ZH_CN } from './notices-plans-zh-CN';
  */
 export const NOTICES_ZH_CN = {
   ...PLAN_NOTICES_ZH_CN,
+  ...DEADLINE_NOTICES_ZH_CN,
   'case.approved': { title: '案件已审核通过', content: '案件 {{caseNo}} 已通过审核，进入案件池。' },
   'case.returned': {
     title: '案件已退回',

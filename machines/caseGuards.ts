@@ -47,8 +47,10 @@ export const SYSTEM: Readonly<CaseActor> = Object.freeze({
  * accepted by a firm back to the pool): a case already in a lawyer's hands is not the system's
  * to take away (the machine's processing state refuses it from the system).
  */
-export const SYSTEM_EVENTS: Readonly<Partial<Record<CaseEventName, string>>> = {
-  RELEASE: 'withdraws a push: the firm was suspended (later: nobody answered the push in time)',
+export const SYSTEM_EVENTS: Readonly<Partial<Record<MachineEventType, string>>> = {
+  RELEASE: 'withdraws a push: the firm was suspended',
+  PUSH: 'routes a case by the routing rules: a rule that routes on approval, or the next firm after a push nobody answered',
+  PUSH_EXPIRED: 'withdraws a push nobody answered within PUSH_ANSWER_HOURS (server/deadlines/)',
   REOPEN: 'a reversal (冲正) undid a repayment of a case closed as repaid: only such a case',
   CLOSE: 'a reduced repayment plan (减免) was paid in full: the case closes as mediated, the rest waived',
 };
@@ -73,9 +75,16 @@ export type CaseEvent =
   | { type: 'SUSPEND'; actor: CaseActor; reason: string }
   | { type: 'RESUME'; actor: CaseActor }
   | { type: 'CLOSE'; actor: CaseActor; result: CloseResult }
-  | { type: 'REOPEN'; actor: CaseActor };
+  | { type: 'REOPEN'; actor: CaseActor }
+  /** The system's only: the firm did not answer its push in time (never sent through the API). */
+  | { type: 'PUSH_EXPIRED'; actor: CaseActor };
 
-export type EventOf<T extends CaseEventType> = Extract<CaseEvent, { type: T }>;
+/** Events only the product sends (SYSTEM_EVENTS), outside the API's fixed names. */
+export const SYSTEM_ONLY_EVENTS = ['PUSH_EXPIRED'] as const;
+/** Every event the machine reads: the API's and the system's own. */
+export type MachineEventType = CaseEvent['type'];
+
+export type EventOf<T extends MachineEventType> = Extract<CaseEvent, { type: T }>;
 
 /** Where a case stands, as one name: its position while pending, else its status. */
 export type CasePlace = (typeof CASE_POSITIONS)[number] | Exclude<CaseStatus, 'pending'>;
@@ -161,7 +170,7 @@ export function scopeRefusal(
     : 'case.transition.notHandlingLawyer';
 }
 
-const scopeFor = (event: CaseEvent) => actorScope(EVENT_ABILITY[event.type], event.actor);
+const scopeFor = (event: CaseEvent) => actorScope(EVENT_ABILITY[event.type as CaseEventType], event.actor);
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 const inScope = (holders: CaseHolders, event: CaseEvent) =>
   scopeRefusal(scopeFor(event), holders, event.actor);
@@ -219,8 +228,15 @@ const RULES: { [T in CaseEventType]: (holders: CaseHolders, event: EventOf<T>) =
  * The system's rules: an event outside SYSTEM_EVENTS is not the system's to send, and it
  * reopens only a case closed as repaid (a reversal undid what closed it).
  */
-function systemRefusal(holders: CaseHolders & { result?: CloseResult | null }, event: CaseEvent) {
+function systemRefusal(
+  holders: CaseHolders & { result?: CloseResult | null },
+  event: CaseEvent,
+): RefusalReason | null {
   if (!SYSTEM_EVENTS[event.type]) return 'case.transition.notPermitted';
+  if (event.type === 'PUSH') {
+    if (event.lawFirmId == null) return 'case.transition.firmRequired';
+    return event.lawFirmId === holders.lawFirmId ? 'case.transition.sameFirm' : null;
+  }
   if (event.type === 'REOPEN' && holders.result !== 'repaid') return 'case.transition.notPermitted';
   // It closes a case only as a plan paid in full does: mediated (a reduction), or repaid.
   if (event.type === 'CLOSE' && event.result !== 'mediated' && event.result !== 'repaid')
@@ -231,7 +247,11 @@ function systemRefusal(holders: CaseHolders & { result?: CloseResult | null }, e
 /** Why this actor may not send this event to a case held by these, or null when they may. */
 export function refusalOf(holders: CaseHolders, event: CaseEvent): RefusalReason | null {
   if (isSystem(event.actor)) return systemRefusal(holders, event);
-  const rule = RULES[event.type] as (holders: CaseHolders, event: CaseEvent) => RefusalReason | null;
+  if (!Object.hasOwn(RULES, event.type)) return 'case.transition.notPermitted';
+  const rule = RULES[event.type as CaseEventType] as (
+    holders: CaseHolders,
+    event: CaseEvent,
+  ) => RefusalReason | null;
   return rule(holders, event);
 }
 
@@ -257,7 +277,8 @@ export function isCaseEvent(event: unknown): event is CaseEvent {
   return (
     typeof candidate === 'object' &&
     candidate !== null &&
-    CASE_EVENT_TYPES.includes(candidate.type as CaseEventType) &&
+    (CASE_EVENT_TYPES.includes(candidate.type as CaseEventType) ||
+      (SYSTEM_ONLY_EVENTS as readonly string[]).includes(candidate.type as string)) &&
     typeof candidate.actor === 'object' &&
     candidate.actor !== null &&
     typeof candidate.actor.role === 'string'

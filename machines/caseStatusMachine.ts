@@ -16,6 +16,7 @@ import {
   type EventOf,
   isCaseEvent,
   isSystem,
+  type MachineEventType,
   type RefusalReason,
   refusalOf,
   SAMPLE_DETAILS,
@@ -43,6 +44,7 @@ export type { CaseTag } from './caseTags';
  *   pushed --ACCEPT (the firm)-----------------------------> accepted
  *   pushed --DECLINE {reason} (the firm)-------------------> pool
  *   pushed | accepted --RELEASE (withdraw the push)--------> pool
+ *   pushed --PUSH_EXPIRED (the system: nobody answered)----> pool
  *   pool | pushed | accepted --TAKE (a lawyer)-------------> processing
  *   pool | pushed | accepted --ASSIGN {lawyerId}-----------> processing
  *   processing --ASSIGN {lawyerId} (reassign)--------------> processing
@@ -95,7 +97,7 @@ export type TransitionDecision =
   | { ok: false; reason: RefusalReason; params?: { state: CasePlace } };
 
 const allowedBy =
-  (type: CaseEventType) =>
+  (type: MachineEventType) =>
   ({ context, event }: { context: CaseContext; event: CaseEvent }) =>
     event.type === type && refusalOf(context, event) === null;
 
@@ -188,6 +190,7 @@ export const caseStatusMachine = setup({
     mayResume: allowedBy('RESUME'),
     mayClose: allowedBy('CLOSE'),
     mayReopen: allowedBy('REOPEN'),
+    mayExpirePush: allowedBy('PUSH_EXPIRED'),
     /** A person, not the system: a case in a lawyer's hands is taken away only by people. */
     byPerson: ({ event }) => !isSystem(event.actor),
   },
@@ -276,6 +279,7 @@ export const caseStatusMachine = setup({
             ACCEPT: { guard: 'mayAccept', target: 'accepted', actions: answerPush },
             DECLINE: { guard: 'mayDecline', target: 'pool', actions: [answerPush, 'clearFirm'] },
             RELEASE: { guard: 'mayRelease', target: 'pool', actions: [withdrawPushes, 'clearFirm'] },
+            PUSH_EXPIRED: { guard: 'mayExpirePush', target: 'pool', actions: [withdrawPushes, 'clearFirm'] },
             ...toLawyer,
           },
         },

@@ -153,6 +153,8 @@ export interface ServerConfig {
   planGraceDays: number;
   /** How far below the outstanding amount a repayment plan may go, in percent (REDUCTION_MAX_PERCENT). */
   reductionMaxPercent: number;
+  /** DEADLINE_SWEEP_SECONDS, PUSH_ANSWER_HOURS, ENTRUST_WARN_DAYS (server/deadlines/). */
+  deadlines: DeadlineSettings;
 }
 
 /**
@@ -262,6 +264,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importRowsRetentionDays: positiveInteger(env, 'IMPORT_ROWS_RETENTION_DAYS', 30),
     planGraceDays: integerIn(env, 'PLAN_GRACE_DAYS', 3, 0, 90),
     reductionMaxPercent: integerIn(env, 'REDUCTION_MAX_PERCENT', 30, 0, 100),
+    deadlines: readDeadlineSettings(env),
   };
 }
 
@@ -322,4 +325,42 @@ function readLinkHosts(value: string | undefined): string[] {
   if (wrong !== undefined)
     throw new Error(`MENU_LINK_HOSTS lists host names (no scheme, port or path), got "${wrong}"`);
   return hosts;
+}
+
+/**
+ * The deadline sweep's settings (server/deadlines/), read with the rest of the configuration
+ * (server/config.ts): DEADLINE_SWEEP_SECONDS (60), PUSH_ANSWER_HOURS (48, decimals allowed),
+ * ENTRUST_WARN_DAYS (`30,7,1`).
+ */
+export interface DeadlineSettings {
+  /** Seconds between two sweeps of one process. */
+  sweepSeconds: number;
+  /** Hours a firm has to answer a push before the product withdraws it. */
+  pushAnswerHours: number;
+  /** Days before an entrustment's expiry that its people are told, largest first. */
+  entrustWarnDays: number[];
+}
+
+export function readDeadlineSettings(env: NodeJS.ProcessEnv): DeadlineSettings {
+  const seconds = env.DEADLINE_SWEEP_SECONDS || '60';
+  const sweepSeconds = Number(seconds);
+  if (!Number.isInteger(sweepSeconds) || sweepSeconds < 1 || sweepSeconds > 86_400)
+    throw new Error(
+      `DEADLINE_SWEEP_SECONDS must be a whole number of seconds from 1 to 86400, got "${seconds}"`,
+    );
+  const hours = env.PUSH_ANSWER_HOURS || '48';
+  const pushAnswerHours = Number(hours);
+  if (!/^\d+(\.\d+)?$/.test(hours) || !(pushAnswerHours > 0) || pushAnswerHours > 24 * 365)
+    throw new Error(`PUSH_ANSWER_HOURS must be a positive number of hours (48, 0.5), got "${hours}"`);
+  const days = env.ENTRUST_WARN_DAYS || '30,7,1';
+  const entrustWarnDays = days.split(',').map((d) => Number(d.trim()));
+  if (entrustWarnDays.some((d) => !Number.isInteger(d) || d < 1 || d > 366))
+    throw new Error(
+      `ENTRUST_WARN_DAYS must be whole days from 1 to 366, comma-separated (30,7,1), got "${days}"`,
+    );
+  return {
+    sweepSeconds,
+    pushAnswerHours,
+    entrustWarnDays: [...new Set(entrustWarnDays)].sort((a, b) => b - a),
+  };
 }

@@ -29,6 +29,7 @@ import { pageRoutes } from './pages/routes';
 import { profileRoutes } from './profile/routes';
 import { registrationRoutes } from './registration/routes';
 import { planReviewRoutes } from './reviews/plan-routes';
+import { routingRoutes } from './routing/routes';
 import { smsRoutes } from './sms/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { taskRoutes } from './tasks/routes';
@@ -60,6 +61,7 @@ export const apiRoutes: ApiRoute[] = [
   ...pageRoutes(() => apiRoutes, menuForRole),
   ...dashboardRoutes,
   ...bulkJobRoutes,
+  ...routingRoutes,
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,

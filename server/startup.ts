@@ -5,6 +5,7 @@ import { failInterruptedImports } from './cases/imports/owners';
 import type { ServerConfig, StorageKind } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { startDeadlineSweep } from './deadlines/sweep';
 import { setMessageBus, signalBus } from './notifications/bus';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { createStorage } from './storage/create';
@@ -80,6 +81,7 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
   }
   let stopping = false;
   let stopSweeps = () => {};
+  let stopDeadlines = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -89,6 +91,7 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
       process.exit(1);
     }, DRAIN_MS).unref();
     stopSweeps();
+    stopDeadlines();
     try {
       await fastify.close();
       await database.close();
@@ -110,6 +113,8 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
     stopDaily();
     stopBulkWatch();
   };
+  // Every serving process sweeps; the claims in deadline_acts keep each deadline to one act.
+  stopDeadlines = startDeadlineSweep(app);
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (cluster.isWorker) say(`worker ${cluster.worker?.id} (pid ${process.pid}) listening on port ${port}`);

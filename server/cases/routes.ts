@@ -27,6 +27,7 @@ import { caseDetailWithPlanSchema } from '../../contract/plans';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import { defineRoute } from '../http/route';
+import { routeOnApproval } from '../routing/route';
 import { downloadAttachment, removeAttachment, uploadAttachment } from './attachments';
 import { bulkTransition } from './bulk';
 import { addFollowUp, listFollowUps } from './contacts/follow-ups';
@@ -40,6 +41,7 @@ import { listCases } from './list';
 import { personKeyword } from './parties/pii-hash';
 import { readPlans } from './plans/store';
 import { listPushes } from './pushes';
+import { caseRowsByIds } from './rows';
 import { viewerOf } from './scope';
 import { stageStats } from './stage-stats';
 import { applyTransition } from './transitions';
@@ -218,8 +220,14 @@ export const caseRoutes = [
     params: idParamsSchema,
     body: caseTransitionRequestSchema,
     response: caseRowSchema,
-    handler: async ({ app, caller, params, body, requestId }) =>
-      applyTransition(app, { caller, viewer: await viewerOf(app.db, caller), requestId }, params.id, body),
+    handler: async ({ app, caller, params, body, requestId }) => {
+      const viewer = await viewerOf(app.db, caller);
+      const row = await applyTransition(app, { caller, viewer, requestId }, params.id, body);
+      // A rule that routes on approval pushes the case at once (server/routing/).
+      if (body.event !== 'APPROVE' || (await routeOnApproval(app, params.id, requestId)) === null) return row;
+      const [routed] = await caseRowsByIds(app.db, [params.id], viewer);
+      return routed ?? row;
+    },
   }),
 
   defineRoute({

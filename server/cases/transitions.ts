@@ -260,13 +260,17 @@ export const TRANSITION_COLUMNS = [
   'stage',
 ] as const satisfies readonly CaseColumn[];
 
-/** Writes a decided transition (inside the caller's transaction): case, pushes, audit, messages. */
+/**
+ * Writes a decided transition (inside the caller's transaction): case, pushes, audit, messages.
+ * `notify: false` leaves the messages to the caller (a routing run tells each firm once).
+ */
 export async function storeTransition(
   trx: Kysely<Database>,
   app: AppContext,
   by: DecidedBy,
   current: CaseRow,
   decided: Decided,
+  options: { notify?: boolean } = {},
 ) {
   const { event, next } = decided;
   const now = app.clock.now();
@@ -325,6 +329,7 @@ export async function storeTransition(
       },
     },
   );
+  if (options.notify === false) return;
   const creator = await trx
     .selectFrom('cases')
     .select('created_by')

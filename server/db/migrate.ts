@@ -29,6 +29,8 @@ import * as m0030 from './migrations/0030_term_counts';
 import * as m0031 from './migrations/0031_creditors_and_batches';
 import * as m0032 from './migrations/0032_menu_known_routes';
 import * as m0033 from './migrations/0033_bulk_jobs';
+import * as m0034 from './migrations/0034_deadlines';
+import * as m0035 from './migrations/0035_routing';
 import * as m0037 from './migrations/0037_platform_figures';
 import type { Database } from './schema';
 
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   '0031_creditors_and_batches': m0031,
   '0032_menu_known_routes': m0032,
   '0033_bulk_jobs': m0033,
+  '0034_deadlines': m0034,
+  '0035_routing': m0035,
   '0037_platform_figures': m0037,
 };
 

@@ -8,6 +8,7 @@ import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
+import type { DeadlineTables } from './schema-deadlines';
 import type { SweepTables } from './schema-sweeps';
 
 /**
@@ -156,6 +157,8 @@ export interface CasesTable extends CaseLedgerColumns {
   loan_no: Generated<string | null>;
   /** The status of its latest repayment plan (server/cases/plans/), null without one. */
   plan_status: string | null;
+  /** The entrustment expiry day the deadline sweep flagged (委托已到期, migration 0034); null when not. */
+  entrust_expired_on: Generated<string | null>;
   /** Its creditor (委托方; migration 0031); `client_name` is that creditor's name, kept with it. */
   creditor_id: Generated<number | null>;
   /** Its batch (委托批次; migration 0031). */
@@ -365,6 +368,7 @@ export interface Database
     StorageTables,
     LedgerTables,
     SweepTables,
+    DeadlineTables,
     ContactTables,
     FigureTables,
     CreditorTables,

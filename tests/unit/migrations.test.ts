@@ -46,6 +46,8 @@ describe('migrating an empty database', () => {
       '0031_creditors_and_batches',
       '0032_menu_known_routes',
       '0033_bulk_jobs',
+      '0034_deadlines',
+      '0035_routing',
       '0037_platform_figures',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
@@ -93,6 +95,10 @@ describe('migrating an empty database', () => {
       'plan_instalments',
       'sweep_runs',
       'case_term_counts',
+      'deadline_acts',
+      'push_lapses',
+      'routing_rules',
+      'routing_rule_firms',
       'creditors',
       'creditor_fee_rates',
       'case_batches',
