@@ -7,6 +7,7 @@ import { menuMachine } from './menuMachine';
 export * from './authMachine';
 export * from './casePushRecords';
 export * from './caseRules';
+export * from './caseReplay';
 export * from './caseStatusMachine';
 export * from './caseTags';
 export * from './guardMachine';
