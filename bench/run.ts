@@ -9,12 +9,13 @@ import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchProfile } from './profile';
 import { benchRender } from './render';
+import { benchReplay } from './replay';
 import { benchScale, benchWorkers, postgresTarget, sqliteTarget } from './scale';
 import { BENCH_DB_FILE, BENCH_PG_URL, ensureBenchDatabase, ensurePostgresBenchDatabase } from './seed-db';
 
 /**
  * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
- * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import.
+ * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import, case replay.
  */
 async function main() {
   const { values } = parseArgs({
@@ -43,12 +44,14 @@ async function main() {
   if (wants('import')) await benchImport(say, { dbs: values.dbs.split(',') });
   // Its own throw-away SQLite file: the contact-rule check's budget (issue 19).
   if (wants('contacts')) await benchContactRules(say);
-  if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile'].some(wants)) return;
+  if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile', 'replay'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
   say(
     `\n## seed\nseed of ${seed.cases.toLocaleString()} cases: ${seed.seconds.toFixed(1)} s${seed.reused ? ` (measured when the bench database was seeded, ${seed.seededAt}; --reseed measures again)` : ''}`,
   );
+
+  if (wants('replay')) benchReplay(`sqlite:${BENCH_DB_FILE}`, say);
 
   // The sign-in figure measures logins, not the per-client throttle (all load comes from one address).
   const server =
