@@ -11,6 +11,7 @@ import { benchImport } from './import';
 import { load, percentile } from './load';
 import { benchProfile } from './profile';
 import { benchRender } from './render';
+import { benchReplay } from './replay';
 import { benchReport } from './report';
 import { benchScale, benchWorkers, postgresTarget, sqliteTarget } from './scale';
 import {
@@ -25,7 +26,7 @@ import {
 /**
  * `npm run bench`: figures for the README's performance section. Prints; asserts nothing
  * about time. Sections: seed, sign-in, browser bundles, case list, table render, case import,
- * bulk push (`bulk`).
+ * case replay, bulk push (`bulk`), batch report (`report`).
  */
 async function main() {
   const { values } = parseArgs({
@@ -78,12 +79,14 @@ async function main() {
       await benchReport({ name: 'PostgreSQL', adminUrl: BENCH_PG_ADMIN_URL, database: BENCH_PG_NAME }, say);
     }
   }
-  if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile', 'figures'].some(wants)) return;
+  if (!['seed', 'auth', 'cases', 'scale', 'workers', 'profile', 'figures', 'replay'].some(wants)) return;
 
   const seed = await ensureBenchDatabase(values.reseed, say);
   say(
     `\n## seed\nseed of ${seed.cases.toLocaleString()} cases: ${seed.seconds.toFixed(1)} s${seed.reused ? ` (measured when the bench database was seeded, ${seed.seededAt}; --reseed measures again)` : ''}`,
   );
+
+  if (wants('replay')) benchReplay(`sqlite:${BENCH_DB_FILE}`, say);
 
   // The sign-in figure measures logins, not the per-client throttle (all load comes from one address).
   const server =

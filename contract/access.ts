@@ -141,7 +141,7 @@ export const ABILITIES = {
   'menus.edit': staff('superAdmin'),
   'pages.edit': staff('superAdmin'),
   'access.read': staff('superAdmin'),
-  'dev.tools': staff('superAdmin'),
+  'dev.tools': staff('superAdmin', 'admin'),
   'docs.read': staff('superAdmin', 'admin'),
   'monitor.read': staff('admin'),
 } as const satisfies Record<string, Grants>;

@@ -6,6 +6,7 @@ import { menuMachine } from './menuMachine';
 
 export * from './authMachine';
 export * from './casePushRecords';
+export * from './caseReplay';
 export * from './caseRules';
 export * from './caseStatusMachine';
 export * from './caseTags';

@@ -7,6 +7,7 @@ import { caseIntakeRoutes } from './cases/intake-routes';
 import { ledgerRoutes } from './cases/ledger/routes';
 import { partyRoutes } from './cases/parties/routes';
 import { planRoutes } from './cases/plans/routes';
+import { caseReplayRoutes } from './cases/replay/routes';
 import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { creditorRoutes } from './creditors/routes';
@@ -68,6 +69,7 @@ export const apiRoutes: ApiRoute[] = [
   ...contactRoutes,
   ...ledgerRoutes,
   ...planRoutes,
+  ...caseReplayRoutes,
   ...planReviewRoutes,
   ...creditorRoutes,
   ...monitorRoutes,

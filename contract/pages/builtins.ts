@@ -15,6 +15,7 @@ export const BUILTIN_PAGE_COMPONENTS = [
   'MenuEditor',
   'PageEditor',
   'PdfViewer',
+  'MachineInspector',
   'CaseNew',
   'CaseImport',
   'LetterReview',

@@ -59,6 +59,7 @@ export default {
   'menu.pdfViewer': 'PDF viewer',
   'menu.menuEditor': 'Menu editor',
   'menu.pageEditor': 'Page editor',
+  'menu.dev': 'Developer tools',
   'menu.machineInspector': 'Machine inspector',
   'menu.firmCase': 'Firm case',
   'menu.caseRecord': 'Case record',

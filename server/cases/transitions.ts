@@ -10,7 +10,6 @@ import {
   type CaseActor,
   type CaseEvent,
   type CaseState,
-  caseStateName,
   decideTransition,
   type TransitionDecision,
 } from '../../machines/caseStatusMachine';
@@ -20,6 +19,7 @@ import type { Database } from '../db/schema';
 import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
+import { transitionAuditEntry } from './transition-audit';
 import { type CaseColumn, forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import { actorOf, type CaseViewer } from './scope';
@@ -298,36 +298,10 @@ export async function storeTransition(
     operatorId: by.caller?.userId ?? null,
     at,
   });
-  const from = caseStateName(current);
-  const to = caseStateName(next);
-  const detail =
-    'reason' in event
-      ? event.reason.trim()
-      : event.type === 'CLOSE'
-        ? event.result
-        : event.type === 'ASSIGN' || event.type === 'TAKE' || event.type === 'PUSH'
-          ? `lawyer ${next.lawyerId ?? '-'}, firm ${next.lawFirmId ?? '-'}`
-          : '';
   await recordAudit(
     trx,
     { caller: by.caller, requestId: by.requestId, at: now, actorRole: by.actor.role },
-    {
-      action: `case.${event.type.toLowerCase()}`,
-      entity: 'case',
-      entityId: current.id,
-      summary: `${event.type}: ${from} -> ${to}${detail ? ` (${detail})` : ''}`,
-      params: {
-        caseNo: current.caseNo,
-        from,
-        to,
-        reason: 'reason' in event ? event.reason.trim() : null,
-        result: event.type === 'CLOSE' ? event.result : null,
-        lawyerId: next.lawyerId,
-        lawFirmId: next.lawFirmId,
-        // The firm the case leaves (a decline, a withdrawn push): whose history this entry is.
-        fromLawFirmId: current.lawFirmId,
-      },
-    },
+    transitionAuditEntry({ id: current.id, caseNo: current.caseNo }, event, current, next),
   );
   if (options.notify === false) return;
   const creator = await trx

@@ -23,6 +23,8 @@ export const CONTENT_SECURITY_POLICY = {
   // The PDF viewer (/test/pdf) shows an attachment, fetched with the session's token, from an
   // object URL in an <iframe>. Downloads are blob: links too, but navigations need no source.
   'frame-src': ['blob:'],
+  // The machine inspector lays its charts out in ELK's web worker, a file of the app (no blob:).
+  'worker-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],

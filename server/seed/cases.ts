@@ -15,6 +15,7 @@ import type { CasesTable, Database } from '../db/schema';
 import { API_PREFIX } from '../http/register';
 import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
+import { caseHistoryRows, type HistoryPeople, type SeededCase } from './case-histories';
 import { seededContacts } from './contacts';
 import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
 import { seedPlacements } from './creditors';
@@ -138,6 +139,24 @@ export async function seedCases(
     people.demoUserIds.caseOperation,
     now.toISOString(),
   );
+  const historyPeople: HistoryPeople = {
+    operators: [
+      [people.demoUserIds.caseOperation, 'caseOperation'],
+      [people.demoUserIds.superAdmin, 'superAdmin'],
+    ],
+    lawyerUsers,
+    // Each firm's contact person (the demo one first): who answers its pushes.
+    firmUsers: new Map(
+      (
+        await db
+          .selectFrom('users')
+          .select(['id', 'law_firm_id'])
+          .where('role', '=', 'lawfirmContactPerson')
+          .orderBy('id', 'desc')
+          .execute()
+      ).map((u) => [u.law_firm_id as number, u.id]),
+    ),
+  };
   /** The chunk's contact log (seed/contacts.ts): each worked case's main debtor, by their first phone. */
   const contactsOfChunk = (
     ids: number[],
@@ -368,6 +387,12 @@ export async function seedCases(
       await insertMany(trx, 'ledger_entries', repayments);
       await settleOutstanding(trx, settled);
       await insertMany(trx, 'case_pushes', pushes);
+      // Each case's journey so far, as the product audits its transitions.
+      await insertMany(
+        trx,
+        'audit_log',
+        ids.flatMap((id, k) => caseHistoryRows({ ...(rows[k] as SeededCase), id }, historyPeople)),
+      );
       await insertMany(
         trx,
         'contacts',

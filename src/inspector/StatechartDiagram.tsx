@@ -1,15 +1,16 @@
-import { useId, useMemo } from 'react';
+import { Alert, Spin } from '@arco-design/web-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnyStateMachine } from 'xstate';
-import { layoutStatechart, type StateBox } from './statechartLayout';
+import { LABEL_FONT, LABEL_LINE, type LaidOutState, STATE_FONT, type StatechartLayout } from './elkLayout';
+import { layoutMachine } from './elkWorker';
 
 interface Props {
   machine: AnyStateMachine;
-  /** Ids of the state nodes to highlight (the live state of a running actor). */
+  /** Ids of the state nodes to highlight (the live state of a running actor, a replayed step). */
   activeIds?: ReadonlySet<string>;
   title: string;
 }
-
-const LINE_HEIGHT = 13;
 
 // Arco's theme variables, so the chart follows light and dark themes.
 const COLORS = {
@@ -22,8 +23,10 @@ const COLORS = {
   activeFill: 'var(--color-primary-light-1, #e8f3ff)',
 };
 
-function StateShape({ state, active }: { state: StateBox; active: boolean }) {
-  const compound = state.type === 'compound' || state.type === 'parallel';
+const font = (f: { size: number; family: string }) => ({ fontSize: f.size, fontFamily: f.family });
+
+function StateShape({ state, active }: { state: LaidOutState; active: boolean }) {
+  const stroke = active ? COLORS.active : COLORS.border;
   return (
     <g data-state-id={state.id} data-active={active || undefined} data-testid="statechart-state">
       <rect
@@ -31,9 +34,9 @@ function StateShape({ state, active }: { state: StateBox; active: boolean }) {
         y={state.y}
         width={state.width}
         height={state.height}
-        rx={compound ? 10 : 8}
-        fill={active ? COLORS.activeFill : compound ? COLORS.compound : COLORS.box}
-        stroke={active ? COLORS.active : COLORS.border}
+        rx={state.compound ? 10 : 8}
+        fill={active ? COLORS.activeFill : state.compound ? COLORS.compound : COLORS.box}
+        stroke={stroke}
         strokeWidth={active ? 2 : 1}
         strokeDasharray={state.type === 'parallel' ? '6 4' : undefined}
       />
@@ -45,16 +48,16 @@ function StateShape({ state, active }: { state: StateBox; active: boolean }) {
           height={state.height - 6}
           rx={6}
           fill="none"
-          stroke={active ? COLORS.active : COLORS.border}
+          stroke={stroke}
         />
       )}
-      {state.initial && <circle cx={state.x - 10} cy={state.y + 12} r={4} fill={COLORS.muted} />}
+      {state.initial && <circle cx={state.x + 8} cy={state.y + 8} r={3.5} fill={COLORS.muted} />}
       <text
-        x={compound ? state.x + 10 : state.x + state.width / 2}
-        y={compound ? state.y + 17 : state.y + state.height / 2 + 4}
-        textAnchor={compound ? 'start' : 'middle'}
-        fontSize={12}
-        fontWeight={active ? 600 : compound ? 600 : 400}
+        x={state.compound ? state.x + 16 : state.x + state.width / 2}
+        y={state.compound ? state.y + 20 : state.y + state.height / 2 + 4}
+        textAnchor={state.compound ? 'start' : 'middle'}
+        style={font(STATE_FONT)}
+        fontWeight={active || state.compound ? 600 : 400}
         fill={active ? COLORS.active : COLORS.text}
       >
         {state.label}
@@ -63,29 +66,21 @@ function StateShape({ state, active }: { state: StateBox; active: boolean }) {
   );
 }
 
-/** A machine's statechart as inline SVG, drawn from its definition; works offline. */
-export function StatechartDiagram({ machine, activeIds, title }: Props) {
-  const layout = useMemo(() => layoutStatechart(machine), [machine]);
+function Chart({ layout, activeIds, title }: { layout: StatechartLayout } & Omit<Props, 'machine'>) {
   const arrowId = `arrow-${useId().replace(/:/g, '')}`;
   return (
     <svg
       role="img"
       aria-label={title}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
-      width="100%"
-      style={{ maxWidth: layout.width, display: 'block', fontFamily: 'inherit' }}
+      width={layout.width}
+      height={layout.height}
+      style={{ display: 'block' }}
+      data-testid="statechart"
     >
       <title>{title}</title>
       <defs>
-        <marker
-          id={arrowId}
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto"
-        >
+        <marker id={arrowId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">
           <path d="M 0 0 L 10 5 L 0 10 z" fill={COLORS.muted} />
         </marker>
       </defs>
@@ -93,32 +88,51 @@ export function StatechartDiagram({ machine, activeIds, title }: Props) {
         <StateShape key={state.id} state={state} active={activeIds?.has(state.id) ?? false} />
       ))}
       {layout.arrows.map((arrow) => (
-        <g key={arrow.id} data-testid="statechart-transition">
-          <path
-            d={arrow.path}
-            fill="none"
-            stroke={COLORS.muted}
-            strokeWidth={1.2}
-            markerEnd={`url(#${arrowId})`}
-          />
-          <text
-            x={arrow.labelX}
-            y={arrow.labelY - ((arrow.labels.length - 1) * LINE_HEIGHT) / 2 + 4}
-            fontSize={10.5}
-            fill={COLORS.text}
-            textAnchor={arrow.labelAnchor}
-            stroke={COLORS.box}
-            strokeWidth={3}
-            paintOrder="stroke"
-          >
-            {arrow.labels.map((label, i) => (
-              <tspan key={label} x={arrow.labelX} dy={i === 0 ? 0 : LINE_HEIGHT}>
-                {label}
-              </tspan>
-            ))}
-          </text>
+        <g key={arrow.id} data-testid="statechart-transition" data-source={arrow.source} data-target={arrow.target}>
+          <path d={arrow.path} fill="none" stroke={COLORS.muted} strokeWidth={1.2} markerEnd={`url(#${arrowId})`} />
+          <g data-testid="statechart-label">
+            <rect
+              x={arrow.label.x}
+              y={arrow.label.y}
+              width={arrow.label.width}
+              height={arrow.label.height}
+              rx={3}
+              fill={COLORS.box}
+              fillOpacity={0.85}
+            />
+            <text style={font(LABEL_FONT)} fill={COLORS.text}>
+              {arrow.label.lines.map((line, i) => (
+                <tspan key={line} x={arrow.label.x + 4} y={arrow.label.y + 2 + LABEL_LINE * (i + 1) - 3}>
+                  {line}
+                </tspan>
+              ))}
+            </text>
+          </g>
         </g>
       ))}
     </svg>
   );
+}
+
+/** A machine's statechart as inline SVG, laid out by ELK from its definition; works offline. */
+export function StatechartDiagram({ machine, activeIds, title }: Props) {
+  const { t } = useTranslation();
+  const [layout, setLayout] = useState<StatechartLayout | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    layoutMachine(machine).then(
+      (laid) => current && setLayout(laid),
+      (error: unknown) => current && setFailure(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [machine]);
+  const chart = useMemo(
+    () => layout && <Chart layout={layout} activeIds={activeIds} title={title} />,
+    [layout, activeIds, title],
+  );
+  if (failure) return <Alert type="error" content={t('inspector.layoutFailed', { message: failure })} />;
+  return chart ?? <Spin tip={t('inspector.layingOut')} style={{ display: 'block', padding: 24 }} />;
 }

@@ -1,4 +1,5 @@
 import type { AnyActorRef, InspectionEvent, StateValue } from 'xstate';
+import { runningActors, startCapture } from './recorder';
 import { toSafeJson } from './redact';
 
 /**
@@ -187,5 +188,29 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
   };
 }
 
-/** The app's inspector: every actor the app creates passes `inspector.inspect`. */
+/** The app's inspector, fed by the start-up recorder (recorder.ts) once `connectAppInspector` runs. */
 export const inspector = createInspector();
+
+let connected = false;
+
+/**
+ * Starts capturing the app's actors into the app's inspector (once per session): the events
+ * kept since load with `?inspect=1`, then every actor running now with its current state,
+ * then every event as it happens.
+ */
+export function connectAppInspector(): Inspector {
+  if (connected) return inspector;
+  connected = true;
+  startCapture(inspector.inspect);
+  for (const actorRef of runningActors()) {
+    const base = { actorRef, rootId: actorRef.sessionId };
+    inspector.inspect({ ...base, type: '@xstate.actor' } as InspectionEvent);
+    inspector.inspect({
+      ...base,
+      type: '@xstate.snapshot',
+      snapshot: actorRef.getSnapshot(),
+      event: { type: 'xstate.inspector.opened' },
+    } as InspectionEvent);
+  }
+  return inspector;
+}

@@ -27,6 +27,7 @@ const PAGES: Record<
   MenuEditor: page(['editors'], () => import('./user/menu-editor')),
   PageEditor: page(['editors'], () => import('./user/page-editor')),
   PdfViewer: page([], () => import('./test/pdf')),
+  MachineInspector: page(['inspector'], () => import('../inspector/MachineInspectorPage')),
   CaseNew: page(['case-intake'], () => import('./cases/new')),
   CaseImport: page(['case-intake'], () => import('./cases/import')),
   LetterReview: page([], () => import('./letters/LetterReview')),

@@ -3,7 +3,7 @@ import type { UserInfo } from '../../contract/auth';
 import { DEFAULT_ROUTES } from '../../contract/routes';
 import { type GuardDecision, guardMachine, runGuard } from '../../machines/guardMachine';
 import { apiGet } from '../api/request';
-import { inspector } from '../inspector/inspector';
+import { inspect } from '../inspector/recorder';
 import { authActor } from '../session/actors';
 import { settledMenu } from '../session/menu';
 import { getRole, getToken, saveUserInfo } from '../session/storage';
@@ -21,7 +21,7 @@ const guard = guardMachine.provide({
 });
 
 /** Shell pages every signed-in role may open outside the menu. */
-const SHELL_PATHS = ['/redirect/:path', '/dev/machines'];
+const SHELL_PATHS = ['/redirect/:path'];
 
 /**
  * Decides one navigation with the guard machine. With a role known, the role's own menu is
@@ -37,7 +37,7 @@ export async function decideNavigation(path: string, search: string): Promise<Gu
     const first = await runGuard(
       guard,
       { path, search, token, role, menu: DEFAULT_ROUTES, shellPaths: SHELL_PATHS },
-      { inspect: inspector.inspect },
+      { inspect },
     );
     if (first.kind !== 'allow') return first;
     role = getRole();
@@ -49,6 +49,6 @@ export async function decideNavigation(path: string, search: string): Promise<Gu
   return runGuard(
     guard,
     { path, search, token, role, menu, shellPaths: SHELL_PATHS },
-    { inspect: inspector.inspect },
+    { inspect },
   );
 }

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { can } from '../../contract/access';
 import { PUBLIC_PAGES, type PublicPageName } from '../../contract/public-pages';
 import type { PageArea } from '../../locales';
 import { loadAppCatalogue, loadPageAreas, loadRegisterCatalogue } from '../i18n';
@@ -45,16 +44,6 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   return { notFound: decision.kind === 'notFound' };
 }
 
-/** The inspector: in dev mode, or with ?inspect=1 for a role holding `dev.tools`. */
-async function inspectorLoader(args: LoaderFunctionArgs) {
-  const guarded = await guardLoader(args);
-  const url = new URL(args.request.url);
-  if (!import.meta.env.DEV && !(can('dev.tools', getRole()) && url.searchParams.get('inspect') === '1')) {
-    throw redirect('/exception/403');
-  }
-  return guarded;
-}
-
 /** One page per public page of the route table (contract/routes.ts PUBLIC_PAGES); the type asks for each. */
 const PUBLIC_PAGE_LOADERS: Record<PublicPageName, RouteObject['lazy']> = {
   login: page(() => import('../pages/login')),
@@ -85,11 +74,6 @@ export function createAppRouter() {
       children: [
         ...PUBLIC_ROUTES,
         { path: '/redirect/*', loader: guardLoader, lazy: appPage(() => import('./RedirectPage')) },
-        {
-          path: '/dev/machines',
-          loader: inspectorLoader,
-          lazy: appPage(() => import('../pages/dev/MachineInspector'), ['inspector']),
-        },
         {
           // Every signed-in route comes from the role's menu: the layout matches the path itself.
           path: '*',

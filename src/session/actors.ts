@@ -6,7 +6,7 @@ import { authMachine } from '../../machines/authMachine';
 import { menuMachine } from '../../machines/menuMachine';
 import { apiGet, apiPost } from '../api/request';
 import { clearRouteListeners, navigateTo } from '../app/navigation';
-import { inspector } from '../inspector/inspector';
+import { inspect } from '../inspector/recorder';
 import { dismissMenuLoading, showMenuLoadFailed, showMenuLoading } from '../layout/menu-notices';
 import { tabsStore } from '../layout/tabs/store';
 import { settingsStore } from '../settings/store';
@@ -59,7 +59,7 @@ export const authActor = createActor(
   }),
   {
     input: { token: getToken(), role: getRole(), userInfo: getUserInfo() },
-    inspect: inspector.inspect,
+    inspect,
     systemId: 'auth',
   },
 );
@@ -77,7 +77,7 @@ export const menuActor = createActor(
   }),
   {
     input: { menuFromServer: settingsStore.get().menuFromServer, role: getRole() },
-    inspect: inspector.inspect,
+    inspect,
     systemId: 'menu',
   },
 );

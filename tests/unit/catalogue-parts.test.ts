@@ -24,7 +24,7 @@ const AREA_PAGES: Record<PageArea, string[]> = {
   ],
   editors: ['src/pages/user/menu-editor/', 'src/pages/user/page-editor/'],
   monitor: ['src/pages/dashboard/monitor/'],
-  inspector: ['src/pages/dev/'],
+  inspector: ['src/inspector/'],
   account: ['src/pages/user/account/'],
   'user-center': ['src/pages/user/info/'],
   'case-intake': ['src/pages/cases/new/', 'src/pages/cases/import/'],

@@ -15,6 +15,7 @@ export const builtinPages: BuiltinPage[] = [
   builtin('menu-editor', 'menu.menuEditor', 'MenuEditor'),
   builtin('page-editor', 'menu.pageEditor', 'PageEditor'),
   builtin('pdf-viewer', 'menu.pdfViewer', 'PdfViewer'),
+  builtin('machine-inspector', 'menu.machineInspector', 'MachineInspector'),
   builtin('case-new', 'menu.caseNew', 'CaseNew'),
   builtin('case-import', 'menu.caseImport', 'CaseImport'),
 ];

@@ -6,7 +6,7 @@ import '../../../src/i18n';
 import { authMachine } from '../../../machines/authMachine';
 import { MACHINES } from '../../../machines/index';
 import { createInspector } from '../../../src/inspector/inspector';
-import MachineInspector, { formatStateValue } from '../../../src/pages/dev/MachineInspector';
+import { formatStateValue, MachineInspector } from '../../../src/inspector/MachineInspectorPage';
 import { userInfo } from '../../machines/fixtures';
 
 const stately = vi.hoisted(() => ({

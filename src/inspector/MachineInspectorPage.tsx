@@ -1,27 +1,24 @@
 import { Alert, Button, Card, Space, Switch, Table, Tag, Typography } from '@arco-design/web-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { StateValue } from 'xstate';
-import { MACHINES, type MachineEntry } from '../../../machines';
-import {
-  inspector as appInspector,
-  type InspectedActor,
-  type InspectedEvent,
-  type Inspector,
-} from '../../inspector/inspector';
-import { StatechartDiagram } from '../../inspector/StatechartDiagram';
-import { activeStateIds } from '../../inspector/statechartLayout';
-import {
-  disableStatelyInspector,
-  enableStatelyInspector,
-  isStatelyInspectorEnabled,
-} from '../../inspector/stately';
+import { can } from '../../contract/access';
+import { MACHINES, type MachineEntry } from '../../machines';
+import { getRole } from '../session/storage';
+import { CaseReplay } from './CaseReplay';
+import { connectAppInspector, type InspectedActor, type InspectedEvent, type Inspector } from './inspector';
+import { StatechartDiagram } from './StatechartDiagram';
+import { activeStateIds } from './statechartGraph';
+import { disableStatelyInspector, enableStatelyInspector, isStatelyInspectorEnabled } from './stately';
 
 interface Props {
-  /** The inspector to read; the app's own by default. */
+  /** The inspector to read; the app's own (capturing from now on) by default. */
   source?: Inspector;
   machines?: readonly MachineEntry[];
 }
+
+const canReplay = () => can('dev.tools', getRole()) && can('cases.read:all', getRole());
 
 /** `{ authenticated: 'ready' }` -> `authenticated.ready`. */
 export function formatStateValue(value: StateValue | null): string {
@@ -129,10 +126,15 @@ function StatelySwitch() {
   );
 }
 
-/** /dev/machines: every machine's statechart with the live state of its actors, and the latest events. */
-export default function MachineInspector({ source = appInspector, machines = MACHINES }: Props) {
+/**
+ * /dev/machines: every machine's statechart with the live state of its actors, the latest
+ * events, and a case's stored history replayed. Opening it starts capturing the app's actors.
+ */
+export function MachineInspector({ source, machines = MACHINES }: Props) {
   const { t, i18n } = useTranslation();
-  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+  const navigate = useNavigate();
+  const [inspector] = useState(() => source ?? connectAppInspector());
+  const snapshot = useSyncExternalStore(inspector.subscribe, inspector.getSnapshot, inspector.getSnapshot);
   const events = useMemo(() => [...snapshot.events].reverse(), [snapshot.events]);
 
   const columns = [
@@ -160,7 +162,15 @@ export default function MachineInspector({ source = appInspector, machines = MAC
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={t('inspector.title')} bordered={false}>
+      <Card
+        title={t('inspector.title')}
+        bordered={false}
+        extra={
+          <Button type="primary" onClick={() => navigate('/')} data-testid="inspector-back">
+            {t('inspector.back')}
+          </Button>
+        }
+      >
         <Space direction="vertical" size="medium" style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             {t('inspector.intro')}
@@ -168,6 +178,7 @@ export default function MachineInspector({ source = appInspector, machines = MAC
           <StatelySwitch />
         </Space>
       </Card>
+      {canReplay() && <CaseReplay />}
       {machines.map((entry) => (
         <MachineCard
           key={entry.id}
@@ -180,7 +191,7 @@ export default function MachineInspector({ source = appInspector, machines = MAC
         bordered={false}
         data-testid="inspector-events"
         extra={
-          <Button size="small" onClick={() => source.clear()}>
+          <Button size="small" onClick={() => inspector.clear()}>
             {t('inspector.events.clear')}
           </Button>
         }
@@ -197,4 +208,9 @@ export default function MachineInspector({ source = appInspector, machines = MAC
       </Card>
     </Space>
   );
+}
+
+/** The builtin page `MachineInspector` (route /dev/machines): the app's own inspector and machines. */
+export default function MachineInspectorPage() {
+  return <MachineInspector />;
 }
