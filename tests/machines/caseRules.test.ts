@@ -185,7 +185,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
 
 describe('the system actor', () => {
   it('sends exactly the events the product decides on its own', () => {
-    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE', 'REOPEN', 'CLOSE']);
+    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE', 'PUSH', 'PUSH_EXPIRED', 'REOPEN', 'CLOSE']);
   });
 
   it('withdraws a push: a case pushed to or accepted by a firm goes back to the pool', () => {
@@ -216,9 +216,12 @@ describe('the system actor', () => {
   });
 
   it('is refused every other event, wherever the case stands', () => {
-    expect(allowedEvents(pending('pushed', FIRM), SYSTEM)).toEqual(['RELEASE']);
+    // Routing pushes a pooled case, or a lapsed push's case on to the next firm (PUSH_EXPIRED,
+    // the system's own, is outside the API's events that allowedEvents lists).
+    expect(allowedEvents(pending('pushed', FIRM), SYSTEM)).toEqual(['PUSH', 'RELEASE']);
     expect(allowedEvents(pending('accepted', FIRM), SYSTEM)).toEqual(['RELEASE']);
-    for (const state of [pending('awaitingReview'), pending('returned'), pending('pool'), worked('closed')]) {
+    expect(allowedEvents(pending('pool'), SYSTEM)).toEqual(['PUSH']);
+    for (const state of [pending('awaitingReview'), pending('returned'), worked('closed')]) {
       expect(allowedEvents(state, SYSTEM)).toEqual([]);
     }
     expect(decideTransition(pending('awaitingReview'), { type: 'APPROVE', actor: SYSTEM })).toEqual({

@@ -227,10 +227,8 @@ describe('guardMachine: signing in first', () => {
   });
 
   it('takes the shell paths the app passes', async () => {
-    expect(await decide({ role: 'superAdmin', path: '/dev/machines' })).toEqual({ kind: 'notFound' });
-    expect(
-      await decide({ role: 'superAdmin', path: '/dev/machines', shellPaths: ['/dev/machines'] }),
-    ).toEqual({
+    expect(await decide({ role: 'superAdmin', path: '/shell-only' })).toEqual({ kind: 'notFound' });
+    expect(await decide({ role: 'superAdmin', path: '/shell-only', shellPaths: ['/shell-only'] })).toEqual({
       kind: 'allow',
     });
   });
