@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caseFilterSchema } from './case-api';
 import { MAX_REPAYMENT_FEN } from './ledger';
 import { bodyId, daySchema } from './paging';
 import { textField } from './text';
@@ -83,10 +84,19 @@ export type RoutingRule = z.infer<typeof routingRuleSchema>;
 
 export const routingRulesSchema = z.object({ rules: z.array(routingRuleSchema) });
 
-/** POST /api/cases/route. */
-export const routeRequestSchema = z.object({
-  caseIds: z.array(bodyId).min(1).max(MAX_ROUTED_CASES, 'routing.tooManyCases'),
-});
+/**
+ * POST /api/cases/route: the cases named (at most 500, answered per case at once), or every case
+ * of the case list's `filter` (run as a bulk job, answered `{id}`).
+ */
+export const routeRequestSchema = z
+  .object({
+    caseIds: z.array(bodyId).min(1).max(MAX_ROUTED_CASES, 'routing.tooManyCases').optional(),
+    filter: caseFilterSchema.optional(),
+  })
+  .refine((b) => (b.caseIds === undefined) !== (b.filter === undefined), {
+    path: ['caseIds'],
+    message: 'bulk.selectionRequired',
+  });
 
 /** Per case: pushed to `lawFirmId`, or why not (`code` the message key, `reason` it translated). */
 export const routeResultSchema = z.object({
@@ -104,6 +114,9 @@ export const routeResultSchema = z.object({
   refused: z.number().int(),
 });
 export type RouteResult = z.infer<typeof routeResultSchema>;
+
+/** The answer of POST /api/cases/route: per case, or the bulk job a filter started. */
+export const routeAnswerSchema = z.union([routeResultSchema, z.object({ id: z.number().int() })]);
 
 /** POST /api/cases/:id/entrustment: a later expiry day (operations). */
 export const entrustExtendRequestSchema = z.object({

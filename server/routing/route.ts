@@ -17,7 +17,10 @@ import { chooseFirm, type RoutedCase, type RuleState } from './choose';
 import { loadRuleStates, ROUTING_LOCK, saveRuleStates } from './store';
 
 /** What a rule reads of stored cases: region and amount from their rows, the creditor from `cases.creditor_id`. */
-async function routedCases(db: Kysely<Database>, rows: readonly CaseRow[]): Promise<Map<number, RoutedCase>> {
+export async function routedCases(
+  db: Kysely<Database>,
+  rows: readonly CaseRow[],
+): Promise<Map<number, RoutedCase>> {
   const creditors =
     rows.length === 0
       ? []
@@ -59,14 +62,14 @@ export async function lapsedFirms(
   return lapsed;
 }
 
-const NONE: ReadonlySet<number> = new Set();
+export const NONE: ReadonlySet<number> = new Set();
 
 /**
  * Pushes one pooled case to the firm the rules choose (the machine's PUSH, as `by`), inside a
  * transaction that holds ROUTING_LOCK with `rules` loaded in it. Answers the firm, or throws
  * the refusal (an ApiError) with the rules' positions as they were.
  */
-async function pushByRules(
+export async function pushByRules(
   trx: Kysely<Database>,
   app: AppContext,
   by: DecidedBy,

@@ -1,13 +1,15 @@
 import {
+  routeAnswerSchema,
   routeRequestSchema,
-  routeResultSchema,
   routingRulesRequestSchema,
   routingRulesSchema,
 } from '../../contract/routing';
 import { recordAudit } from '../audit/audit';
+import { startBulkJob } from '../cases/bulk-jobs/jobs';
 import { actorOf, viewerOf } from '../cases/scope';
 import { defineRoute } from '../http/route';
 import { transact } from '../notifications/bus';
+import './bulk-route';
 import { routeCases } from './route';
 import { readRules, replaceRules } from './store';
 
@@ -73,13 +75,19 @@ export const routingRoutes = [
     tags: ['cases'],
     access: 'cases.push',
     body: routeRequestSchema,
-    response: routeResultSchema,
-    handler: async ({ app, caller, body, requestId, lang }) =>
-      routeCases(
-        app,
-        body.caseIds,
-        { actor: actorOf(await viewerOf(app.db, caller)), caller, requestId },
-        lang,
-      ),
+    response: routeAnswerSchema,
+    handler: async ({ app, caller, body, requestId, lang }) => {
+      const viewer = await viewerOf(app.db, caller);
+      // A filter: every case the case list shows the caller, as a bulk job (bulk-route.ts).
+      if (body.filter)
+        return {
+          id: await startBulkJob(
+            app,
+            { caller, viewer, requestId },
+            { action: 'route', filter: body.filter },
+          ),
+        };
+      return routeCases(app, body.caseIds ?? [], { actor: actorOf(viewer), caller, requestId }, lang);
+    },
   }),
 ];

@@ -27,7 +27,18 @@ export interface BulkAction {
   /** The details the action needs, checked once when the job is started (400), as they are kept. */
   details(body: BulkJobRequest): BulkDetails;
   /** One case, as `who`, inside the batch's transaction; answers the case's number. */
-  run(trx: Kysely<Database>, app: AppContext, who: Who, caseId: number, details: BulkDetails): Promise<string>;
+  run(
+    trx: Kysely<Database>,
+    app: AppContext,
+    who: Who,
+    caseId: number,
+    details: BulkDetails,
+  ): Promise<string>;
+  /**
+   * After the job's last batch (done, failed or stopped), with the same `details` object every
+   * case of the job was given: what is said once per job (routing's one message per firm).
+   */
+  finish?(app: AppContext, details: BulkDetails): Promise<void>;
 }
 
 const registry = new Map<BulkJobAction, BulkAction>();

@@ -92,7 +92,12 @@ async function runJob(app: AppContext, id: number): Promise<void> {
             if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
             await sql`rollback to savepoint bulk_case`.execute(trx);
             await sql`release savepoint bulk_case`.execute(trx);
-            outcomes.push({ id: item.id, ok: 0, code: error.messageKey, params: JSON.stringify(error.params) });
+            outcomes.push({
+              id: item.id,
+              ok: 0,
+              code: error.messageKey,
+              params: JSON.stringify(error.params),
+            });
           }
         }
         for (const o of outcomes) {
@@ -123,6 +128,11 @@ async function runJob(app: AppContext, id: number): Promise<void> {
     failure = 'bulk.failed';
   } finally {
     clearInterval(heartbeat);
+    await action
+      .finish?.(app, details)
+      .catch((err) =>
+        app.log.warn({ err, bulkJobId: id }, 'bulk job: what it says once at the end was not said'),
+      );
   }
   await app.db
     .updateTable('bulk_jobs')

@@ -3,8 +3,8 @@ import type { Role } from '../../../contract/roles';
 import { rolesOf } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
 import type { Caller } from '../../http/route';
-import type { Who } from '../transitions';
 import { viewerOf } from '../scope';
+import type { Who } from '../transitions';
 
 /**
  * The person who started a job, as its cases are judged: read again before every batch, so a
