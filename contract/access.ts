@@ -93,7 +93,10 @@ export const ABILITIES = {
   'creditors.read': staff('superAdmin', 'caseOperation', 'bussinessOperation'),
   'creditors.manage': staff('superAdmin', 'caseOperation'),
   /** A firm's monthly settlement: operations see every firm, a firm's contact person their own. */
-  'settlements.read': { ...staff('superAdmin', 'caseOperation', 'bussinessOperation'), lawfirmContactPerson: 'firm' },
+  'settlements.read': {
+    ...staff('superAdmin', 'caseOperation', 'bussinessOperation'),
+    lawfirmContactPerson: 'firm',
+  },
 
   // Law firms, lawyers and their letters
   'firms.read': staff('superAdmin', 'bussinessOperation'),

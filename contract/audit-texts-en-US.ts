@@ -1,5 +1,5 @@
-import { DEADLINE_AUDIT_TEXTS_EN_US } from './audit-texts-deadlines';
 import { CREDITOR_AUDIT_TEXTS_EN_US } from './audit-texts-creditors';
+import { DEADLINE_AUDIT_TEXTS_EN_US } from './audit-texts-deadlines';
 import { PLAN_AUDIT_TEXTS_EN_US } from './audit-texts-plans';
 import type { AuditAction } from './audit-texts-zh-CN';
 

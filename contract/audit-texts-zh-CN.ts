@@ -1,5 +1,5 @@
-import { DEADLINE_AUDIT_TEXTS_ZH_CN } from './audit-texts-deadlines';
 import { CREDITOR_AUDIT_TEXTS_ZH_CN } from './audit-texts-creditors';
+import { DEADLINE_AUDIT_TEXTS_ZH_CN } from './audit-texts-deadlines';
 import { PLAN_AUDIT_TEXTS_ZH_CN } from './audit-texts-plans';
 
 /**

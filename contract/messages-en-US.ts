@@ -1,5 +1,5 @@
-import { CREDITOR_MESSAGES_EN_US } from './messages-creditors';
 import { BULK_MESSAGES_EN_US } from './messages-bulk-en-US';
+import { CREDITOR_MESSAGES_EN_US } from './messages-creditors';
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
 import { ROUTING_MESSAGES_EN_US } from './messages-routing';

@@ -3,8 +3,8 @@
  * language in use (locales/catalogue-zh-CN.ts).
  */
 
-import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors';
 import { BULK_MESSAGES_ZH_CN } from './messages-bulk-zh-CN';
+import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors';
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
 import { ROUTING_MESSAGES_ZH_CN } from './messages-routing';

@@ -103,6 +103,7 @@ export const routeResultSchema = z.object({
   list: z.array(
     z.object({
       caseId: z.number().int(),
+      caseNo: z.string().optional(),
       ok: z.boolean(),
       lawFirmId: z.number().int().nullable(),
       reason: z.string().optional(),

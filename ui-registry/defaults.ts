@@ -44,6 +44,7 @@ const ACTIONS = {
   api: lazy(() => recordActions().then((m) => ({ default: m.ApiAction }))),
   transition: lazy(() => recordActions().then((m) => ({ default: m.TransitionAction }))),
   bulkTransition: lazy(() => recordActions().then((m) => ({ default: m.BulkTransitionAction }))),
+  bulkRoute: lazy(() => recordActions().then((m) => ({ default: m.BulkRouteAction }))),
   export: lazy(() => recordActions().then((m) => ({ default: m.ExportAction }))),
 } satisfies RenderersFor<'action', ActionDescriptor['kind']>;
 

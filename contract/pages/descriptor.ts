@@ -74,6 +74,9 @@ export { BULK_CASE_EVENTS };
 /** Where a `bulkTransition` action sends one event for the ticked cases (answered per case). */
 export const BULK_TRANSITION_PATH = '/cases/bulk-transitions';
 
+/** Where a `bulkRoute` action sends the ticked cases, or the list's filter, to be routed by the rules. */
+export const BULK_ROUTE_PATH = '/cases/route';
+
 export type ActionDescriptor =
   | (BaseAction & { kind: 'navigate'; to: string })
   | (BaseAction & {
@@ -89,6 +92,7 @@ export type ActionDescriptor =
     })
   | (BaseAction & { kind: 'transition'; event: (typeof CASE_EVENTS)[number] })
   | (BaseAction & { kind: 'bulkTransition'; event: (typeof BULK_CASE_EVENTS)[number] })
+  | (BaseAction & { kind: 'bulkRoute' })
   | (BaseAction & { kind: 'drawer' | 'modal'; page: PageDescriptor })
   | (BaseAction & { kind: 'export'; path: string });
 
@@ -145,6 +149,13 @@ export const actionSchema: z.ZodMiniType<ActionDescriptor> = z.lazy(() =>
       z.strictObject({ ...actionBase, kind: z.literal('bulkTransition'), event: z.enum(BULK_CASE_EVENTS) }),
       { api: [{ method: 'POST', path: BULK_TRANSITION_PATH }] },
     ),
+    /**
+     * 按规则分案 on the case list: the ticked pooled cases pushed to firms by the routing rules
+     * (answered per case), or every case of the filter as a bulk job.
+     */
+    markReference(z.strictObject({ ...actionBase, kind: z.literal('bulkRoute') }), {
+      api: [{ method: 'POST', path: BULK_ROUTE_PATH }],
+    }),
     z.strictObject({ ...actionBase, kind: z.enum(['drawer', 'modal']), page: nestedPageSchema }),
     /**
      * A file the server streams, saved with the session: a CSV of the table's current filter

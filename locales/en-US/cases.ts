@@ -84,6 +84,7 @@ export default {
   'case.action.repayment': 'Record repayment',
   'case.action.pushes': 'Pushes',
   'case.action.create': 'New case',
+  'case.action.route': 'Route by rules',
   'case.action.import': 'Import cases',
   'case.action.followUps': 'Payment follow-ups',
   'case.saved': 'Case saved',

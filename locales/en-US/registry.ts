@@ -61,6 +61,8 @@ export default {
   'registry.bulk.assignWithdrawsPush':
     "Ticked cases pushed to a firm that has not answered yet ({{count}}): assigning a lawyer of another firm withdraws the push; assigning one of that firm's own lawyers accepts the case for it.",
   'registry.bulk.caseAtFirm': '{{caseNo}} ({{firm}})',
+  'registry.bulk.routeConfirm':
+    'Push the {{count}} selected cases to firms by the routing rules? Cases not in the pool are skipped, each with its reason.',
   'registry.bulk.title': '{{label}} ({{count}} selected)',
   'registry.bulk.summary': '{{succeeded}} done, {{failed}} not done',
   'registry.bulk.case': 'Case number',

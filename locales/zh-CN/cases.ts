@@ -83,6 +83,7 @@ export default {
   'case.action.repayment': '登记还款',
   'case.action.pushes': '推送记录',
   'case.action.create': '新建案件',
+  'case.action.route': '按规则分案',
   'case.action.import': '导入案件',
   'case.action.followUps': '回款跟进',
   'case.saved': '案件已保存',

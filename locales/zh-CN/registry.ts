@@ -59,6 +59,8 @@ export default {
   'registry.bulk.assignWithdrawsPush':
     '所选案件中有 {{count}} 件已推送至律所、该所尚未答复：分配给其他律所的律师将撤回这些推送；分配给原律所的律师即视为该所接收。',
   'registry.bulk.caseAtFirm': '{{caseNo}}（{{firm}}）',
+  'registry.bulk.routeConfirm':
+    '将所选 {{count}} 个案件按分案规则推送给律所？不在案件池中的案件会被跳过并说明原因。',
   'registry.bulk.title': '{{label}}（已选 {{count}} 件）',
   'registry.bulk.summary': '成功 {{succeeded}} 件，未完成 {{failed}} 件',
   'registry.bulk.case': '案件编号',

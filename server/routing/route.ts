@@ -131,12 +131,13 @@ export async function routeCases(
           notify: false,
         });
         received.set(firm, [...(received.get(firm) ?? []), row.caseNo]);
-        results.push({ caseId: id, ok: true, lawFirmId: firm });
+        results.push({ caseId: id, caseNo: row.caseNo, ok: true, lawFirmId: firm });
       } catch (error) {
         if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
         const params = error.params as Record<string, string | number>;
         results.push({
           caseId: id,
+          ...(row ? { caseNo: row.caseNo } : {}),
           ok: false,
           lawFirmId: null,
           code: error.messageKey,

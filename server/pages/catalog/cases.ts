@@ -163,7 +163,11 @@ const searchTable: TablePage = {
     go('followUps', 'case.action.followUps', '/list/renewal-follow'),
     exportAll,
   ],
-  bulkActions: [...bulkTransitions('ASSIGN', 'PUSH', 'CLOSE'), exportSelected],
+  bulkActions: [
+    ...bulkTransitions('ASSIGN', 'PUSH', 'CLOSE'),
+    { kind: 'bulkRoute', key: 'bulkRoute', label: 'case.action.route', access: 'cases.push' },
+    exportSelected,
+  ],
   pageSize: 20,
   defaultSort: { field: 'createdAt', order: 'descend' },
 };

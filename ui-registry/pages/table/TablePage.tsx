@@ -102,7 +102,9 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
     setAllSelected(false);
     source.reload();
   };
-  const runsJobs = page.bulkActions.some((a) => a.kind === 'bulkTransition' && can(a.access, role));
+  const runsJobs = page.bulkActions.some(
+    (a) => (a.kind === 'bulkTransition' || a.kind === 'bulkRoute') && can(a.access, role),
+  );
   const pageTicked = rows.length > 0 && selection.keys.length === rows.length;
   const everything = runsJobs && pageTicked && allSelected && total > rows.length;
   const filter = filterParams(request);
