@@ -74,6 +74,7 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     leaf('batches', 'batches', 'creditors.read'),
     leaf('batch-detail/:id', 'batch-detail', 'creditors.read', { hideInMenu: true }),
     leaf('settlements', 'settlements', 'settlements.read'),
+    leaf('routing-rules', 'routing-rules', 'routing.manage'),
   ]),
   group('case', 3, 'case', [leaf('processing/:id', 'processing', 'cases.run', { hideInMenu: true })]),
   group('profile', 4, 'profile', [

@@ -9,7 +9,7 @@ import registerZhCN from './zh-CN/register';
 const pageAreas = {
   'zh-CN': mergeCatalogue(
     import.meta.glob<{ default: Record<string, string> }>(
-      './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+      './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
       {
         eager: true,
       },
@@ -17,7 +17,7 @@ const pageAreas = {
   ),
   'en-US': mergeCatalogue(
     import.meta.glob<{ default: Record<string, string> }>(
-      './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+      './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
       {
         eager: true,
       },

@@ -9,7 +9,7 @@ export default mergeCatalogue(
     [
       './en-US/*.ts',
       '!./en-US/{common,login,register,reset,exception,http}.ts',
-      '!./en-US/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+      '!./en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
     ],
     { eager: true },
   ),

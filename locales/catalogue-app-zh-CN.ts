@@ -9,7 +9,7 @@ export default mergeCatalogue(
     [
       './zh-CN/*.ts',
       '!./zh-CN/{common,login,register,reset,exception,http}.ts',
-      '!./zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+      '!./zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
     ],
     { eager: true },
   ),

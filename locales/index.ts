@@ -26,6 +26,7 @@ export const PAGE_AREAS = [
   'account',
   'user-center',
   'case-intake',
+  'routing',
 ] as const;
 export type PageArea = (typeof PAGE_AREAS)[number];
 export type CataloguePart = 'public' | 'register' | 'app' | PageArea;
@@ -33,10 +34,10 @@ export type CataloguePart = 'public' | 'register' | 'app' | PageArea;
 type Loader = () => Promise<{ default: Catalogue }>;
 const pageAreaLoaders: Record<Locale, Record<string, Loader>> = {
   'zh-CN': import.meta.glob<{ default: Catalogue }>(
-    './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+    './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
   ),
   'en-US': import.meta.glob<{ default: Catalogue }>(
-    './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake}.ts',
+    './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
   ),
 };
 

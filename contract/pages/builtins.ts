@@ -18,6 +18,7 @@ export const BUILTIN_PAGE_COMPONENTS = [
   'MachineInspector',
   'CaseNew',
   'CaseImport',
+  'RoutingRules',
   'LetterReview',
 ] as const;
 

@@ -22,6 +22,7 @@ export default {
   'menu.pushManage': 'Pushes',
   'menu.renewalFollow': 'Payment follow-up',
   'menu.caseNew': 'New case',
+  'menu.routingRules': 'Routing rules',
   'menu.caseImport': 'Import cases',
   'menu.case': 'Case handling',
   'menu.processing': 'Case processing',

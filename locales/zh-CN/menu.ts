@@ -20,6 +20,7 @@ export default {
   'menu.pushManage': '推送管理',
   'menu.renewalFollow': '回款跟进',
   'menu.caseNew': '新建案件',
+  'menu.routingRules': '分案规则',
   'menu.caseImport': '导入案件',
   'menu.case': '案件办理',
   'menu.processing': '案件处理',

@@ -30,6 +30,7 @@ const PAGES: Record<
   MachineInspector: page(['inspector'], () => import('../inspector/MachineInspectorPage')),
   CaseNew: page(['case-intake'], () => import('./cases/new')),
   CaseImport: page(['case-intake'], () => import('./cases/import')),
+  RoutingRules: page(['routing'], () => import('./routing')),
   LetterReview: page([], () => import('./letters/LetterReview')),
 };
 

@@ -28,6 +28,7 @@ const AREA_PAGES: Record<PageArea, string[]> = {
   account: ['src/pages/user/account/'],
   'user-center': ['src/pages/user/info/'],
   'case-intake': ['src/pages/cases/new/', 'src/pages/cases/import/'],
+  routing: ['src/pages/routing/'],
 };
 
 function* sourceFiles(dir: string): Generator<string> {

@@ -18,4 +18,5 @@ export const builtinPages: BuiltinPage[] = [
   builtin('machine-inspector', 'menu.machineInspector', 'MachineInspector'),
   builtin('case-new', 'menu.caseNew', 'CaseNew'),
   builtin('case-import', 'menu.caseImport', 'CaseImport'),
+  builtin('routing-rules', 'menu.routingRules', 'RoutingRules'),
 ];
