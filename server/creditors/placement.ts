@@ -46,7 +46,8 @@ async function newBatch(
   },
   at: Date,
 ): Promise<number> {
-  const { id } = await trx
+  // Two forms making the creditor's batch of the day at once: the second joins the first's.
+  const made = await trx
     .insertInto('case_batches')
     .values({
       batch_no: batch.batchNo,
@@ -56,8 +57,21 @@ async function newBatch(
       created_by: who.userId,
       created_at: at.toISOString(),
     })
+    .onConflict((oc) => oc.column('batch_no').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!made) {
+    const other = await trx
+      .selectFrom('case_batches')
+      .select(['id', 'creditor_id', 'import_id'])
+      .where('batch_no', '=', batch.batchNo)
+      .executeTakeFirstOrThrow();
+    // Only the form's batch of the day is shared; an import's number taken meanwhile is a conflict.
+    if (batch.importId !== null || other.creditor_id !== batch.creditor.id || other.import_id !== null)
+      throw fail.conflict('batch.batchNoTaken', {}, [{ path: 'batchNo', message: 'batch.batchNoTaken' }]);
+    return other.id;
+  }
+  const { id } = made;
   await recordAudit(
     trx,
     { caller: who.caller, requestId: who.requestId, at, actorId: who.userId },

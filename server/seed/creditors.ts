@@ -40,7 +40,7 @@ export function seedPlacements(firmIds: readonly number[], createdBy: number, at
         credit_code: seededCreditCode(n),
         contact_name: CONTACTS[n % CONTACTS.length],
         contact_phone: `139${String(10_000_000 + n * 7919).slice(-8)}`,
-        reduction_max_percent: n % 3 === 0 ? 20 : null,
+        reduction_max_percent: null,
         created_at: at,
         updated_at: at,
       })

@@ -32,16 +32,27 @@ function mentions(value: unknown, text: string): boolean {
   return JSON.stringify(value).includes(text);
 }
 
-/** An id each parameterised route can open for this role: a case or a user in its scope. */
+/** An id each parameterised route can open for this role: a case, a user or a batch in its scope. */
 async function sampleParams(role: Role, token: string): Promise<Record<string, string>> {
   const casesPath = role === 'lawyer' ? '/api/cases/mine?pageSize=1' : '/api/cases?pageSize=1';
   const cases = await server.call<{ list: Array<{ id: number }> }>('GET', casesPath, { token });
   const me = await server.call<{ id: number }>('GET', '/api/user/info', { token });
-  return { caseId: String(cases.body.data?.list?.[0]?.id ?? 1), userId: String(me.body.data.id) };
+  const batches = await server.call<{ list?: Array<{ id: number }> }>('GET', '/api/batches?pageSize=1', {
+    token,
+  });
+  return {
+    caseId: String(cases.body.data?.list?.[0]?.id ?? 1),
+    userId: String(me.body.data.id),
+    batchId: String(batches.body.data?.list?.[0]?.id ?? 1),
+  };
 }
 
 function fill(path: string, sample: Record<string, string>, routePath: string): string {
-  const id = routePath.startsWith('/xiaolvban/') ? sample.userId : sample.caseId;
+  const id = routePath.startsWith('/xiaolvban/')
+    ? sample.userId
+    : routePath.startsWith('/list/batch-detail/')
+      ? sample.batchId
+      : sample.caseId;
   return path.replace(/:id\b/g, id).replace(/:path\b/g, 'x');
 }
 

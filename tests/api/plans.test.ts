@@ -261,3 +261,40 @@ describe('repayment plans', () => {
     expect(closing.map((r) => r.actor_role)).toEqual(['system']);
   });
 });
+
+describe("the creditor's largest reduction", () => {
+  it('bounds a reduced plan instead of REDUCTION_MAX_PERCENT when the creditor sets one', async () => {
+    const c = await planlessCase();
+    const { creditor_id } = await server.app.db
+      .selectFrom('cases')
+      .select('creditor_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    await server.app.db
+      .updateTable('creditors')
+      .set({ reduction_max_percent: 10 })
+      .where('id', '=', Number(creditor_id))
+      .execute();
+    try {
+      // 20 % off: within the product's 30 %, beyond the creditor's 10 %.
+      const beyond = await propose(c.id, {
+        instalments: instalments(Math.floor(c.outstanding * 0.8), 2),
+        reason: '困难',
+      });
+      expect(beyond.status).toBe(400);
+      expect(beyond.body.errors?.[0]).toMatchObject({ path: 'instalments' });
+      expect(beyond.body.msg).toContain('10%');
+      const within = await propose(c.id, {
+        instalments: instalments(Math.ceil(c.outstanding * 0.95), 2),
+        reason: '困难',
+      });
+      expect(within.status, JSON.stringify(within.body)).toBe(200);
+    } finally {
+      await server.app.db
+        .updateTable('creditors')
+        .set({ reduction_max_percent: null })
+        .where('id', '=', Number(creditor_id))
+        .execute();
+    }
+  });
+});

@@ -22,7 +22,8 @@ import { caseMoney, yuanText } from './money';
  * - total above what is outstanding: 400 at `instalments`;
  * - total equal: active at once;
  * - total lower (减免): a reason (400 at `reason`), never below the reduction allowed
- *   (REDUCTION_MAX_PERCENT; 400 at `instalments`), and it waits for case operations' approval.
+ *   (the creditor's largest reduction, else REDUCTION_MAX_PERCENT; 400 at `instalments`), and it
+ *   waits for case operations' approval.
  * One open plan (waiting, active or broken) per case: 409 while one is.
  */
 export async function proposePlan(app: AppContext, who: Who, caseId: number, body: PlanRequest) {
@@ -60,12 +61,17 @@ export async function proposePlan(app: AppContext, who: Who, caseId: number, bod
       throw fail.field('instalments', 'plan.overOutstanding', { outstanding: yuanText(outstandingFen) });
     const reduced = totalFen < outstandingFen;
     if (reduced) {
-      const lowest = lowestPlanTotal(outstandingFen, app.config.reductionMaxPercent);
+      // The case's creditor may allow a reduction of its own (委托方管理), else the product's.
+      const creditor = await trx
+        .selectFrom('cases as c')
+        .leftJoin('creditors as r', 'r.id', 'c.creditor_id')
+        .select('r.reduction_max_percent')
+        .where('c.id', '=', caseId)
+        .executeTakeFirst();
+      const percent = creditor?.reduction_max_percent ?? app.config.reductionMaxPercent;
+      const lowest = lowestPlanTotal(outstandingFen, percent);
       if (totalFen < lowest)
-        throw fail.field('instalments', 'plan.beyondReduction', {
-          lowest: yuanText(lowest),
-          percent: app.config.reductionMaxPercent,
-        });
+        throw fail.field('instalments', 'plan.beyondReduction', { lowest: yuanText(lowest), percent });
       if (!reason) throw fail.field('reason', 'plan.reasonRequired');
     }
     const status = reduced ? 'pendingApproval' : 'active';
