@@ -61,7 +61,9 @@ export async function benchBulk(
       return json.data;
     };
     const login = (phone: string) =>
-      api<{ token: string }>('POST', '/login', undefined, { phone, password: DEMO_PASSWORD }).then((d) => d.token);
+      api<{ token: string }>('POST', '/login', undefined, { phone, password: DEMO_PASSWORD }).then(
+        (d) => d.token,
+      );
     const token = await login('13800000002');
     // The newest pooled cases, about 10,000 of them: the earliest creation day that keeps the total under the cap.
     const poolTotal = async (from?: string) =>
@@ -130,7 +132,12 @@ export async function benchBulk(
     say(
       `meanwhile GET /api/cases (46 connections): ${lists.requests} requests, ${lists.errors} errors, median ${percentile(lists.latenciesMs, 50).toFixed(1)} ms, p99 ${percentile(lists.latenciesMs, 99).toFixed(1)} ms; POST /api/login (4 connections): ${logins.requests} sign-ins, p99 ${percentile(logins.latenciesMs, 99).toFixed(1)} ms`,
     );
-    say(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (the machine is shared)`);
+    say(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')} (the machine is shared)`,
+    );
   } finally {
     await server.stop();
     await drop();

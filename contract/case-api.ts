@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { regionCodeSchema } from './account-rules';
 import { attachmentSchema } from './attachments';
+import { caseOutcomeListSchema } from './case-outcomes';
 import {
   BULK_CASE_EVENTS,
   CASE_ABILITY_NAMES,
@@ -13,7 +14,6 @@ import {
   closeResultSchema,
   PUSH_STATUSES,
 } from './cases';
-import { caseOutcomeListSchema } from './case-outcomes';
 import { caseContactWindowSchema, contactSchema, followUpSchema } from './contact-row';
 import { PLAN_STATUSES } from './enum-values';
 import { caseLedgerViewSchema, claimPartsShape, repaymentSchema } from './ledger';

@@ -10,7 +10,8 @@ export const BULK_MESSAGES_EN_US: Record<keyof typeof BULK_MESSAGES_ZH_CN, strin
   'bulk.interrupted':
     'The server process running the job stopped, so the job was interrupted: the cases it finished keep their outcome',
   'bulk.failed': 'The job stopped on a server error: the cases it finished keep their outcome',
-  'bulk.starterLost': 'The person who started the job was disabled or no longer holds that role: the job stopped',
+  'bulk.starterLost':
+    'The person who started the job was disabled or no longer holds that role: the job stopped',
   'bulk.lawFirmRequired': 'A bulk push needs a law firm',
   'bulk.lawyerRequired': 'A bulk assignment needs a lawyer',
   'bulk.resultRequired': 'A bulk close needs a close result',

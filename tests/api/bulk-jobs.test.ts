@@ -4,7 +4,7 @@ import type { BulkJob } from '../../contract/bulk-jobs';
 import type { CaseRow } from '../../contract/case-api';
 import { MESSAGES } from '../../contract/messages';
 import type { Paged } from '../../contract/paging';
-import { bulkOwner, claimJob, failDeadJobs, BULK_STALE_MS } from '../../server/cases/bulk-jobs/owners';
+import { BULK_STALE_MS, bulkOwner, claimJob, failDeadJobs } from '../../server/cases/bulk-jobs/owners';
 import { bulkJobRunning } from '../../server/cases/bulk-jobs/run';
 import { readConfig } from '../../server/config';
 import { freshCase, useCaseServer } from './case-fixtures';
@@ -202,12 +202,18 @@ describe('who may run a job, and on what', () => {
   });
 
   it('answers 403 to a role without the action’s ability, and hides another’s job', async () => {
-    expect((await start('lawfirmContactPerson', { action: 'push', caseIds: [1], lawFirmId: demoFirmId })).status).toBe(
-      403,
-    );
-    expect((await start('bussinessOperation', { action: 'close', caseIds: [1], result: 'mediated' })).status).toBe(403);
+    expect(
+      (await start('lawfirmContactPerson', { action: 'push', caseIds: [1], lawFirmId: demoFirmId })).status,
+    ).toBe(403);
+    expect(
+      (await start('bussinessOperation', { action: 'close', caseIds: [1], result: 'mediated' })).status,
+    ).toBe(403);
     const pool = await freshCase({ status: 'pending', position: 'pool' });
-    const job = await finished('caseOperation', { action: 'push', caseIds: [pool.id], lawFirmId: demoFirmId });
+    const job = await finished('caseOperation', {
+      action: 'push',
+      caseIds: [pool.id],
+      lawFirmId: demoFirmId,
+    });
     const other = await server.call('GET', `/api/cases/bulk-jobs/${job.id}`, {
       token: await server.tokenFor('superAdmin'),
     });
@@ -225,7 +231,9 @@ describe('who may run a job, and on what', () => {
   });
 
   it('asks for the action’s details and for exactly one of filter and caseIds', async () => {
-    expect((await start('caseOperation', { action: 'push', caseIds: [1] })).body.errors?.[0]?.path).toBe('lawFirmId');
+    expect((await start('caseOperation', { action: 'push', caseIds: [1] })).body.errors?.[0]?.path).toBe(
+      'lawFirmId',
+    );
     const both = await start('caseOperation', {
       action: 'close',
       caseIds: [1],
@@ -244,11 +252,19 @@ describe('the cap', () => {
     const before = await server.count('bulk_jobs');
     config.bulkMaxCases = 5;
     try {
-      const res = await start('caseOperation', { action: 'close', filter: { status: ['processing'] }, result: 'mediated' });
+      const res = await start('caseOperation', {
+        action: 'close',
+        filter: { status: ['processing'] },
+        result: 'mediated',
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors?.[0]?.path).toBe('filter');
       expect(res.body.msg).toMatch(/最多 5 条/);
-      const ids = await start('caseOperation', { action: 'close', caseIds: [1, 2, 3, 4, 5, 6], result: 'mediated' });
+      const ids = await start('caseOperation', {
+        action: 'close',
+        caseIds: [1, 2, 3, 4, 5, 6],
+        result: 'mediated',
+      });
       expect(ids.status).toBe(400);
     } finally {
       config.bulkMaxCases = 10_000;
@@ -288,8 +304,11 @@ describe('a job across reloads and processes', () => {
     return job.id;
   }
   const statusOf = async (id: number) =>
-    (await server.call<BulkJob>('GET', `/api/cases/bulk-jobs/${id}`, { token: await server.tokenFor('caseOperation') }))
-      .body.data;
+    (
+      await server.call<BulkJob>('GET', `/api/cases/bulk-jobs/${id}`, {
+        token: await server.tokenFor('caseOperation'),
+      })
+    ).body.data;
 
   it('is found again by its starter while it runs (a reloaded page)', async () => {
     const id = await jobRow(bulkOwner(), server.clock.now());
@@ -330,7 +349,9 @@ describe('a job across reloads and processes', () => {
   it('is claimed by exactly one of several processes', async () => {
     const id = await jobRow(null, null, 'queued');
     const at = server.clock.now();
-    const claims = await Promise.all(['a 1 x', 'b 2 y', 'c 3 z'].map((who) => claimJob(server.app.db, id, at, who)));
+    const claims = await Promise.all(
+      ['a 1 x', 'b 2 y', 'c 3 z'].map((who) => claimJob(server.app.db, id, at, who)),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
     await server.app.db.updateTable('bulk_jobs').set({ status: 'failed' }).where('id', '=', id).execute();
   });

@@ -37,7 +37,8 @@ describe('a bulk job cut short by kill -9', () => {
       const job = await statusOf(a.url, token, id);
       expect(job.status, a.output()).toBe('running');
       if (job.done >= 5) break;
-      if (Date.now() > waitUntil) throw new Error(`job never got going: ${JSON.stringify(job)}\n${a.output()}`);
+      if (Date.now() > waitUntil)
+        throw new Error(`job never got going: ${JSON.stringify(job)}\n${a.output()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
     await a.kill();

@@ -27,7 +27,13 @@ export interface BulkAction {
   /** The details the action needs, checked once when the job is started (400), as they are kept. */
   details(body: BulkJobRequest): BulkDetails;
   /** One case, as `who`, inside the batch's transaction; answers the case's number. */
-  run(trx: Kysely<Database>, app: AppContext, who: Who, caseId: number, details: BulkDetails): Promise<string>;
+  run(
+    trx: Kysely<Database>,
+    app: AppContext,
+    who: Who,
+    caseId: number,
+    details: BulkDetails,
+  ): Promise<string>;
 }
 
 const registry = new Map<BulkJobAction, BulkAction>();

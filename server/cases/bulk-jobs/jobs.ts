@@ -109,7 +109,12 @@ export async function ownJob(db: Kysely<Database>, id: number, userId: number): 
 }
 
 /** GET /cases/bulk-jobs/:id: the job's counts; a running job whose process is gone is failed first. */
-export async function bulkJobStatus(app: AppContext, id: number, userId: number, lang: Language): Promise<BulkJob> {
+export async function bulkJobStatus(
+  app: AppContext,
+  id: number,
+  userId: number,
+  lang: Language,
+): Promise<BulkJob> {
   let row = await ownJob(app.db, id, userId);
   if (row.status === 'running' && (await failDeadJobs(app.db, app.clock.now(), { id })) > 0)
     row = await ownJob(app.db, id, userId);
@@ -117,7 +122,11 @@ export async function bulkJobStatus(app: AppContext, id: number, userId: number,
 }
 
 /** GET /cases/bulk-jobs/current: the caller's newest job still queued or running, so a reloaded page finds it. */
-export async function currentBulkJob(app: AppContext, userId: number, lang: Language): Promise<{ job: BulkJob | null }> {
+export async function currentBulkJob(
+  app: AppContext,
+  userId: number,
+  lang: Language,
+): Promise<{ job: BulkJob | null }> {
   const row = await jobQuery(app.db)
     .where('started_by', '=', userId)
     .where('status', 'in', ['queued', 'running'])

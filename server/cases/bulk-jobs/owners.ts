@@ -46,7 +46,12 @@ export function ownerGone(owner: string | null, self: string = bulkOwner()): boo
 }
 
 /** Claims a queued job for this process; true for the one process whose UPDATE changed the row. */
-export async function claimJob(db: Kysely<Database>, id: number, at: Date, self = bulkOwner()): Promise<boolean> {
+export async function claimJob(
+  db: Kysely<Database>,
+  id: number,
+  at: Date,
+  self = bulkOwner(),
+): Promise<boolean> {
   const claimed = await db
     .updateTable('bulk_jobs')
     .set({ status: 'running', owner: self, heartbeat_at: at.toISOString(), started_at: at.toISOString() })

@@ -14,7 +14,11 @@ const WINDOW = 1000;
  */
 export function bulkResultsWorkbook(db: Kysely<Database>, jobId: number, lang: Language): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: true,
+  });
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params);
   const write = async () => {
     const sheet = workbook.addWorksheet(t('bulk.results.sheet'));
@@ -39,7 +43,8 @@ export function bulkResultsWorkbook(db: Kysely<Database>, jobId: number, lang: L
         .limit(WINDOW)
         .execute();
       for (const r of rows) {
-        const outcome = r.ok === null ? 'bulk.results.notDone' : r.ok ? 'bulk.results.ok' : 'bulk.results.refused';
+        const outcome =
+          r.ok === null ? 'bulk.results.notDone' : r.ok ? 'bulk.results.ok' : 'bulk.results.refused';
         const params = r.params ? (JSON.parse(r.params) as Record<string, string | number>) : {};
         // A case the starter may not see is named by its id only, like the refusal says.
         const visible = r.code !== 'case.notFound';

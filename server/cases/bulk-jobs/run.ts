@@ -86,7 +86,12 @@ async function runJob(app: AppContext, id: number): Promise<void> {
             outcomes.push({ id: item.id, ok: 1, code: null, params: null });
           } catch (error) {
             if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
-            outcomes.push({ id: item.id, ok: 0, code: error.messageKey, params: JSON.stringify(error.params) });
+            outcomes.push({
+              id: item.id,
+              ok: 0,
+              code: error.messageKey,
+              params: JSON.stringify(error.params),
+            });
           }
         }
         for (const o of outcomes) {

@@ -3,8 +3,8 @@ import type { Role } from '../../../contract/roles';
 import { rolesOf } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
 import type { Caller } from '../../http/route';
-import type { Who } from '../transitions';
 import { viewerOf } from '../scope';
+import type { Who } from '../transitions';
 
 /**
  * The person who started a job, as its cases are judged: read again before every batch, so a
@@ -20,7 +20,7 @@ export async function starterOf(
     .select(['id', 'phone', 'name', 'enabled', 'law_firm_id'])
     .where('id', '=', job.started_by)
     .executeTakeFirst();
-  if (!user || user.enabled !== 1) return null;
+  if (user?.enabled !== 1) return null;
   const roles = await rolesOf(db, user.id);
   const role = job.role as Role;
   if (!roles.includes(role)) return null;
