@@ -187,7 +187,11 @@ export async function transitionWithin(
   current: CaseRow,
   body: Omit<CaseTransitionRequest, 'version'>,
 ): Promise<void> {
-  const decided = await decide(trx, current, eventOf({ ...body, version: current.version }, actorOf(who.viewer)));
+  const decided = await decide(
+    trx,
+    current,
+    eventOf({ ...body, version: current.version }, actorOf(who.viewer)),
+  );
   await storeTransition(trx, app, byPerson(who), current, decided);
 }
 

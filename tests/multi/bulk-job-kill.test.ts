@@ -32,10 +32,13 @@ describe('a bulk job cut short by kill -9', () => {
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const id = started.body.data.id;
+    const waitUntil = Date.now() + 120_000;
     for (;;) {
       const job = await statusOf(a.url, token, id);
-      expect(job.status).toBe('running');
+      expect(job.status, a.output()).toBe('running');
       if (job.done >= 5) break;
+      if (Date.now() > waitUntil)
+        throw new Error(`job never got going: ${JSON.stringify(job)}\n${a.output()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
     await a.kill();
@@ -65,5 +68,6 @@ describe('a bulk job cut short by kill -9', () => {
     expect(Number(closedByJob.n)).toBe(job.succeeded);
     expect(await database.integrityProblems()).toEqual([]);
     expect(await b.stop()).toBe(0);
-  });
+    // Two server processes start on a loaded machine: the ceiling only bounds a hung run.
+  }, 300_000);
 });

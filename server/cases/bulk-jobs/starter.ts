@@ -20,7 +20,7 @@ export async function starterOf(
     .select(['id', 'phone', 'name', 'enabled', 'law_firm_id'])
     .where('id', '=', job.started_by)
     .executeTakeFirst();
-  if (!user || user.enabled !== 1) return null;
+  if (user?.enabled !== 1) return null;
   const roles = await rolesOf(db, user.id);
   const role = job.role as Role;
   if (!roles.includes(role)) return null;
