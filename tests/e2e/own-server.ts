@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app';
 import { PROJECT_ROOT, readConfig } from '../../server/config';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
+import { startDeadlineSweep } from '../../server/deadlines/sweep';
 import { seedDemoData } from '../../server/seed/seed';
 import { createStorage } from '../../server/storage/create';
 import { TestClock } from '../test-clock';
@@ -22,13 +23,17 @@ export interface OwnServer {
  * `npm run test:e2e` builds first) on a fresh database seeded with a small demo set; the same
  * settings as the suite's server (run.ts). Closed and removed by `close`.
  */
-export async function startOwnServer(cases = 120): Promise<OwnServer> {
+export async function startOwnServer(
+  cases = 120,
+  options: { env?: Record<string, string>; deadlines?: boolean } = {},
+): Promise<OwnServer> {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-own-'));
   const env = {
     ...process.env,
     LOGIN_RATE_PER_MIN: '600',
     PASSWORD_HASH_COST: '1024',
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   const database = connectDatabase(`sqlite:${join(dir, 'own.db')}`, PROJECT_ROOT, {
     sqliteSynchronous: 'NORMAL',
@@ -37,14 +42,17 @@ export async function startOwnServer(cases = 120): Promise<OwnServer> {
   await migrateToLatest(database.db);
   await seedDemoData(database.db, { cases, now: clock.now(), storage: createStorage('directory', database) });
   const config = { ...readConfig(env), staticDir: resolve(PROJECT_ROOT, 'dist'), port: 0, logLevel: 'warn' };
-  const { fastify } = await buildApp({ config, database, clock });
+  const { fastify, app } = await buildApp({ config, database, clock });
   await fastify.listen({ host: '127.0.0.1', port: 0 });
+  // As every serving process does (server/startup.ts), for a file whose deadlines must act.
+  const stopDeadlines = options.deadlines ? startDeadlineSweep(app) : () => {};
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
     clock,
     async close() {
+      stopDeadlines();
       await fastify.close();
       await database.close();
       rmSync(dir, { recursive: true, force: true });
