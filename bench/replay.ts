@@ -15,5 +15,7 @@ export function benchReplay(databaseUrl: string, say: (msg: string) => void): vo
   });
   const seconds = (performance.now() - started) / 1000;
   const answer = run.stdout.trim().split('\n').at(-1) ?? '';
-  say(`\n## replay\nnpm run check:cases: ${answer} in ${seconds.toFixed(1)} s (exit ${run.status}; ${run.stderr.trim()})`);
+  say(
+    `\n## replay\nnpm run check:cases: ${answer} in ${seconds.toFixed(1)} s (exit ${run.status}; ${run.stderr.trim()})`,
+  );
 }

@@ -39,7 +39,8 @@ export const REPLAY_START: string = caseStateName(
 /** `pending.pool` -> {status: pending, position: pool}; null for a name that is no state. */
 export function stateOfName(name: string): Pick<CaseState, 'status' | 'position'> | null {
   const [status, position] = name.split('.') as [CaseStatus, CasePosition | undefined];
-  if (status === 'pending') return position && CASE_POSITIONS.includes(position) ? { status, position } : null;
+  if (status === 'pending')
+    return position && CASE_POSITIONS.includes(position) ? { status, position } : null;
   return CASE_STATUSES.includes(status) && position === undefined ? { status, position: null } : null;
 }
 

@@ -70,7 +70,12 @@ function stepsOf(c: SeededCase): Step[] {
     return steps;
   }
   if (n % 2 === 0) steps.push({ type: 'TAKE', by: 'lawyer' });
-  else steps.push({ type: 'ASSIGN', by: 'operator', extra: { lawyerId: c.lawyer_id ?? null, lawFirmId: c.law_firm_id ?? null } });
+  else
+    steps.push({
+      type: 'ASSIGN',
+      by: 'operator',
+      extra: { lawyerId: c.lawyer_id ?? null, lawFirmId: c.law_firm_id ?? null },
+    });
   if (c.status === 'processing' && n % 13 === 0) {
     steps.push({ type: 'SUSPEND', by: 'lawyer', extra: { reason: SUSPEND_REASON } });
     steps.push({ type: 'RESUME', by: 'lawyer' });

@@ -15,36 +15,42 @@ type Box = { x: number; y: number; width: number; height: number };
 async function measureChart(page: Page, machineId: string) {
   // tsx names the inner functions below with a helper of its own, which the page lacks.
   await page.evaluate('globalThis.__name = (f) => f');
-  return page.locator(`[data-testid="machine-${machineId}"] svg[data-testid="statechart"]`).evaluate((svg) => {
-    const box = (el: Element) => {
-      const b = (el as SVGGraphicsElement).getBBox();
-      return { x: b.x, y: b.y, width: b.width, height: b.height };
-    };
-    const states = [...svg.querySelectorAll('[data-testid="statechart-state"]')].map((g) => {
-      const rect = g.querySelector('rect') as SVGRectElement;
-      const compound = g.parentElement?.querySelector(`[data-state-id^="${g.getAttribute('data-state-id')}."]`) !== null;
-      const outline = box(rect);
-      // A compound state holds its children and their arrows: only its name's strip is its own.
-      return { id: g.getAttribute('data-state-id'), box: compound ? { ...outline, height: 30 } : outline };
-    });
-    const labels = [...svg.querySelectorAll('[data-testid="statechart-transition"]')].map((g) => {
-      const path = g.querySelector('path') as SVGPathElement;
-      const length = path.getTotalLength();
-      const points = Array.from({ length: 200 }, (_, i) => path.getPointAtLength((length * i) / 199));
-      const text = g.querySelector('[data-testid="statechart-label"] text') as SVGTextElement;
-      return {
-        id: `${g.getAttribute('data-source')} -> ${g.getAttribute('data-target')}`,
-        box: box(g.querySelector('[data-testid="statechart-label"] rect') as SVGRectElement),
-        text: box(text),
-        points: points.map((p) => ({ x: p.x, y: p.y })),
+  return page
+    .locator(`[data-testid="machine-${machineId}"] svg[data-testid="statechart"]`)
+    .evaluate((svg) => {
+      const box = (el: Element) => {
+        const b = (el as SVGGraphicsElement).getBBox();
+        return { x: b.x, y: b.y, width: b.width, height: b.height };
       };
+      const states = [...svg.querySelectorAll('[data-testid="statechart-state"]')].map((g) => {
+        const rect = g.querySelector('rect') as SVGRectElement;
+        const compound =
+          g.parentElement?.querySelector(`[data-state-id^="${g.getAttribute('data-state-id')}."]`) !== null;
+        const outline = box(rect);
+        // A compound state holds its children and their arrows: only its name's strip is its own.
+        return { id: g.getAttribute('data-state-id'), box: compound ? { ...outline, height: 30 } : outline };
+      });
+      const labels = [...svg.querySelectorAll('[data-testid="statechart-transition"]')].map((g) => {
+        const path = g.querySelector('path') as SVGPathElement;
+        const length = path.getTotalLength();
+        const points = Array.from({ length: 200 }, (_, i) => path.getPointAtLength((length * i) / 199));
+        const text = g.querySelector('[data-testid="statechart-label"] text') as SVGTextElement;
+        return {
+          id: `${g.getAttribute('data-source')} -> ${g.getAttribute('data-target')}`,
+          box: box(g.querySelector('[data-testid="statechart-label"] rect') as SVGRectElement),
+          text: box(text),
+          points: points.map((p) => ({ x: p.x, y: p.y })),
+        };
+      });
+      return { states, labels };
     });
-    return { states, labels };
-  });
 }
 
 const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+  a.x < b.x + b.width - 0.5 &&
+  b.x < a.x + a.width - 0.5 &&
+  a.y < b.y + b.height - 0.5 &&
+  b.y < a.y + a.height - 0.5;
 const distance = (p: { x: number; y: number }, b: Box) =>
   Math.hypot(Math.max(b.x - p.x, 0, p.x - b.x - b.width), Math.max(b.y - p.y, 0, p.y - b.y - b.height));
 
@@ -68,7 +74,8 @@ describe('the machine inspector', () => {
         const near = Math.min(...label.points.map((p) => distance(p, label.box)));
         assert.ok(near <= 12, `${id}: ${label.id}'s label is ${near.toFixed(1)} px from its arrow`);
         for (const other of labels)
-          if (other !== label) assert.ok(!overlap(label.box, other.box), `${id}: ${label.id} overlaps ${other.id}`);
+          if (other !== label)
+            assert.ok(!overlap(label.box, other.box), `${id}: ${label.id} overlaps ${other.id}`);
         for (const state of states)
           assert.ok(!overlap(label.box, state.box), `${id}: ${label.id} overlaps state ${state.id}`);
       }
@@ -110,7 +117,10 @@ describe('the machine inspector', () => {
     await signIn(page, '13800000001');
     await page.waitForURL((url) => url.pathname === '/dashboard/workplace');
     await page.waitForLoadState('networkidle');
-    assert.ok(fetched.some((path) => path.startsWith('/assets/')), 'the app was fetched');
+    assert.ok(
+      fetched.some((path) => path.startsWith('/assets/')),
+      'the app was fetched',
+    );
     assert.deepEqual(
       fetched.filter((path) => INSPECTOR_CHUNK.test(path)),
       [],
