@@ -13,6 +13,8 @@ import { menuForRole } from '../../server/menus/store';
 
 /** The pages migrations 0024-0029 brought (分期审核, 合规监控, 个人信息访问记录, 敏感词). */
 const FOUR_PAGES = ['/list/plan-review', '/result/compliance', '/user/pii-access', '/user/sensitive-words'];
+/** Routes of the product added after 0032 (issue 21's machine inspector): no menu knew them then. */
+const ADDED_SINCE = ['/dev', '/dev/machines'];
 
 function without(tree: readonly MenuNode[], keys: readonly string[]): MenuNode[] {
   return tree
@@ -50,7 +52,7 @@ describe.each(['sqlite', 'pglite'] as const)('0032: the routes saved menus knew,
     expect((await migrator.migrateTo('0029_sweeps_and_retention')).error).toBeUndefined();
     // As the product saved them then: the routes of that time, one page removed by an administrator.
     const savedThen = (role: Role, removed: string[] = []) =>
-      without(filterMenuForRole(DEFAULT_ROUTES, role), [...FOUR_PAGES, ...removed]);
+      without(filterMenuForRole(DEFAULT_ROUTES, role), [...FOUR_PAGES, ...ADDED_SINCE, ...removed]);
     const custom: MenuNode = {
       key: '/user/notes',
       path: '/user/notes',
@@ -85,7 +87,7 @@ describe.each(['sqlite', 'pglite'] as const)('0032: the routes saved menus knew,
         .executeTakeFirstOrThrow();
       return JSON.parse(row.known_routes as string) as string[];
     };
-    const before0024 = keysOf(without(DEFAULT_ROUTES, FOUR_PAGES));
+    const before0024 = keysOf(without(DEFAULT_ROUTES, [...FOUR_PAGES, ...ADDED_SINCE]));
     expect((await known('admin')).sort()).toEqual([...before0024].sort());
     expect((await known('superAdmin')).sort()).toEqual([...before0024, custom.key].sort());
     expect((await known('bussinessOperation')).sort()).toEqual([...before0024].sort());
@@ -93,6 +95,7 @@ describe.each(['sqlite', 'pglite'] as const)('0032: the routes saved menus knew,
     const superMenu = await menuForRole(db, 'superAdmin');
     for (const key of FOUR_PAGES) expect(find(superMenu, key)).toBe(true);
     expect(find(superMenu, custom.key)).toBe(true);
+    expect(find(superMenu, '/dev/machines')).toBe(true);
     const business = await menuForRole(db, 'bussinessOperation');
     expect(find(business, '/result/compliance')).toBe(true);
     expect(find(business, '/user/pii-access')).toBe(true);
