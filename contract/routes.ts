@@ -114,7 +114,9 @@ export const DEFAULT_ROUTES: MenuNode[] = [
     }),
     leaf('userWallet/:id', 'user-wallet', 'wallets.read', { hideInMenu: true }),
   ]),
-  group('dev', 998, 'tool', [leaf('machines', 'machine-inspector', 'dev.tools', { name: 'machineInspector' })]),
+  group('dev', 998, 'tool', [
+    leaf('machines', 'machine-inspector', 'dev.tools', { name: 'machineInspector' }),
+  ]),
   group('test', 999, 'file', [leaf('pdf', 'pdf-viewer', 'dev.tools', { hideInMenu: true, name: 'testPdf' })]),
 ];
 

@@ -6,8 +6,8 @@ import { menuMachine } from './menuMachine';
 
 export * from './authMachine';
 export * from './casePushRecords';
-export * from './caseRules';
 export * from './caseReplay';
+export * from './caseRules';
 export * from './caseStatusMachine';
 export * from './caseTags';
 export * from './guardMachine';

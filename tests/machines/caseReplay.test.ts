@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPLAY_START, replayCase, replaysTo, replayStep, stateOfName } from '../../machines/caseReplay';
+import { REPLAY_START, replayCase, replayStep, replaysTo, stateOfName } from '../../machines/caseReplay';
 
 const types = (...list: string[]) => list.map((type) => ({ type }));
 
