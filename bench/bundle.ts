@@ -103,7 +103,12 @@ const verdict = (bytes: number, budget: number) =>
  */
 export async function benchBundles(say: (msg: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-bench-bundle-'));
-  const server = await startServerProcess(`sqlite:${join(dir, 'casedesk.db')}`);
+  // BENCH_BUNDLE_URL: a demo server already running (on a loaded machine a fresh one may not
+  // come up within the wait), else one of its own.
+  const given = process.env.BENCH_BUNDLE_URL;
+  const server = given
+    ? { url: given, stop: async () => {} }
+    : await startServerProcess(`sqlite:${join(dir, 'casedesk.db')}`);
   try {
     const listFiles = (figures: BundleFigures) => {
       if (!process.env.BENCH_VERBOSE) return;

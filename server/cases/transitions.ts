@@ -19,10 +19,10 @@ import type { Database } from '../db/schema';
 import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
-import { transitionAuditEntry } from './transition-audit';
 import { type CaseColumn, forgetCaseCounts } from './count-cache';
 import { caseRowsByIds } from './rows';
 import { actorOf, type CaseViewer } from './scope';
+import { transitionAuditEntry } from './transition-audit';
 import { notifyNext } from './transition-notices';
 import { visibleCase } from './visible-case';
 

@@ -150,7 +150,9 @@ export function CaseReplay() {
               size="small"
               rowClassName={(row) => (row.index === step ? 'arco-table-tr-selected' : '')}
               onRow={(row) => ({ onClick: () => setStep(row.index) })}
-              noDataElement={<Typography.Text type="secondary">{t('inspector.replay.noSteps')}</Typography.Text>}
+              noDataElement={
+                <Typography.Text type="secondary">{t('inspector.replay.noSteps')}</Typography.Text>
+              }
             />
             <div style={{ overflowX: 'auto' }}>
               <StatechartDiagram

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Space, Switch, Table, Tag, Typography } from '@arco-design/web-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { StateValue } from 'xstate';
 import { can } from '../../contract/access';
 import { MACHINES, type MachineEntry } from '../../machines';
+import { navigateTo } from '../app/navigation';
 import { getRole } from '../session/storage';
 import { CaseReplay } from './CaseReplay';
 import { connectAppInspector, type InspectedActor, type InspectedEvent, type Inspector } from './inspector';
@@ -132,7 +132,6 @@ function StatelySwitch() {
  */
 export function MachineInspector({ source, machines = MACHINES }: Props) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const [inspector] = useState(() => source ?? connectAppInspector());
   const snapshot = useSyncExternalStore(inspector.subscribe, inspector.getSnapshot, inspector.getSnapshot);
   const events = useMemo(() => [...snapshot.events].reverse(), [snapshot.events]);
@@ -166,7 +165,7 @@ export function MachineInspector({ source, machines = MACHINES }: Props) {
         title={t('inspector.title')}
         bordered={false}
         extra={
-          <Button type="primary" onClick={() => navigate('/')} data-testid="inspector-back">
+          <Button type="primary" onClick={() => navigateTo('/')} data-testid="inspector-back">
             {t('inspector.back')}
           </Button>
         }

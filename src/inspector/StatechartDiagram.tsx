@@ -80,7 +80,15 @@ function Chart({ layout, activeIds, title }: { layout: StatechartLayout } & Omit
     >
       <title>{title}</title>
       <defs>
-        <marker id={arrowId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">
+        <marker
+          id={arrowId}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto"
+        >
           <path d="M 0 0 L 10 5 L 0 10 z" fill={COLORS.muted} />
         </marker>
       </defs>
@@ -88,8 +96,19 @@ function Chart({ layout, activeIds, title }: { layout: StatechartLayout } & Omit
         <StateShape key={state.id} state={state} active={activeIds?.has(state.id) ?? false} />
       ))}
       {layout.arrows.map((arrow) => (
-        <g key={arrow.id} data-testid="statechart-transition" data-source={arrow.source} data-target={arrow.target}>
-          <path d={arrow.path} fill="none" stroke={COLORS.muted} strokeWidth={1.2} markerEnd={`url(#${arrowId})`} />
+        <g
+          key={arrow.id}
+          data-testid="statechart-transition"
+          data-source={arrow.source}
+          data-target={arrow.target}
+        >
+          <path
+            d={arrow.path}
+            fill="none"
+            stroke={COLORS.muted}
+            strokeWidth={1.2}
+            markerEnd={`url(#${arrowId})`}
+          />
           <g data-testid="statechart-label">
             <rect
               x={arrow.label.x}

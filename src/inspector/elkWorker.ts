@@ -1,7 +1,13 @@
 import ELK from 'elkjs/lib/elk-api.js';
 import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
 import type { AnyStateMachine } from 'xstate';
-import { type ElkEngine, estimateText, layoutStatechart, type StatechartLayout, type TextMeasure } from './elkLayout';
+import {
+  type ElkEngine,
+  estimateText,
+  layoutStatechart,
+  type StatechartLayout,
+  type TextMeasure,
+} from './elkLayout';
 import { statechartGraph } from './statechartGraph';
 
 /**
@@ -18,7 +24,8 @@ const appEngine = (): ElkEngine => {
 
 /** Text widths as the browser draws them (a canvas in the SVG's fonts), else an estimate. */
 const measureText = (): TextMeasure => {
-  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext?.('2d');
+  const context =
+    typeof document === 'undefined' ? null : document.createElement('canvas').getContext?.('2d');
   if (!context) return estimateText;
   return (text, font) => {
     context.font = `${font.size}px ${font.family}`;
@@ -29,7 +36,10 @@ const measureText = (): TextMeasure => {
 const layouts = new WeakMap<AnyStateMachine, Promise<StatechartLayout>>();
 
 /** The machine's statechart laid out (once per machine). */
-export function layoutMachine(machine: AnyStateMachine, elk: ElkEngine = appEngine()): Promise<StatechartLayout> {
+export function layoutMachine(
+  machine: AnyStateMachine,
+  elk: ElkEngine = appEngine(),
+): Promise<StatechartLayout> {
   let layout = layouts.get(machine);
   if (!layout) {
     layout = layoutStatechart(statechartGraph(machine), elk, measureText());

@@ -46,9 +46,5 @@ export async function decideNavigation(path: string, search: string): Promise<Gu
   if (token && role) {
     menu = (await settledMenu()) ?? DEFAULT_ROUTES;
   }
-  return runGuard(
-    guard,
-    { path, search, token, role, menu, shellPaths: SHELL_PATHS },
-    { inspect },
-  );
+  return runGuard(guard, { path, search, token, role, menu, shellPaths: SHELL_PATHS }, { inspect });
 }

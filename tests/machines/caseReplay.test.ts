@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPLAY_START, replayCase, replaysTo, replayStep, stateOfName } from '../../machines/caseReplay';
+import { REPLAY_START, replayCase, replayStep, replaysTo, stateOfName } from '../../machines/caseReplay';
 
 const types = (...list: string[]) => list.map((type) => ({ type }));
 
@@ -29,9 +29,9 @@ describe('replaying a case history through the case machine', () => {
   it("follows the machine's transitions, not today's access rules", () => {
     // A person released a case in a lawyer's hands; the system could not, yet replay passes every guard.
     expect(replayStep('processing', 'RELEASE')).toBe('pending.pool');
-    expect(replayCase(types('APPROVE', 'TAKE', 'RELEASE'), { status: 'pending', position: 'pool' }).matches).toBe(
-      true,
-    );
+    expect(
+      replayCase(types('APPROVE', 'TAKE', 'RELEASE'), { status: 'pending', position: 'pool' }).matches,
+    ).toBe(true);
   });
 
   it('flags a history that leads elsewhere than the stored state', () => {
@@ -42,7 +42,11 @@ describe('replaying a case history through the case machine', () => {
 
   it('flags an event the machine has no transition for where the case stood', () => {
     const replay = replayCase(types('TAKE'), { status: 'pending', position: 'awaitingReview' });
-    expect(replay.steps[0]).toMatchObject({ refused: true, from: 'pending.awaitingReview', to: 'pending.awaitingReview' });
+    expect(replay.steps[0]).toMatchObject({
+      refused: true,
+      from: 'pending.awaitingReview',
+      to: 'pending.awaitingReview',
+    });
     expect(replay.matches).toBe(false);
     expect(replaysTo(['TAKE'], 'pending.awaitingReview')).toBe(false);
     expect(replayStep('closed', 'NOT_AN_EVENT')).toBeNull();

@@ -13,8 +13,16 @@ import { menuForRole } from '../../server/menus/store';
 
 /** The pages migrations 0024-0029 brought (分期审核, 合规监控, 个人信息访问记录, 敏感词). */
 const FOUR_PAGES = ['/list/plan-review', '/result/compliance', '/user/pii-access', '/user/sensitive-words'];
-/** Routes the product gained after 0032 (issue 20's creditors and batches): no menu of that time held them. */
-const ADDED_SINCE = ['/list/creditors', '/list/batches', '/list/batch-detail/:id', '/list/settlements'];
+/** Routes the product gained after 0032 (issue 20's creditors, batches and routing, issue 21's inspector): no menu of that time held them. */
+const ADDED_SINCE = [
+  '/list/creditors',
+  '/list/batches',
+  '/list/batch-detail/:id',
+  '/list/settlements',
+  '/list/routing-rules',
+  '/dev',
+  '/dev/machines',
+];
 
 function without(tree: readonly MenuNode[], keys: readonly string[]): MenuNode[] {
   return tree
@@ -95,6 +103,7 @@ describe.each(['sqlite', 'pglite'] as const)('0032: the routes saved menus knew,
     const superMenu = await menuForRole(db, 'superAdmin');
     for (const key of FOUR_PAGES) expect(find(superMenu, key)).toBe(true);
     expect(find(superMenu, custom.key)).toBe(true);
+    expect(find(superMenu, '/dev/machines')).toBe(true);
     const business = await menuForRole(db, 'bussinessOperation');
     expect(find(business, '/result/compliance')).toBe(true);
     expect(find(business, '/user/pii-access')).toBe(true);

@@ -24,7 +24,11 @@ export interface CheckResult {
  */
 export async function checkCases(
   db: Kysely<Database>,
-  opts: { pageSize?: number; onMismatch?: (m: CaseMismatch) => void; onPage?: (replayed: number) => void } = {},
+  opts: {
+    pageSize?: number;
+    onMismatch?: (m: CaseMismatch) => void;
+    onPage?: (replayed: number) => void;
+  } = {},
 ): Promise<CheckResult> {
   const pageSize = opts.pageSize ?? 5000;
   let last = 0;

@@ -18,12 +18,16 @@ async function main() {
       onMismatch: (m) => {
         seen += 1;
         if (seen <= shown)
-          console.info(`mismatch ${m.caseNo} (id ${m.id}): stored ${m.stored}, history [${m.events.join(', ')}]`);
+          console.info(
+            `mismatch ${m.caseNo} (id ${m.id}): stored ${m.stored}, history [${m.events.join(', ')}]`,
+          );
       },
     });
     if (seen > shown) console.info(`... and ${seen - shown} more`);
     console.info(`${replayed} cases replayed, ${mismatches} mismatches`);
-    console.error(`(${((performance.now() - started) / 1000).toFixed(1)} s, ${database.describe().location})`);
+    console.error(
+      `(${((performance.now() - started) / 1000).toFixed(1)} s, ${database.describe().location})`,
+    );
     process.exitCode = mismatches > 0 ? 1 : 0;
   } finally {
     await database.close();

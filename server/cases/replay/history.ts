@@ -40,7 +40,8 @@ export async function storedTransitions(
     )
     .where('l.action', 'in', TRANSITION_ACTIONS as string[])
     .orderBy('l.id');
-  if (opts.withNames) query = query.leftJoin('users as u', 'u.id', 'l.actor_id').select('u.name as actor_name') as typeof query;
+  if (opts.withNames)
+    query = query.leftJoin('users as u', 'u.id', 'l.actor_id').select('u.name as actor_name') as typeof query;
   const rows = (await query.execute()) as Array<{
     entity_id: string | null;
     action: string;

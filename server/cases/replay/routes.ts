@@ -1,6 +1,6 @@
+import { can } from '../../../contract/access';
 import type { CaseReplayAnswer } from '../../../contract/case-replay';
 import { caseReplayParamsSchema, caseReplaySchema } from '../../../contract/case-replay';
-import { can } from '../../../contract/access';
 import type { CasePosition, CaseStatus } from '../../../contract/cases';
 import { REPLAY_START, replayCase } from '../../../machines';
 import { fail } from '../../http/errors';

@@ -19,6 +19,18 @@ const stately = vi.hoisted(() => ({
   }),
 }));
 
+// ELK in-process: the app runs it in a web worker, which the DOM of the tests lacks.
+vi.mock('../../../src/inspector/elkWorker', async () => {
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
+  const { layoutStatechart } = await import('../../../src/inspector/elkLayout');
+  const { statechartGraph } = await import('../../../src/inspector/statechartGraph');
+  const elk = new ELK();
+  return {
+    layoutMachine: (machine: Parameters<typeof statechartGraph>[0]) =>
+      layoutStatechart(statechartGraph(machine), elk),
+  };
+});
+
 // Stately's inspector opens stately.ai; the page must only ask for it.
 vi.mock('../../../src/inspector/stately', () => ({
   enableStatelyInspector: stately.enableStatelyInspector,
@@ -44,16 +56,16 @@ function runningAuth(inspector: ReturnType<typeof createInspector>) {
 }
 
 describe('MachineInspector page', () => {
-  it('lists every machine with its statechart drawn from the definition', () => {
+  it('lists every machine with its statechart drawn from the definition', async () => {
     render(<MachineInspector source={createInspector()} />);
     expect(screen.getByText('状态机检查器')).toBeInTheDocument();
     for (const { id } of MACHINES) {
       const card = screen.getByTestId(`machine-${id}`);
-      const chart = within(card).getByRole('img', { name: `${id} 的状态图` });
+      const chart = await within(card).findByRole('img', { name: `${id} 的状态图` }, { timeout: 30_000 });
       expect(chart.querySelectorAll('[data-testid="statechart-state"]').length).toBeGreaterThan(2);
       expect(chart.querySelectorAll('[data-testid="statechart-transition"]').length).toBeGreaterThan(2);
     }
-    const auth = screen.getByRole('img', { name: 'auth 的状态图' });
+    const auth = await screen.findByRole('img', { name: 'auth 的状态图' });
     expect(within(auth).getByText('loadingUserInfo')).toBeInTheDocument();
     expect(within(auth).getByText('SWITCH_ROLE [holdsRequestedRole]')).toBeInTheDocument();
   });
