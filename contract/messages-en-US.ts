@@ -1,4 +1,5 @@
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
+import { VERSION_MESSAGES_EN_US } from './messages-versions';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
 import type { MessageKey } from './messages-zh-CN';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
@@ -9,6 +10,7 @@ import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
  */
 export const MESSAGES_EN_US: Record<MessageKey, string> = {
   ...LEDGER_MESSAGES_EN_US,
+  ...VERSION_MESSAGES_EN_US,
   ok: 'Success',
   ...PLAN_MESSAGES_EN_US,
   'rule.phone': 'Enter a valid 11-digit mobile number',

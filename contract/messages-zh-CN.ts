@@ -4,11 +4,13 @@
  */
 
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
+import { VERSION_MESSAGES_ZH_CN } from './messages-versions';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
 import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 export const MESSAGES_ZH_CN = {
   ...LEDGER_MESSAGES_ZH_CN,
+  ...VERSION_MESSAGES_ZH_CN,
   ok: '成功',
   ...PLAN_MESSAGES_ZH_CN,
   'rule.phone': '请输入正确的 11 位手机号',

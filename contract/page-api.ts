@@ -42,6 +42,8 @@ export type PageVersion = z.infer<typeof pageVersionSchema>;
 export const pageHistorySchema = z.object({
   id: pageIdSchema,
   source: z.enum(PAGE_SOURCES),
+  /** The newest saved version (0: never saved): what the editor publishes with as `If-Match`. */
+  version: z.number().int().nonnegative(),
   current: z.unknown(),
   list: z.array(pageVersionSchema),
   total: z.number().int(),

@@ -27,6 +27,7 @@ import * as m0028 from './migrations/0028_loan_numbers';
 import * as m0029 from './migrations/0029_sweeps_and_retention';
 import * as m0030 from './migrations/0030_term_counts';
 import * as m0032 from './migrations/0032_menu_known_routes';
+import * as m0036 from './migrations/0036_descriptor_versions';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0029_sweeps_and_retention': m0029,
   '0030_term_counts': m0030,
   '0032_menu_known_routes': m0032,
+  '0036_descriptor_versions': m0036,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@ import type { PartyTables } from './schema-parties';
 import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
 import type { SweepTables } from './schema-sweeps';
+import type { VersionTables } from './schema-versions';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -358,7 +359,8 @@ export interface Database
     StorageTables,
     LedgerTables,
     SweepTables,
-    ContactTables {
+    ContactTables,
+    VersionTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

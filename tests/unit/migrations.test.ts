@@ -44,6 +44,7 @@ describe('migrating an empty database', () => {
       '0029_sweeps_and_retention',
       '0030_term_counts',
       '0032_menu_known_routes',
+      '0036_descriptor_versions',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

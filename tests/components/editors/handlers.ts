@@ -113,6 +113,7 @@ export function pagesApi(pages: PageDescriptor[]) {
       const history: PageHistory = {
         id,
         source: list.length ? 'stored' : 'catalog',
+        version: list[0]?.version ?? 0,
         current: current.get(id),
         list,
         total: list.length,
