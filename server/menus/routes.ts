@@ -86,7 +86,8 @@ export const menuRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/menus/:role',
-    summary: "Publishes a role's menu tree (If-Match: the version edited from); the role's next menu load shows it",
+    summary:
+      "Publishes a role's menu tree (If-Match: the version edited from); the role's next menu load shows it",
     tags: ['menus'],
     access: 'menus.edit',
     params: menuRoleParamsSchema,
@@ -143,14 +144,26 @@ export const menuRoutes = [
       // The pages and abilities may have moved on since: the old tree must still hold.
       const parsed = menuTreeSchema.safeParse(JSON.parse(old.tree));
       if (!parsed.success) throw fail.field('version', 'version.notFound');
-      const tree = await checkedTree(app, role, parsed.data);
+      await checkedTree(app, role, parsed.data);
+      // What is published again is the old version's own JSON, byte for byte.
+      const text = old.tree;
       return publish(
         app,
         { caller, requestId },
         role,
         'menu.revert',
         (trx, now) =>
-          saveRoleMenu(trx, role, tree, caller.userId, now, editedFrom, 'revert', old.knownRoutes ?? undefined),
+          saveRoleMenu(
+            trx,
+            role,
+            parsed.data,
+            caller.userId,
+            now,
+            editedFrom,
+            'revert',
+            old.knownRoutes ?? undefined,
+            text,
+          ),
         body.version,
       );
     },

@@ -107,7 +107,8 @@ export async function roleMenu(db: Kysely<Database>, role: Role): Promise<RoleMe
 /**
  * Publishes a role's tree (already checked: contract/menu-api.ts checkMenuTree) as its next
  * version, once the edit started from the newest (server/menus/versions.ts); inside the
- * write's transaction. `known`: the route keys it knew (a restore keeps the restored version's).
+ * write's transaction. A restore keeps the restored version's route keys (`known`) and its
+ * exact JSON (`text`).
  */
 export async function saveRoleMenu(
   db: Kysely<Database>,
@@ -118,9 +119,10 @@ export async function saveRoleMenu(
   editedFrom: number,
   kind: MenuVersionKind = 'save',
   known = knownRoutesNow(role),
+  text = JSON.stringify(tree),
 ): Promise<number> {
   const values = {
-    tree: JSON.stringify(tree),
+    tree: text,
     known_routes: known,
     updated_at: at.toISOString(),
     updated_by: by,

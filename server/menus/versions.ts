@@ -72,7 +72,13 @@ export async function recordMenuVersion(
   trx: Kysely<Database>,
   role: Role,
   editedFrom: number,
-  next: { kind: MenuVersionKind; tree: string | null; knownRoutes: string | null; by: number | null; at: string },
+  next: {
+    kind: MenuVersionKind;
+    tree: string | null;
+    knownRoutes: string | null;
+    by: number | null;
+    at: string;
+  },
 ): Promise<number> {
   await serializeOn(trx, `menu:${role}`);
   const newest = await newestMenuVersion(trx, role);

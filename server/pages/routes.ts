@@ -13,13 +13,16 @@ import {
 } from '../../contract/page-api';
 import { type PageDescriptor, pageDescriptorSchema, SCHEMA_VERSION } from '../../contract/pages/descriptor';
 import type { Role } from '../../contract/roles';
-import { DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
 import { routesBreadthFirst } from '../../contract/routes';
+import { DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
 import { type AuditEntry, recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { type ApiRoute, type Caller, defineRoute } from '../http/route';
+import { diffRoute } from '../versions/diff-route';
+import { draftRoutes, dropDraft } from '../versions/drafts';
+import { editedFromVersion, sendVersion } from '../versions/if-match';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf } from './page-access';
 import type { DeclaredApi } from './references';
@@ -34,9 +37,6 @@ import {
   storedPageText,
   storedPageVersion,
 } from './store';
-import { diffRoute } from '../versions/diff-route';
-import { draftRoutes, dropDraft } from '../versions/drafts';
-import { editedFromVersion, sendVersion } from '../versions/if-match';
 
 /** Honest stand-in for a route whose descriptor is not written yet. */
 function notYetAvailable(id: string, title: string): PageDescriptor {

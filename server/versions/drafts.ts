@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AccessRule } from '../../contract/access';
 import { checkTreeLimits, type TreeLimits } from '../../contract/tree-limits';
 import { type Draft, draftBodySchema, draftSchema } from '../../contract/versions';
@@ -82,9 +82,7 @@ export function draftRoutes<P extends z.ZodType>(spec: DraftRouteSpec<P>): ApiRo
         if (!(await spec.exists(app.db, target))) throw fail.notFound('version.notFound');
         const crossed = checkTreeLimits(body.content, spec.limits);
         if (crossed)
-          throw fail.validation([
-            { path: ['content', ...crossed.path].join('.'), message: crossed.message },
-          ]);
+          throw fail.validation([{ path: ['content', ...crossed.path].join('.'), message: crossed.message }]);
         const values = {
           body: JSON.stringify(body.content ?? null),
           base_version: body.baseVersion,

@@ -116,9 +116,9 @@ describe("reshaping a role's menu", () => {
       access: 'lawyer.cases',
     };
     const headers = await pageIfMatch(server, 'lawyer-notes', admin);
-    expect((await server.call('PUT', '/api/pages/lawyer-notes', { token: admin, body: page, headers })).status).toBe(
-      200,
-    );
+    expect(
+      (await server.call('PUT', '/api/pages/lawyer-notes', { token: admin, body: page, headers })).status,
+    ).toBe(200);
 
     const tree = defaultTree('lawyer');
     nodeAt(tree, '/profile').children!.push({

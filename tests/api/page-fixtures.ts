@@ -62,6 +62,13 @@ export const put = async (id: string, body: unknown, token = admin) =>
     body,
     headers: await pageIfMatch(server, id, admin),
   });
+/** Restores a saved version as the page editor does, over the version it loaded. */
+export const revert = async <T = SavedPage>(id: string, version: number) =>
+  server.call<T>('POST', `/api/pages/${id}/revert`, {
+    token: admin,
+    body: { version },
+    headers: await pageIfMatch(server, id, admin),
+  });
 export const errorPaths = (res: { body: { errors?: Array<{ path: string }> } }) =>
   (res.body.errors ?? []).map((e) => e.path);
 
