@@ -14,6 +14,7 @@ import {
 import { type PageDescriptor, pageDescriptorSchema, SCHEMA_VERSION } from '../../contract/pages/descriptor';
 import type { Role } from '../../contract/roles';
 import { routesBreadthFirst } from '../../contract/routes';
+import type { Title } from '../../contract/title';
 import { DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
 import { type AuditEntry, recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
@@ -39,7 +40,7 @@ import {
 } from './store';
 
 /** Honest stand-in for a route whose descriptor is not written yet. */
-function notYetAvailable(id: string, title: string): PageDescriptor {
+function notYetAvailable(id: string, title: Title): PageDescriptor {
   return {
     schemaVersion: SCHEMA_VERSION,
     id,

@@ -25,6 +25,7 @@ import { PageList } from './PageList';
 import { usePageDraft, usePageList } from './use-page-draft';
 import { VersionHistory } from './VersionHistory';
 import './page-editor.css';
+import { titleOf } from '../../../i18n';
 
 /** The value after it has stopped changing for `ms` (the preview fetches data; not on every key). */
 function useSettled<T>(value: T, ms: number): T {
@@ -216,7 +217,7 @@ export default function PageEditor() {
         <Grid.Col xs={24} lg={18} xxl={19}>
           {pageId && (
             <div className="page-editor-heading">
-              <Typography.Title heading={6}>{summary ? t(summary.title) : pageId}</Typography.Title>
+              <Typography.Title heading={6}>{summary ? titleOf(summary.title) : pageId}</Typography.Title>
               <Typography.Text type="secondary">{pageId}</Typography.Text>
               {draft.history && (
                 <Tag color={draft.history.source === 'stored' ? 'arcoblue' : 'gray'}>
