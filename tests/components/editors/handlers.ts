@@ -24,6 +24,13 @@ import { fail, ok } from '../../../mocks/envelope';
  */
 export function menusApi() {
   const stored = new Map<Role, MenuNode[]>();
+  /** Each role's published version: every save and reset is one more (the If-Match the editor sends). */
+  const versions = new Map<Role, number>();
+  const ifMatches: Array<string | null> = [];
+  const publishOf = (role: Role, request: Request) => {
+    ifMatches.push(request.headers.get('if-match'));
+    versions.set(role, (versions.get(role) ?? 0) + 1);
+  };
   const puts: Array<{ role: string; tree: MenuNode[] }> = [];
   const resets: string[] = [];
   let refusal: { msg: string; errors: FieldError[] } | null = null;
@@ -35,6 +42,7 @@ export function menusApi() {
       source: stored.has(role) ? 'stored' : 'default',
       updatedAt: stored.has(role) ? '2026-03-01T08:00:00.000Z' : null,
       updatedBy: stored.has(role) ? '超级管理员' : null,
+      version: versions.get(role) ?? 0,
     });
   const roleOf = (param: unknown) => {
     const role = ROLES.find((r) => r === param);
@@ -53,12 +61,14 @@ export function menusApi() {
         refusal = null;
         return fail(400, CODES.validation, msg, errors);
       }
+      publishOf(role, request);
       stored.set(role, body.tree);
       return ok(answer(role));
     }),
-    http.post('/api/menus/:role/reset', ({ params }) => {
+    http.post('/api/menus/:role/reset', ({ params, request }) => {
       const role = roleOf(params.role);
       resets.push(role);
+      publishOf(role, request);
       stored.delete(role);
       return ok(answer(role));
     }),
@@ -68,6 +78,7 @@ export function menusApi() {
     handlers,
     puts,
     resets,
+    ifMatches,
     store: (role: Role, tree: MenuNode[]) => stored.set(role, tree),
     refuseNextSave: (msg: string, errors: FieldError[]) => {
       refusal = { msg, errors };

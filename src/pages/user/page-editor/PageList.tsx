@@ -22,7 +22,7 @@ export function PageList({
     const needle = query.trim().toLowerCase();
     if (!needle) return pages;
     return pages.filter((p) => p.id.includes(needle) || titleOf(p.title).toLowerCase().includes(needle));
-  }, [pages, query, t]);
+  }, [pages, query]);
 
   return (
     <div className="page-editor-list">

@@ -21,6 +21,7 @@ import { LoadFailed } from '../../../../ui-registry';
 import { confirmDiscard, useUnsavedChangesWarning } from '../menu-editor/unsaved-changes';
 import { formatJson } from './check-draft';
 import { DescriptorPreview } from './DescriptorPreview';
+import { PageConflict } from './PageConflict';
 import { PageList } from './PageList';
 import { usePageDraft, usePageList } from './use-page-draft';
 import { VersionHistory } from './VersionHistory';
@@ -124,7 +125,15 @@ export default function PageEditor() {
                 onChange={draft.setText}
               />
               <div className="page-editor-check">{status}</div>
-              {draft.refusal && (
+              {draft.refusal?.conflict && (
+                <PageConflict
+                  pageId={pageId ?? ''}
+                  conflict={draft.refusal.conflict}
+                  mine={draft.check.ok ? draft.check.value : undefined}
+                  onReapply={() => draft.refusal?.conflict && draft.reapplyOnTop(draft.refusal.conflict)}
+                />
+              )}
+              {draft.refusal && !draft.refusal.conflict && (
                 <Alert
                   type="error"
                   className="page-editor-refusal"
