@@ -27,6 +27,7 @@ export function menusApi() {
   /** Each role's published version: every save and reset is one more (the If-Match the editor sends). */
   const versions = new Map<Role, number>();
   const ifMatches: Array<string | null> = [];
+  const history = new Map<Role, MenuNode[]>();
   const publishOf = (role: Role, request: Request) => {
     ifMatches.push(request.headers.get('if-match'));
     versions.set(role, (versions.get(role) ?? 0) + 1);
@@ -34,6 +35,8 @@ export function menusApi() {
   const puts: Array<{ role: string; tree: MenuNode[] }> = [];
   const resets: string[] = [];
   let refusal: { msg: string; errors: FieldError[] } | null = null;
+  /** Someone else's publish that lands just before the editor's next save (a 409 for it). */
+  let overtaken: { tree: MenuNode[]; name: string } | null = null;
 
   const answer = (role: Role): RoleMenu =>
     roleMenuSchema.parse({
@@ -56,6 +59,19 @@ export function menusApi() {
       const role = roleOf(params.role);
       const body = saveMenuBodySchema.parse(await request.json());
       puts.push({ role, tree: body.tree });
+      if (overtaken) {
+        const { tree, name } = overtaken;
+        overtaken = null;
+        versions.set(role, (versions.get(role) ?? 0) + 1);
+        stored.set(role, tree);
+        history.set(role, tree);
+        const conflict = {
+          version: versions.get(role),
+          savedBy: { id: 9, name },
+          savedAt: '2026-03-02T08:00:00.000Z',
+        };
+        return fail(409, CODES.conflict, `${name}已保存了较新的版本`, [], conflict);
+      }
       if (refusal) {
         const { msg, errors } = refusal;
         refusal = null;
@@ -64,6 +80,15 @@ export function menusApi() {
       publishOf(role, request);
       stored.set(role, body.tree);
       return ok(answer(role));
+    }),
+    http.get('/api/menus/:role/history', ({ params }) => {
+      const role = roleOf(params.role);
+      const version = versions.get(role) ?? 0;
+      const tree = history.get(role) ?? null;
+      const list = version
+        ? [{ version, kind: 'save', savedAt: '2026-03-02T08:00:00.000Z', savedBy: null, tree }]
+        : [];
+      return ok({ role, version, list, total: list.length });
     }),
     http.post('/api/menus/:role/reset', ({ params, request }) => {
       const role = roleOf(params.role);
@@ -82,6 +107,9 @@ export function menusApi() {
     store: (role: Role, tree: MenuNode[]) => stored.set(role, tree),
     refuseNextSave: (msg: string, errors: FieldError[]) => {
       refusal = { msg, errors };
+    },
+    overtakeNextSave: (tree: MenuNode[], name: string) => {
+      overtaken = { tree, name };
     },
   };
 }
