@@ -191,3 +191,17 @@ describe('history, diff and restore', () => {
     expect(texts[1]?.descriptor).toBe(texts[0]?.descriptor);
   });
 });
+
+describe('a title in plain text', () => {
+  it('saves a page titled in both languages and serves it as saved; a bare Chinese string is refused', async () => {
+    const id = 'renewal-follow';
+    const refused = await publish(id, { ...userTable(id), title: '续期跟进' }, (await etag(id)) ?? '"0"');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.path).toBe('title');
+    const title = { 'zh-CN': '续期跟进（新）', 'en-US': 'Renewal follow-up (new)' };
+    const saved = await publish(id, { ...userTable(id), title }, (await etag(id)) ?? '"0"');
+    expect(saved.status).toBe(200);
+    const served = await server.call<{ title: unknown }>('GET', `/api/pages/${id}`, { token: admin });
+    expect(served.body.data.title).toEqual(title);
+  });
+});
