@@ -23,6 +23,10 @@ export const AUDIT_TEXTS_EN_US: Record<AuditAction, { label: string; detail?: st
   'user.bindPhone': { label: 'Phone number bound', detail: 'New phone {{phone}}' },
   'menu.save': { label: 'Menu saved', detail: 'Role: {{role}}' },
   'menu.reset': { label: 'Menu reset to default', detail: 'Role: {{role}}' },
+  'menu.revert': {
+    label: 'Menu restored',
+    detail: 'Role {{role}}: version {{fromVersion}} published again as version {{version}}',
+  },
   'page.save': { label: 'Page saved', detail: '{{page}}, version {{version}}' },
   'page.revert': {
     label: 'Page reverted',

@@ -28,6 +28,10 @@ export const AUDIT_TEXTS_ZH_CN = {
   'user.bindPhone': { label: '绑定手机号', detail: '新手机号 {{phone}}' },
   'menu.save': { label: '保存菜单', detail: '角色：{{role}}' },
   'menu.reset': { label: '恢复默认菜单', detail: '角色：{{role}}' },
+  'menu.revert': {
+    label: '恢复菜单版本',
+    detail: '角色 {{role}}：版本 {{fromVersion}} 重新发布为版本 {{version}}',
+  },
   'page.save': { label: '保存页面配置', detail: '{{page}}，版本 {{version}}' },
   'page.revert': { label: '回退页面配置', detail: '{{page}}：版本 {{fromVersion}} 另存为版本 {{version}}' },
   'message.read': { label: '标记消息已读', detail: '{{count}} 条' },

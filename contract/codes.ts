@@ -17,6 +17,8 @@ export const CODES = {
   conflict: 40900,
   payloadTooLarge: 41300,
   unprocessable: 42200,
+  /** A publish without `If-Match` (HTTP 428): the version the edit started from is required. */
+  preconditionRequired: 42800,
   tooManyRequests: 42900,
   internal: 50000,
 } as const;

@@ -6,7 +6,7 @@ import type { MessageKey } from './messages';
 import { roleSchema } from './role-schemas';
 import type { Role } from './roles';
 
-/** GET/PUT /api/menus/:role, POST /api/menus/:role/reset (superAdmin). */
+/** GET/PUT /api/menus/:role, POST /api/menus/:role/reset and /revert, drafts, history, diff (menus.edit). */
 export const menuRoleParamsSchema = z.object({ role: roleSchema });
 
 /** PUT /api/menus/:role: the whole tree; a wrong node is reported as `tree.2.children.0.icon`. */
@@ -21,6 +21,8 @@ export const roleMenuSchema = z.object({
   updatedAt: z.string().nullable(),
   /** Name of the administrator who saved it; null for the seed or the default. */
   updatedBy: z.string().nullable(),
+  /** The newest published version (0: never saved): what the editor publishes with as `If-Match`. */
+  version: z.number().int().nonnegative(),
 });
 export type RoleMenu = z.infer<typeof roleMenuSchema>;
 
@@ -119,3 +121,26 @@ export function checkMenuTree(
   if (can('menus.edit', role) && !hasPage(tree, MENU_EDITOR_PAGE)) wrong(prefix, 'menu.editorRequired');
   return errors;
 }
+
+/** One published version of a role's menu: a save, a reset (tree null: the route table) or a restore. */
+export const menuVersionSchema = z.object({
+  version: z.number().int().positive(),
+  kind: z.enum(['save', 'reset', 'revert']),
+  savedAt: z.string(),
+  savedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The tree as published; null: the product's route table (a reset). */
+  tree: z.unknown().nullable(),
+});
+export type MenuVersion = z.infer<typeof menuVersionSchema>;
+
+/** GET /api/menus/:role/history: every version, newest first (`list[0]` is what is published). */
+export const menuHistorySchema = z.object({
+  role: roleSchema,
+  version: z.number().int().nonnegative(),
+  list: z.array(menuVersionSchema),
+  total: z.number().int(),
+});
+export type MenuHistory = z.infer<typeof menuHistorySchema>;
+
+/** POST /api/menus/:role/revert: publishes that version's tree again as the newest. */
+export const menuRevertBodySchema = z.strictObject({ version: z.number().int().positive() });

@@ -1,5 +1,6 @@
 import type { AccessRule } from './access';
 import { accessRuleSchema } from './role-schemas';
+import { type Title, titleKeySchema, titleSchema } from './title';
 import { MENU_LIMITS } from './tree-limits';
 import { withinTreeLimits } from './tree-limits-schema';
 import { z } from './zod-mini';
@@ -43,8 +44,7 @@ export const appPathSchema = z.string().check(
 /** A page id (GET /api/pages/:id). */
 export const pageIdSchema = z.string().check(z.regex(/^[a-z][a-z0-9-]{1,63}$/, 'menu.pageId'));
 
-/** i18n key of a title: dotted words (menu.list.searchTable). */
-export const titleKeySchema = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey'));
+export { titleKeySchema };
 
 /**
  * External links must be http(s): never `javascript:` or `data:`. The server allows fewer:
@@ -56,7 +56,8 @@ export interface MenuNode {
   key: string;
   path: string;
   name: string;
-  title: string;
+  /** An i18n key or the text in both languages (contract/title.ts). */
+  title: Title;
   icon?: MenuIcon;
   order: number;
   /**
@@ -81,7 +82,7 @@ export const menuNodeSchema: z.ZodMiniType<MenuNode> = z.lazy(() =>
     key: z.string().check(z.minLength(1), z.maxLength(100)),
     path: appPathSchema,
     name: z.string().check(z.minLength(1), z.maxLength(60)),
-    title: titleKeySchema,
+    title: titleSchema,
     icon: z.optional(menuIconSchema),
     order: z.number().check(z.int(), z.gte(0), z.lte(9999)),
     access: z.optional(accessRuleSchema),

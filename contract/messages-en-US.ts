@@ -3,6 +3,7 @@ import { CREDITOR_MESSAGES_EN_US } from './messages-creditors';
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
 import { ROUTING_MESSAGES_EN_US } from './messages-routing';
+import { VERSION_MESSAGES_EN_US } from './messages-versions';
 import type { MessageKey } from './messages-zh-CN';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
@@ -13,6 +14,7 @@ import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 export const MESSAGES_EN_US: Record<MessageKey, string> = {
   ...LEDGER_MESSAGES_EN_US,
   ...CREDITOR_MESSAGES_EN_US,
+  ...VERSION_MESSAGES_EN_US,
   ok: 'Success',
   ...PLAN_MESSAGES_EN_US,
   ...BULK_MESSAGES_EN_US,
@@ -184,7 +186,7 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'case.transition.invalidResult': 'Choose how the case was closed',
   'menu.path': 'A path starts with / and holds only letters, digits, -, _, / and :params',
   'menu.pageId': 'A page id holds only lower-case letters, digits and -',
-  'menu.titleKey': 'A title must be an i18n key',
+  'menu.titleKey': 'A title must be an i18n key, or the text in both languages: {"zh-CN": …, "en-US": …}',
   'menu.external': 'External links must start with http:// or https://',
   'menu.externalHost': 'External links must be https, to a host the server allows (MENU_LINK_HOSTS)',
   'menu.tooDeep': `A menu nests at most ${MENU_LIMITS.levels} levels`,

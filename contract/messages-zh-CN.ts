@@ -8,11 +8,13 @@ import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors';
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
 import { ROUTING_MESSAGES_ZH_CN } from './messages-routing';
+import { VERSION_MESSAGES_ZH_CN } from './messages-versions';
 import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 export const MESSAGES_ZH_CN = {
   ...LEDGER_MESSAGES_ZH_CN,
   ...CREDITOR_MESSAGES_ZH_CN,
+  ...VERSION_MESSAGES_ZH_CN,
   ok: '成功',
   ...PLAN_MESSAGES_ZH_CN,
   ...BULK_MESSAGES_ZH_CN,
@@ -172,7 +174,7 @@ export const MESSAGES_ZH_CN = {
   'case.transition.invalidResult': '请选择结案结果',
   'menu.path': '路径必须以 / 开头，只含字母、数字、-、_、/ 和 :参数',
   'menu.pageId': '页面编号只能包含小写字母、数字和 -',
-  'menu.titleKey': '标题必须是多语言词条键',
+  'menu.titleKey': '标题必须是多语言词条键，或中英文两种写法：{"zh-CN": …, "en-US": …}',
   'menu.external': '外部链接必须以 http:// 或 https:// 开头',
   'menu.externalHost': '外部链接必须是 https 地址，且主机在服务端允许的列表（MENU_LINK_HOSTS）中',
   'menu.tooDeep': `菜单最多 ${MENU_LIMITS.levels} 层`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageIdSchema } from './menu';
+import { titleSchema } from './title';
 
 /**
  * The page descriptor API (superAdmin, except GET /api/pages/:id which serves any role whose
@@ -14,8 +15,8 @@ export type PageSource = (typeof PAGE_SOURCES)[number];
 
 export const pageSummarySchema = z.object({
   id: pageIdSchema,
-  /** i18n key of the served descriptor's title (or of its route's title). */
-  title: z.string(),
+  /** The served descriptor's title (or its route's): an i18n key or the text in both languages. */
+  title: titleSchema,
   source: z.enum(PAGE_SOURCES),
   /** Latest saved version; null when nothing was ever saved. */
   version: z.number().int().positive().nullable(),
@@ -42,6 +43,8 @@ export type PageVersion = z.infer<typeof pageVersionSchema>;
 export const pageHistorySchema = z.object({
   id: pageIdSchema,
   source: z.enum(PAGE_SOURCES),
+  /** The newest saved version (0: never saved): what the editor publishes with as `If-Match`. */
+  version: z.number().int().nonnegative(),
   current: z.unknown(),
   list: z.array(pageVersionSchema),
   total: z.number().int(),

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { type Title, titleText } from '../contract/title';
 import {
   type CataloguePart,
   DEFAULT_LOCALE,
@@ -86,6 +87,11 @@ export async function setLocale(locale: Locale): Promise<void> {
 
 export function currentLocale(): Locale {
   return LOCALES.includes(i18n.language as Locale) ? (i18n.language as Locale) : DEFAULT_LOCALE;
+}
+
+/** A title (an i18n key, or the text in both languages) in the current language. */
+export function titleOf(title: Title): string {
+  return titleText(title, currentLocale(), (key) => t(key));
 }
 
 /** Translation outside React (interceptors, machines' notices). */

@@ -1,6 +1,7 @@
 import type { AccessRule } from '../access';
 import { BULK_CASE_EVENTS, CASE_EVENTS } from '../cases';
 import { menuIconSchema, pageIdSchema } from '../menu';
+import { type Title, titleSchema } from '../title';
 import { DESCRIPTOR_LIMITS } from '../tree-limits';
 import { withinTreeLimits } from '../tree-limits-schema';
 import { z } from '../zod-mini';
@@ -171,7 +172,8 @@ export const sourceSchema = z.strictObject({ path: apiPath({ method: 'GET' }) })
 const base = {
   schemaVersion: z.literal(SCHEMA_VERSION),
   id: pageIdSchema,
-  title: key,
+  /** An i18n key or the text in both languages (contract/title.ts). */
+  title: titleSchema,
   access,
 };
 
@@ -318,10 +320,10 @@ export type BuiltinPage = z.infer<typeof builtinPageSchema>;
 export type TabsPage = {
   schemaVersion: typeof SCHEMA_VERSION;
   id: string;
-  title: string;
+  title: Title;
   access?: AccessRule;
   type: 'tabs';
-  tabs: Array<{ key: string; title: string; page: PageDescriptor; access?: AccessRule }>;
+  tabs: Array<{ key: string; title: Title; page: PageDescriptor; access?: AccessRule }>;
 };
 export type PageDescriptor =
   | TablePage
@@ -340,7 +342,7 @@ export const tabsPageSchema: z.ZodMiniType<TabsPage> = z.lazy(() =>
       .array(
         z.strictObject({
           key: z.string().check(z.regex(/^[\w-]{1,40}$/)),
-          title: key,
+          title: titleSchema,
           page: nestedPageSchema,
           access,
         }),

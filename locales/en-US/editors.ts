@@ -84,4 +84,17 @@ export default {
   'pageEditor.revert': 'Restore this version',
   'pageEditor.revertConfirm': 'Save version {{version}} again as the newest?',
   'pageEditor.reverted': 'Version {{from}} restored as version {{version}}',
+
+  'versions.noDifference': 'The two versions do not differ',
+  'versions.path': 'Where',
+  'versions.someone': 'Another administrator',
+  'versions.conflictTitle':
+    '{{name}} saved a newer version {{version}} at {{time}}; your change did not overwrite it',
+  'versions.theirs': 'Version {{version}} by {{name}}',
+  'versions.mine': 'My change',
+  'versions.reapply': 'Reapply my change on top of version {{version}}',
+  'titleInput.key': 'i18n key',
+  'titleInput.text': 'Plain text',
+  'titleInput.zhCN': 'Chinese title',
+  'titleInput.enUS': 'English title',
 } satisfies Record<keyof typeof zh, string>;

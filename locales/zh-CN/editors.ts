@@ -80,4 +80,16 @@ export default {
   'pageEditor.revert': '恢复此版本',
   'pageEditor.revertConfirm': '将版本 {{version}} 另存为最新版本？',
   'pageEditor.reverted': '已将版本 {{from}} 恢复为版本 {{version}}',
+
+  'versions.noDifference': '两个版本没有差别',
+  'versions.path': '位置',
+  'versions.someone': '其他管理员',
+  'versions.conflictTitle': '{{name}} 已于 {{time}} 保存了较新的版本 {{version}}，您的修改没有覆盖它',
+  'versions.theirs': '{{name}} 的版本 {{version}}',
+  'versions.mine': '我的修改',
+  'versions.reapply': '在版本 {{version}} 之上重新应用我的修改',
+  'titleInput.key': '多语言词条',
+  'titleInput.text': '直接填写',
+  'titleInput.zhCN': '中文标题',
+  'titleInput.enUS': '英文标题',
 };

@@ -31,6 +31,7 @@ import * as m0032 from './migrations/0032_menu_known_routes';
 import * as m0033 from './migrations/0033_bulk_jobs';
 import * as m0034 from './migrations/0034_deadlines';
 import * as m0035 from './migrations/0035_routing';
+import * as m0036 from './migrations/0036_descriptor_versions';
 import * as m0037 from './migrations/0037_platform_figures';
 import type { Database } from './schema';
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0033_bulk_jobs': m0033,
   '0034_deadlines': m0034,
   '0035_routing': m0035,
+  '0036_descriptor_versions': m0036,
   '0037_platform_figures': m0037,
 };
 

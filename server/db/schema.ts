@@ -10,6 +10,7 @@ import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
 import type { DeadlineTables } from './schema-deadlines';
 import type { SweepTables } from './schema-sweeps';
+import type { VersionTables } from './schema-versions';
 
 /**
  * The database as Kysely sees it. Portable types only: timestamps are ISO-8601 UTC strings,
@@ -372,7 +373,8 @@ export interface Database
     ContactTables,
     FigureTables,
     CreditorTables,
-    BulkJobTables {
+    BulkJobTables,
+    VersionTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

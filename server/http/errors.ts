@@ -35,6 +35,8 @@ export const fail = {
     errors?: FieldError[],
     data?: unknown,
   ) => new ApiError(409, CODES.conflict, key, params, errors, data),
+  /** 428: a publish that does not say which version it was edited from. */
+  preconditionRequired: (key: MessageKey) => new ApiError(428, CODES.preconditionRequired, key),
   tooMany: (key: MessageKey, params: Record<string, string | number> = {}) =>
     new ApiError(429, CODES.tooManyRequests, key, params),
 };

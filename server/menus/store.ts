@@ -7,6 +7,7 @@ import { checkTreeLimits, MENU_LIMITS } from '../../contract/tree-limits';
 import type { Database } from '../db/schema';
 import { pageAccessMap } from '../pages/store';
 import { routeKeysOf, withNewRoutes } from './new-routes';
+import { type MenuVersionKind, menuVersions, newestMenuVersion, recordMenuVersion } from './versions';
 
 export function defaultMenuFor(role: Role): MenuNode[] {
   return filterMenuForRole(DEFAULT_ROUTES, role);
@@ -81,57 +82,118 @@ export async function menuForRole(db: Kysely<Database>, role: Role): Promise<Men
   return filterMenuForRole(stored?.tree ?? DEFAULT_ROUTES, role);
 }
 
-/** The whole tree an administrator edits for a role, and where it comes from. */
+/** The whole tree an administrator edits for a role, where it comes from and its version. */
 export async function roleMenu(db: Kysely<Database>, role: Role): Promise<RoleMenu> {
-  const stored = await storedTree(db, role);
+  const [stored, newest] = await Promise.all([storedTree(db, role), newestMenuVersion(db, role)]);
   if (!stored)
-    return { role, tree: defaultMenuFor(role), source: 'default', updatedAt: null, updatedBy: null };
+    return {
+      role,
+      tree: defaultMenuFor(role),
+      source: 'default',
+      updatedAt: null,
+      updatedBy: null,
+      version: newest.version,
+    };
   return {
     role,
     tree: stored.tree,
     source: 'stored',
     updatedAt: stored.updatedAt,
     updatedBy: stored.updatedBy,
+    version: newest.version,
   };
 }
 
-/** Replaces a role's tree (already checked: contract/menu-api.ts checkMenuTree). */
+/**
+ * Publishes a role's tree (already checked: contract/menu-api.ts checkMenuTree) as its next
+ * version, once the edit started from the newest (server/menus/versions.ts); inside the
+ * write's transaction. A restore keeps the restored version's route keys (`known`) and its
+ * exact JSON (`text`).
+ */
 export async function saveRoleMenu(
   db: Kysely<Database>,
   role: Role,
   tree: MenuNode[],
   by: number,
   at: Date,
-): Promise<void> {
+  editedFrom: number,
+  kind: MenuVersionKind = 'save',
+  known = knownRoutesNow(role),
+  text = JSON.stringify(tree),
+): Promise<number> {
   const values = {
-    tree: JSON.stringify(tree),
-    known_routes: knownRoutesNow(role),
+    tree: text,
+    known_routes: known,
     updated_at: at.toISOString(),
     updated_by: by,
   };
+  const version = await recordMenuVersion(db, role, editedFrom, {
+    kind,
+    tree: values.tree,
+    knownRoutes: values.known_routes,
+    by,
+    at: values.updated_at,
+  });
   await db
     .insertInto('menus')
     .values({ role, ...values })
     .onConflict((oc) => oc.column('role').doUpdateSet(values))
     .execute();
+  return version;
 }
 
-/** Drops a role's own tree: it follows the product's route table again, future routes included. */
-export async function resetRoleMenu(db: Kysely<Database>, role: Role): Promise<void> {
+/**
+ * Drops a role's own tree: it follows the product's route table again, future routes included.
+ * The reset is a version of its own (tree null), so versions never decrease.
+ */
+export async function resetRoleMenu(
+  db: Kysely<Database>,
+  role: Role,
+  by: number,
+  at: Date,
+  editedFrom: number,
+  kind: MenuVersionKind = 'reset',
+): Promise<number> {
+  const version = await recordMenuVersion(db, role, editedFrom, {
+    kind,
+    tree: null,
+    knownRoutes: null,
+    by,
+    at: at.toISOString(),
+  });
   await db.deleteFrom('menus').where('role', '=', role).execute();
+  return version;
 }
 
-/** Seeds every role's menu from the default route table. */
+/** A version's tree as JSON (0 or a reset: the product's route table for the role); undefined: no such version. */
+export async function menuVersionContent(db: Kysely<Database>, role: Role, version: number) {
+  if (version === 0) return defaultMenuFor(role);
+  const [row] = await menuVersions(db, role, version);
+  if (!row) return undefined;
+  return row.tree === null ? defaultMenuFor(role) : (JSON.parse(row.tree) as unknown);
+}
+
+/** Seeds every role's menu from the default route table, as each role's version 1. */
 export async function seedMenus(db: Kysely<Database>, at: string): Promise<void> {
+  const rows = ROLES.map((role) => ({
+    role,
+    tree: JSON.stringify(defaultMenuFor(role)),
+    known_routes: knownRoutesNow(role),
+    updated_at: at,
+    updated_by: null,
+  }));
+  await db.insertInto('menus').values(rows).execute();
   await db
-    .insertInto('menus')
+    .insertInto('menu_versions')
     .values(
-      ROLES.map((role) => ({
-        role,
-        tree: JSON.stringify(defaultMenuFor(role)),
-        known_routes: knownRoutesNow(role),
-        updated_at: at,
-        updated_by: null,
+      rows.map((r) => ({
+        role: r.role,
+        version: 1,
+        tree: r.tree,
+        known_routes: r.known_routes,
+        kind: 'save',
+        saved_by: null,
+        saved_at: at,
       })),
     )
     .execute();

@@ -14,11 +14,16 @@ import {
 import { type PageDescriptor, pageDescriptorSchema, SCHEMA_VERSION } from '../../contract/pages/descriptor';
 import type { Role } from '../../contract/roles';
 import { routesBreadthFirst } from '../../contract/routes';
+import type { Title } from '../../contract/title';
+import { DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
 import { type AuditEntry, recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { type ApiRoute, type Caller, defineRoute } from '../http/route';
+import { diffRoute } from '../versions/diff-route';
+import { draftRoutes, dropDraft } from '../versions/drafts';
+import { editedFromVersion, sendVersion } from '../versions/if-match';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf } from './page-access';
 import type { DeclaredApi } from './references';
@@ -30,11 +35,12 @@ import {
   ROUTE_PAGES,
   type StoredLatest,
   savePageVersion,
+  storedPageText,
   storedPageVersion,
 } from './store';
 
 /** Honest stand-in for a route whose descriptor is not written yet. */
-function notYetAvailable(id: string, title: string): PageDescriptor {
+function notYetAvailable(id: string, title: Title): PageDescriptor {
   return {
     schemaVersion: SCHEMA_VERSION,
     id,
@@ -88,12 +94,16 @@ async function saveCheckedPage(
   candidate: unknown,
   declared: readonly DeclaredApi[],
   entry: (version: number) => Omit<AuditEntry, 'entity' | 'entityId'>,
+  editedFrom: number,
+  text?: string,
 ) {
   const check = checkPage(candidate, declared);
   if (!check.ok) throw fail.validation(check.errors);
   const now = app.clock.now();
   return app.db.transaction().execute(async (trx) => {
-    const saved = await savePageVersion(trx, check.page, who.caller.userId, now);
+    const saved = await savePageVersion(trx, check.page, who.caller.userId, now, editedFrom, text);
+    // Published on purpose: the shared draft it came from is done with.
+    await dropDraft(trx, 'page', id);
     await recordAudit(
       trx,
       { caller: who.caller, requestId: who.requestId, at: now },
@@ -122,8 +132,9 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
       access: 'signedIn',
       params: pageIdParamsSchema,
       response: z.unknown(),
-      handler: async ({ app, caller, params }) => {
+      handler: async ({ app, caller, params, reply }) => {
         const stored = await latestStoredPage(app.db, params.id);
+        sendVersion(reply, stored?.version ?? 0);
         if (!(await isKnownPage(app.db, params.id, stored))) throw fail.notFound('page.notFound');
         // The page's rule and the role's own menu both decide: the menu may only narrow.
         const rule = pageRuleOf(params.id, stored?.descriptor ?? PAGE_CATALOG.get(params.id));
@@ -170,13 +181,22 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
       params: pageIdParamsSchema,
       body: pageDescriptorSchema,
       response: savedPageSchema,
-      handler: async ({ app, caller, params, body, requestId }) => {
+      handler: async ({ app, caller, params, body, requestId, request }) => {
+        const editedFrom = editedFromVersion(request);
         if (body.id !== params.id) throw fail.field('id', 'page.idMismatch');
-        return saveCheckedPage(app, { caller, requestId }, params.id, body, declared(), (version) => ({
-          action: 'page.save',
-          summary: `version ${version}`,
-          params: { page: params.id, version },
-        }));
+        return saveCheckedPage(
+          app,
+          { caller, requestId },
+          params.id,
+          body,
+          declared(),
+          (version) => ({
+            action: 'page.save',
+            summary: `version ${version}`,
+            params: { page: params.id, version },
+          }),
+          editedFrom,
+        );
       },
     }),
 
@@ -188,13 +208,15 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
       access: 'pages.edit',
       params: pageIdParamsSchema,
       response: pageHistorySchema,
-      handler: async ({ app, params }) => {
+      handler: async ({ app, params, reply }) => {
         const stored = await latestStoredPage(app.db, params.id);
         if (!(await isKnownPage(app.db, params.id, stored))) throw fail.notFound('page.notFound');
         const page = served(params.id, stored, declared(), app.log);
         const list = await pageHistory(app.db, params.id);
+        sendVersion(reply, stored?.version ?? 0);
         return {
           id: params.id,
+          version: stored?.version ?? 0,
           source: page?.source ?? ('missing' as const),
           current:
             page?.page ?? notYetAvailable(params.id, ROUTE_PAGES.get(params.id)?.title ?? 'page.notFound'),
@@ -213,16 +235,49 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
       params: pageIdParamsSchema,
       body: revertBodySchema,
       response: savedPageSchema,
-      handler: async ({ app, caller, params, body, requestId }) => {
-        const old = await storedPageVersion(app.db, params.id, body.version);
-        if (old === undefined) throw fail.notFound('page.versionNotFound');
+      handler: async ({ app, caller, params, body, requestId, request }) => {
+        const editedFrom = editedFromVersion(request);
+        const text = await storedPageText(app.db, params.id, body.version);
+        if (text === undefined) throw fail.notFound('page.versionNotFound');
         // The API or the route table may have moved on since: the old version must still hold.
-        return saveCheckedPage(app, { caller, requestId }, params.id, old, declared(), (version) => ({
-          action: 'page.revert',
-          summary: `version ${body.version} saved again as version ${version}`,
-          params: { page: params.id, fromVersion: body.version, version },
-        }));
+        // What is stored again is the old version's own text, byte for byte.
+        return saveCheckedPage(
+          app,
+          { caller, requestId },
+          params.id,
+          JSON.parse(text),
+          declared(),
+          (version) => ({
+            action: 'page.revert',
+            summary: `version ${body.version} saved again as version ${version}`,
+            params: { page: params.id, fromVersion: body.version, version },
+          }),
+          editedFrom,
+          text,
+        );
       },
+    }),
+
+    ...draftRoutes({
+      kind: 'page',
+      url: '/pages/:id',
+      params: pageIdParamsSchema,
+      targetOf: (params) => params.id,
+      access: 'pages.edit',
+      limits: DESCRIPTOR_LIMITS,
+      exists: (db, id) => isKnownPage(db, id),
+      tag: 'pages',
+    }),
+
+    diffRoute({
+      url: '/pages/:id',
+      params: pageIdParamsSchema,
+      targetOf: (params) => params.id,
+      access: 'pages.edit',
+      tag: 'pages',
+      // Version 0 is what the page served before any save: the product's catalogue.
+      contentOf: async (db, id, version) =>
+        version === 0 ? PAGE_CATALOG.get(id) : storedPageVersion(db, id, version),
     }),
   ];
 }

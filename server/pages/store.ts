@@ -7,8 +7,10 @@ import { isBuiltinPageComponent } from '../../contract/pages/builtins';
 import { type PageDescriptor, pageDescriptorSchema } from '../../contract/pages/descriptor';
 import { DEFAULT_ROUTES } from '../../contract/routes';
 import { checkTreeLimits, DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
+import type { VersionConflict } from '../../contract/versions';
 import type { Database } from '../db/schema';
 import { serializeOn } from '../db/serialize';
+import { refuseUnlessNewest } from '../versions/if-match';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf, ROUTE_PAGES, upgradeLegacyRoles } from './page-access';
 import { checkReferences, type DeclaredApi } from './references';
@@ -150,32 +152,58 @@ export async function storedPageVersion(
   return row ? parseJson(row.descriptor) : undefined;
 }
 
-/** Saves a checked descriptor as the page's next version (call inside the write's transaction). */
+/** The newest saved version of a page, who saved it and when (version 0: never saved). */
+export async function newestPageVersion(db: Kysely<Database>, id: string): Promise<VersionConflict> {
+  const row = await db
+    .selectFrom('page_descriptors as p')
+    .leftJoin('users as u', 'u.id', 'p.saved_by')
+    .select(['p.version', 'p.saved_at', 'p.saved_by', 'u.name'])
+    .where('p.page_id', '=', id)
+    .orderBy('p.version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return { version: 0, savedBy: null, savedAt: null };
+  return {
+    version: row.version,
+    savedAt: row.saved_at,
+    savedBy: row.saved_by === null ? null : { id: row.saved_by, name: row.name ?? '' },
+  };
+}
+
+/**
+ * Saves a checked descriptor as the page's next version (call inside the write's transaction),
+ * once the newest version is the one it was edited from (else 409, server/versions/if-match.ts).
+ * `text`: the exact JSON to store (a restore stores the restored version's own bytes).
+ */
 export async function savePageVersion(
   trx: Kysely<Database>,
   page: PageDescriptor,
   savedBy: number,
   at: Date,
+  editedFrom: number,
+  text = JSON.stringify(page),
 ): Promise<SavedPage> {
   // Saves of one page take turns from reading the newest version to storing the next: two at
-  // once would both pick the same number and the second would fail on the primary key.
+  // once would both pick the same number, and the second must be told it is stale.
   await serializeOn(trx, `page:${page.id}`);
-  const last = await trx
-    .selectFrom('page_descriptors')
-    .select(({ fn }) => fn.max('version').as('v'))
-    .where('page_id', '=', page.id)
-    .executeTakeFirst();
-  const version = Number(last?.v ?? 0) + 1;
+  const newest = await newestPageVersion(trx, page.id);
+  refuseUnlessNewest(editedFrom, newest);
+  const version = newest.version + 1;
   const savedAt = at.toISOString();
   await trx
     .insertInto('page_descriptors')
-    .values({
-      page_id: page.id,
-      version,
-      descriptor: JSON.stringify(page),
-      saved_by: savedBy,
-      saved_at: savedAt,
-    })
+    .values({ page_id: page.id, version, descriptor: text, saved_by: savedBy, saved_at: savedAt })
     .execute();
   return { id: page.id, version, savedAt };
+}
+
+/** The exact JSON text of one saved version (what a restore stores again). */
+export async function storedPageText(db: Kysely<Database>, id: string, version: number) {
+  const row = await db
+    .selectFrom('page_descriptors')
+    .select('descriptor')
+    .where('page_id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row?.descriptor;
 }

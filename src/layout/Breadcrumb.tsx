@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '../../contract/menu';
 import { matchRoutePath } from '../../contract/routes';
+import { titleOf } from '../i18n';
 import { routeChain } from './menu-view';
 
 /** Group > page, from the role's menu tree. */
 export function Breadcrumb({ tree }: { tree: MenuNode[] }) {
-  const { t } = useTranslation();
+  // Re-rendered when the language changes.
+  useTranslation();
   const { pathname } = useLocation();
   const chain = useMemo(
     () => routeChain(tree, (n) => !n.children && matchRoutePath(n.path, pathname) !== null),
@@ -18,7 +20,7 @@ export function Breadcrumb({ tree }: { tree: MenuNode[] }) {
   return (
     <ArcoBreadcrumb className="layout-breadcrumb">
       {chain.map((node) => (
-        <ArcoBreadcrumb.Item key={node.key}>{t(node.title)}</ArcoBreadcrumb.Item>
+        <ArcoBreadcrumb.Item key={node.key}>{titleOf(node.title)}</ArcoBreadcrumb.Item>
       ))}
     </ArcoBreadcrumb>
   );

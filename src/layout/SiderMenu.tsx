@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '../../contract/menu';
 import { matchRoutePath } from '../../contract/routes';
+import { titleOf } from '../i18n';
 import { MenuIconView } from './menu-icons';
 import { routeChain, visibleMenu } from './menu-view';
 
@@ -16,7 +17,8 @@ interface Props {
 
 /** The sider (or top) menu: visible nodes of the role's tree, icons from the allowlist. */
 export function SiderMenu({ tree, mode = 'vertical', collapsed, onNavigate }: Props) {
-  const { t } = useTranslation();
+  // Re-rendered when the language changes.
+  useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = useMemo(() => visibleMenu(tree), [tree]);
@@ -42,7 +44,7 @@ export function SiderMenu({ tree, mode = 'vertical', collapsed, onNavigate }: Pr
     const label = (
       <>
         <MenuIconView name={node.icon} />
-        <span>{t(node.title)}</span>
+        <span>{titleOf(node.title)}</span>
       </>
     );
     if (node.children?.length) {
@@ -50,7 +52,7 @@ export function SiderMenu({ tree, mode = 'vertical', collapsed, onNavigate }: Pr
         <Menu.SubMenu key={node.key} title={label}>
           {node.children.map((child) => (
             <Menu.Item key={child.key} onClick={() => go(child)}>
-              {t(child.title)}
+              {titleOf(child.title)}
             </Menu.Item>
           ))}
         </Menu.SubMenu>

@@ -1,7 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import type { Role } from '../../contract/roles';
 import { DEFAULT_ROUTES, findRoute, homePathFor } from '../../contract/routes';
-import { loadAppCatalogue, t } from '../i18n';
+import { loadAppCatalogue, t, titleOf } from '../i18n';
 
 /**
  * Why the guard moved the user: a deep link (a bookmark, a link in a message) to a page the role
@@ -14,7 +14,7 @@ export async function tellForbidden(path: string, role: Role | null): Promise<st
   // The page names are in the signed-in part of the catalogue, which may not be here yet.
   await loadAppCatalogue();
   const route = findRoute(DEFAULT_ROUTES, path);
-  const text = t('route.forbiddenPage', { page: route ? t(route.title) : path });
+  const text = t('route.forbiddenPage', { page: route ? titleOf(route.title) : path });
   Message.warning({ id: 'route-forbidden', content: text, duration: 5000 });
   return text;
 }

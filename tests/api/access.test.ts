@@ -7,6 +7,7 @@ import type { Paged } from '../../contract/paging';
 import { routesBreadthFirst } from '../../contract/routes';
 import { storeMenuBehindTheApi } from './fixtures';
 import { startServer, type TestServer } from './harness';
+import { menuIfMatch } from './version-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -103,7 +104,11 @@ describe('a page the role does not hold the ability for', () => {
       token: await server.tokenFor('lawyer'),
     });
     expect(res.status).toBe(403);
-    await server.call('POST', '/api/menus/lawyer/reset', { token: await server.tokenFor('superAdmin') });
+    const superAdmin = await server.tokenFor('superAdmin');
+    await server.call('POST', '/api/menus/lawyer/reset', {
+      token: superAdmin,
+      headers: await menuIfMatch(server, 'lawyer', superAdmin),
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserOverview } from '../../contract/user-center';
 import { startServer, type TestServer } from './harness';
+import { menuIfMatch } from './version-fixtures';
 
 /** What an audit row says beyond its name, as its reader reads it (GET /api/user/overview). */
 
@@ -30,7 +31,8 @@ describe('an audit row in the user center', () => {
 
   it('names the role whose menu was reset', async () => {
     const token = await server.login('13800000001');
-    const res = await server.call('POST', '/api/menus/lawyer/reset', { token });
+    const headers = await menuIfMatch(server, 'lawyer', token);
+    const res = await server.call('POST', '/api/menus/lawyer/reset', { token, headers });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [row] = await activity(token, 'en-US');
     expect(row).toMatchObject({ action: 'menu.reset', detail: 'Role: Lawyer' });

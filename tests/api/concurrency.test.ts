@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../contract/credit-code';
 import { auditRows, businessToday, demoLawyersProcessingCase, freshPhone, NEW_PASSWORD } from './fixtures';
 import { startServer, type TestServer } from './harness';
+import { pageIfMatch } from './version-fixtures';
 
 // Read-then-write checks under requests sent at once. On SQLite and PGlite one connection runs
 // one transaction at a time; with TEST_PG_URL the api-pg project runs these on a PostgreSQL
@@ -216,7 +217,7 @@ describe('certification applications', () => {
 });
 
 describe('page descriptors', () => {
-  it('stores every one of several saves of a page sent at once, each as its own version', async () => {
+  it('publishes one of several saves of a page sent at once over the same version; the others are stale', async () => {
     const token = await server.tokenFor('superAdmin');
     const page = (n: number) => ({
       schemaVersion: 1,
@@ -227,15 +228,18 @@ describe('page descriptors', () => {
       columns: [{ field: 'name', title: 'menu.userAccount' }],
       pageSize: 10 + n,
     });
+    const headers = await pageIfMatch(server, 'user-account', token);
+    const loaded = Number(headers['if-match'].replaceAll('"', ''));
     const answers = await Promise.all(
       Array.from({ length: 4 }, (_, n) =>
-        server.call<{ version: number }>('PUT', '/api/pages/user-account', { token, body: page(n) }),
+        server.call<{ version: number }>('PUT', '/api/pages/user-account', { token, body: page(n), headers }),
       ),
     );
-    expect(statuses(answers)).toEqual({ 200: 4 });
-    const versions = answers.map((a) => a.body.data.version).sort((a, b) => a - b);
-    expect(new Set(versions).size).toBe(4);
-    expect((versions[3] as number) - (versions[0] as number)).toBe(3);
+    expect(statuses(answers)).toEqual({ 200: 1, 409: 3 });
+    const published = answers.find((a) => a.status === 200);
+    expect(published?.body.data.version).toBe(loaded + 1);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.data).toMatchObject({ version: loaded + 1 });
   });
 });
 

@@ -3,6 +3,7 @@ import type { RoleMenu } from '../../contract/menu-api';
 import type { Role } from '../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../contract/routes';
 import type { TestServer } from './harness';
+import { menuIfMatch } from './version-fixtures';
 
 /**
  * What the menu tests share (menus-checks.test.ts, menus-reshaping.test.ts,
@@ -20,10 +21,18 @@ export async function useMenuServer(next: TestServer): Promise<string> {
 }
 
 export const getMenu = (role: string) => server.call<RoleMenu>('GET', `/api/menus/${role}`, { token: admin });
-export const putMenu = (role: string, tree: unknown) =>
-  server.call<RoleMenu>('PUT', `/api/menus/${role}`, { token: admin, body: { tree } });
-export const resetMenu = (role: string) =>
-  server.call<RoleMenu>('POST', `/api/menus/${role}/reset`, { token: admin });
+/** Saves and resets as the menu editor does: over the version it loaded (`If-Match`). */
+export const putMenu = async (role: string, tree: unknown) =>
+  server.call<RoleMenu>('PUT', `/api/menus/${role}`, {
+    token: admin,
+    body: { tree },
+    headers: await menuIfMatch(server, role, admin),
+  });
+export const resetMenu = async (role: string) =>
+  server.call<RoleMenu>('POST', `/api/menus/${role}/reset`, {
+    token: admin,
+    headers: await menuIfMatch(server, role, admin),
+  });
 
 /** The role's default tree, to reshape in a test (a deep copy each time). */
 export function defaultTree(role: Role): MenuNode[] {

@@ -4,6 +4,7 @@ import type { MenuNode } from '../../contract/menu';
 import { translate } from '../../contract/messages';
 import { startServer, type TestServer } from './harness';
 import { chain, defaultTree, getMenu, nodeAt, putMenu, resetMenu, useMenuServer } from './menu-fixtures';
+import { menuIfMatch } from './version-fixtures';
 
 /**
  * Reading a role's menu and who may, the checks a saved tree passes and the external links
@@ -234,10 +235,11 @@ describe('external links (MENU_LINK_HOSTS)', () => {
 
     it('refuses every external link, naming the node', async () => {
       const tree = [...defaultTree('lawyer'), link('https://example.com/help')];
+      const token = await plain.tokenFor('superAdmin');
       const res = await plain.call('PUT', '/api/menus/lawyer', {
-        token: await plain.tokenFor('superAdmin'),
+        token,
         body: { tree },
-        headers: { 'accept-language': 'en-US' },
+        headers: { 'accept-language': 'en-US', ...(await menuIfMatch(plain, 'lawyer', token)) },
       });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([

@@ -5,6 +5,7 @@ import { translate } from '../../contract/messages';
 import { storeMenuBehindTheApi } from './fixtures';
 import { startServer, type TestServer } from './harness';
 import { chain, defaultTree, getMenu, putMenu, resetMenu, useMenuServer } from './menu-fixtures';
+import { menuIfMatch } from './version-fixtures';
 
 let server: TestServer;
 let admin: string;
@@ -73,6 +74,7 @@ describe('a hostile tree is refused, never a 500', () => {
     const res = await server.call('PUT', '/api/menus/lawyer', {
       token: admin,
       body: { tree: defaultTree('lawyer'), __proto__x: 1 },
+      headers: await menuIfMatch(server, 'lawyer', admin),
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([

@@ -3,6 +3,7 @@ import { CODES } from '../../contract/codes';
 import type { MenuNode } from '../../contract/menu';
 import { startServer, type TestServer } from './harness';
 import { defaultTree, findIn, getMenu, nodeAt, putMenu, resetMenu, useMenuServer } from './menu-fixtures';
+import { pageIfMatch } from './version-fixtures';
 
 let server: TestServer;
 let admin: string;
@@ -114,9 +115,10 @@ describe("reshaping a role's menu", () => {
       status: 'info',
       access: 'lawyer.cases',
     };
-    expect((await server.call('PUT', '/api/pages/lawyer-notes', { token: admin, body: page })).status).toBe(
-      200,
-    );
+    const headers = await pageIfMatch(server, 'lawyer-notes', admin);
+    expect(
+      (await server.call('PUT', '/api/pages/lawyer-notes', { token: admin, body: page, headers })).status,
+    ).toBe(200);
 
     const tree = defaultTree('lawyer');
     nodeAt(tree, '/profile').children!.push({

@@ -1,5 +1,6 @@
 import type { SavedPage } from '../../contract/page-api';
 import type { TestServer } from './harness';
+import { pageIfMatch } from './version-fixtures';
 
 /**
  * What the page descriptor tests share (pages-saves.test.ts, pages-hostile.test.ts,
@@ -54,8 +55,20 @@ export function userTable(id = 'user-account') {
   };
 }
 
-export const put = (id: string, body: unknown, token = admin) =>
-  server.call<SavedPage>('PUT', `/api/pages/${id}`, { token, body });
+/** Saves as the page editor does: over the version it loaded (`If-Match`, read as superAdmin). */
+export const put = async (id: string, body: unknown, token = admin) =>
+  server.call<SavedPage>('PUT', `/api/pages/${id}`, {
+    token,
+    body,
+    headers: await pageIfMatch(server, id, admin),
+  });
+/** Restores a saved version as the page editor does, over the version it loaded. */
+export const revert = async <T = SavedPage>(id: string, version: number) =>
+  server.call<T>('POST', `/api/pages/${id}/revert`, {
+    token: admin,
+    body: { version },
+    headers: await pageIfMatch(server, id, admin),
+  });
 export const errorPaths = (res: { body: { errors?: Array<{ path: string }> } }) =>
   (res.body.errors ?? []).map((e) => e.path);
 

@@ -3,7 +3,7 @@ import type { PageHistory, PageList, SavedPage } from '../../contract/page-api';
 import { PAGE_CATALOG } from '../../server/pages/catalog';
 import { ROUTE_PAGES } from '../../server/pages/store';
 import { startServer, type TestServer } from './harness';
-import { deepTabsJson, errorPaths, put, usePageServer } from './page-fixtures';
+import { deepTabsJson, errorPaths, put, revert, usePageServer } from './page-fixtures';
 
 /** A page's saved versions, reverting to one, and what is served from the stored ones. */
 let server: TestServer;
@@ -56,10 +56,7 @@ describe('history and revert', () => {
     });
 
     const audits = await server.count('audit_log');
-    const reverted = await server.call<SavedPage>('POST', '/api/pages/task-center/revert', {
-      token: admin,
-      body: { version: 1 },
-    });
+    const reverted = await revert<SavedPage>('task-center', 1);
     expect(reverted.status).toBe(200);
     expect(reverted.body.data.version).toBe(3);
     expect(await server.count('audit_log')).toBe(audits + 1);
@@ -94,10 +91,7 @@ describe('history and revert', () => {
   });
 
   it('answers 404 for a version that does not exist and for a page that does not exist', async () => {
-    const res = await server.call('POST', '/api/pages/task-center/revert', {
-      token: admin,
-      body: { version: 99 },
-    });
+    const res = await revert('task-center', 99);
     expect(res.status).toBe(404);
     const none = await server.call('GET', '/api/pages/no-such-page/history', { token: admin });
     expect(none.status).toBe(404);
@@ -114,10 +108,7 @@ describe('history and revert', () => {
         saved_at: new Date().toISOString(),
       })
       .execute();
-    const res = await server.call('POST', '/api/pages/case-node/revert', {
-      token: admin,
-      body: { version: 1 },
-    });
+    const res = await revert('case-node', 1);
     expect(res.status).toBe(400);
     expect(errorPaths(res)).toEqual(['status']);
   });

@@ -36,7 +36,7 @@ describe('the locale catalogues', () => {
       ...DEFAULT_ROUTES.map((g) => g.title),
       ...routesBreadthFirst(DEFAULT_ROUTES).map((r) => r.title),
     ];
-    const missing = titles.filter((key) => !(key in zh) || !(key in en));
+    const missing = titles.filter((key) => typeof key !== 'string' || !(key in zh) || !(key in en));
     expect(missing).toEqual([]);
   });
 

@@ -48,6 +48,7 @@ describe('migrating an empty database', () => {
       '0033_bulk_jobs',
       '0034_deadlines',
       '0035_routing',
+      '0036_descriptor_versions',
       '0037_platform_figures',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);

@@ -1,5 +1,6 @@
 import { Drawer, Modal } from '@arco-design/web-react';
 import type { ActionDescriptor } from '../../contract/pages/descriptor';
+import { titleText } from '../../contract/title';
 import { useRegistryEnv } from '../context';
 import { PageView } from '../page-view';
 import { LocalQueryScope } from '../query-scope';
@@ -14,8 +15,8 @@ interface Props {
 
 /** The drawer or modal of an overlay action, with the child page inside (rendered while open). */
 export default function OverlayPanel({ action, params, visible, onClose }: Props) {
-  const { t } = useRegistryEnv();
-  const title = t(action.page.title);
+  const { t, locale } = useRegistryEnv();
+  const title = titleText(action.page.title, locale, t);
   // The child page's filters and paging are its own: they never reach the URL of the page below.
   const content = visible ? (
     <LocalQueryScope>

@@ -1,5 +1,6 @@
 import { Result } from '@arco-design/web-react';
 import type { ResultPage as ResultDescriptor } from '../../contract/pages/descriptor';
+import { titleText } from '../../contract/title';
 import { ActionBar } from '../actions/ActionBar';
 import { useRegistryEnv } from '../context';
 import type { PageRendererProps } from '../registry';
@@ -9,11 +10,11 @@ import type { PageRendererProps } from '../registry';
  * the subtitle `page.notYetAvailable`: an honest page instead of a fake one.
  */
 export function ResultPage({ page, params }: PageRendererProps<ResultDescriptor>) {
-  const { t } = useRegistryEnv();
+  const { t, locale } = useRegistryEnv();
   return (
     <Result
       status={page.status}
-      title={t(page.title)}
+      title={titleText(page.title, locale, t)}
       subTitle={page.subtitle ? t(page.subtitle) : undefined}
       extra={<ActionBar actions={page.actions} params={params} />}
     />

@@ -7,15 +7,18 @@ import { type Tab, tabsStore, useTabs } from './store';
 // Arco's own card-gutter tab styles over the strip below: the look of Arco Tabs without its
 // scrolling, ink and panel machinery, which a row of page links does not use.
 import '@arco-design/web-react/es/Tabs/style/index.css';
+import { titleText } from '../../../contract/title';
+import { currentLocale } from '../../i18n';
 
 /**
  * A tab's words: the page's title, and for a route with parameters the record's own name (a
  * case's number) once its page told it, else the parameters (案件审核 #42).
  */
 export function tabTitle(tab: Tab, t: (key: string, params?: Record<string, unknown>) => string): string {
-  if (!tab.detail) return t(tab.title);
-  if (tab.recordName) return t('tabs.titleNamed', { title: t(tab.title), name: tab.recordName });
-  return t('tabs.titleOf', { title: t(tab.title), detail: tab.detail });
+  const title = titleText(tab.title, currentLocale(), (key) => t(key));
+  if (!tab.detail) return title;
+  if (tab.recordName) return t('tabs.titleNamed', { title, name: tab.recordName });
+  return t('tabs.titleOf', { title, detail: tab.detail });
 }
 
 /**

@@ -1,10 +1,12 @@
 import { produce } from 'immer';
 import { useSyncExternalStore } from 'react';
+import type { Title } from '../../../contract/title';
 
 /** One open page in the tab bar. The key is the pathname: /list/case-detail/42 and /43 are two tabs. */
 export interface Tab {
   key: string;
-  title: string;
+  /** The route's title: an i18n key or the text in both languages (contract/title.ts). */
+  title: Title;
   /** The route's parameters (a case's id): two tabs of one route never read alike. */
   detail?: string;
   /** The record's own name once its page has it (a case's number): the tab reads it instead of `#id`. */

@@ -24,9 +24,19 @@ import { fail, ok } from '../../../mocks/envelope';
  */
 export function menusApi() {
   const stored = new Map<Role, MenuNode[]>();
+  /** Each role's published version: every save and reset is one more (the If-Match the editor sends). */
+  const versions = new Map<Role, number>();
+  const ifMatches: Array<string | null> = [];
+  const history = new Map<Role, MenuNode[]>();
+  const publishOf = (role: Role, request: Request) => {
+    ifMatches.push(request.headers.get('if-match'));
+    versions.set(role, (versions.get(role) ?? 0) + 1);
+  };
   const puts: Array<{ role: string; tree: MenuNode[] }> = [];
   const resets: string[] = [];
   let refusal: { msg: string; errors: FieldError[] } | null = null;
+  /** Someone else's publish that lands just before the editor's next save (a 409 for it). */
+  let overtaken: { tree: MenuNode[]; name: string } | null = null;
 
   const answer = (role: Role): RoleMenu =>
     roleMenuSchema.parse({
@@ -35,6 +45,7 @@ export function menusApi() {
       source: stored.has(role) ? 'stored' : 'default',
       updatedAt: stored.has(role) ? '2026-03-01T08:00:00.000Z' : null,
       updatedBy: stored.has(role) ? '超级管理员' : null,
+      version: versions.get(role) ?? 0,
     });
   const roleOf = (param: unknown) => {
     const role = ROLES.find((r) => r === param);
@@ -48,17 +59,41 @@ export function menusApi() {
       const role = roleOf(params.role);
       const body = saveMenuBodySchema.parse(await request.json());
       puts.push({ role, tree: body.tree });
+      if (overtaken) {
+        const { tree, name } = overtaken;
+        overtaken = null;
+        versions.set(role, (versions.get(role) ?? 0) + 1);
+        stored.set(role, tree);
+        history.set(role, tree);
+        const conflict = {
+          version: versions.get(role),
+          savedBy: { id: 9, name },
+          savedAt: '2026-03-02T08:00:00.000Z',
+        };
+        return fail(409, CODES.conflict, `${name}已保存了较新的版本`, [], conflict);
+      }
       if (refusal) {
         const { msg, errors } = refusal;
         refusal = null;
         return fail(400, CODES.validation, msg, errors);
       }
+      publishOf(role, request);
       stored.set(role, body.tree);
       return ok(answer(role));
     }),
-    http.post('/api/menus/:role/reset', ({ params }) => {
+    http.get('/api/menus/:role/history', ({ params }) => {
+      const role = roleOf(params.role);
+      const version = versions.get(role) ?? 0;
+      const tree = history.get(role) ?? null;
+      const list = version
+        ? [{ version, kind: 'save', savedAt: '2026-03-02T08:00:00.000Z', savedBy: null, tree }]
+        : [];
+      return ok({ role, version, list, total: list.length });
+    }),
+    http.post('/api/menus/:role/reset', ({ params, request }) => {
       const role = roleOf(params.role);
       resets.push(role);
+      publishOf(role, request);
       stored.delete(role);
       return ok(answer(role));
     }),
@@ -68,9 +103,13 @@ export function menusApi() {
     handlers,
     puts,
     resets,
+    ifMatches,
     store: (role: Role, tree: MenuNode[]) => stored.set(role, tree),
     refuseNextSave: (msg: string, errors: FieldError[]) => {
       refusal = { msg, errors };
+    },
+    overtakeNextSave: (tree: MenuNode[], name: string) => {
+      overtaken = { tree, name };
     },
   };
 }
@@ -113,6 +152,7 @@ export function pagesApi(pages: PageDescriptor[]) {
       const history: PageHistory = {
         id,
         source: list.length ? 'stored' : 'catalog',
+        version: list[0]?.version ?? 0,
         current: current.get(id),
         list,
         total: list.length,

@@ -1,6 +1,7 @@
 import { Card, Skeleton, Space, Spin, Typography } from '@arco-design/web-react';
 import { can } from '../../../contract/access';
 import type { DetailPage as DetailDescriptor } from '../../../contract/pages/descriptor';
+import { titleText } from '../../../contract/title';
 import { ActionBar } from '../../actions/ActionBar';
 import { BlockBoundary } from '../../boundary';
 import { useRegistryEnv } from '../../context';
@@ -21,7 +22,7 @@ import { DetailSection } from './sections';
  * it is reading.
  */
 export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>) {
-  const { t, role } = useRegistryEnv();
+  const { t, locale, role } = useRegistryEnv();
   const source = useSourceData(page.source.path, params, undefined, true);
   // The tab reads the record's own name (its `subtitleField`: a case's number), not its id.
   useRecordName(source.status === 'ready' ? recordNameOf(source.data, page.subtitleField) : null);
@@ -41,7 +42,7 @@ export function DetailPage({ page, params }: PageRendererProps<DetailDescriptor>
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
           <Space align="baseline">
             <Typography.Title heading={5} style={{ margin: 0 }}>
-              {t(page.title)}
+              {titleText(page.title, locale, t)}
             </Typography.Title>
             {subtitle && subtitle !== '-' && (
               <Typography.Text type="secondary" data-testid="detail-subtitle">

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Skeleton, Space } from '@arco-design/web-react';
 import { useMemo, useState } from 'react';
 import type { FormPage as FormDescriptor } from '../../../contract/pages/descriptor';
+import { titleText } from '../../../contract/title';
 import { useRegistryEnv } from '../../context';
 import { FormFields } from '../../fields/FormFields';
 import { fieldOfPath, initialValuesOf, isLocked, toBody } from '../../fields/values';
@@ -18,7 +19,7 @@ import { useSourceData } from '../../source-data';
  * else saved first the server answers 409 and the form says so, with a way to reload.
  */
 export function FormPage({ page, params }: PageRendererProps<FormDescriptor>) {
-  const { t } = useRegistryEnv();
+  const { t, locale } = useRegistryEnv();
   const source = useSourceData(page.source?.path ?? null, params);
   // An edit form's tab reads the record's name (a case's number), not its id.
   useRecordName(source.status === 'ready' ? recordNameOf(source.data) : null);
@@ -31,7 +32,7 @@ export function FormPage({ page, params }: PageRendererProps<FormDescriptor>) {
   }
   const record = (source.data !== null && typeof source.data === 'object' ? source.data : {}) as DataRecord;
   return (
-    <Card bordered={false} title={t(page.title)} data-page-type="form">
+    <Card bordered={false} title={titleText(page.title, locale, t)} data-page-type="form">
       <FormBody page={page} params={params} record={record} reload={source.reload} />
     </Card>
   );

@@ -3,6 +3,7 @@ import { IconRefresh } from '@arco-design/web-react/icon';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { can } from '../../../contract/access';
 import type { ColumnDescriptor, TablePage as TableDescriptor } from '../../../contract/pages/descriptor';
+import { titleText } from '../../../contract/title';
 import { ActionBar, INLINE_ROW_ACTIONS } from '../../actions/ActionBar';
 import { BulkJobResume } from '../../actions/BulkJobResume';
 import { useRegistryEnv } from '../../context';
@@ -65,7 +66,7 @@ function rowKeys(rows: readonly DataRecord[], field: string): Map<DataRecord, st
  * bulk actions; toolbar and row actions; empty, error and loading states.
  */
 export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) {
-  const { t, role, user } = useRegistryEnv();
+  const { t, locale, role, user } = useRegistryEnv();
   const { query, setQuery } = useQueryScope();
   const state = useMemo(() => readTableState(page, query), [page, query]);
   const request = useMemo(() => tableRequestParams(page, state), [page, state]);
@@ -210,7 +211,7 @@ export function TablePage({ page, params }: PageRendererProps<TableDescriptor>) 
   }
 
   return (
-    <Card bordered={false} title={t(page.title)} data-page-type="table">
+    <Card bordered={false} title={titleText(page.title, locale, t)} data-page-type="table">
       {page.filters.length > 0 && (
         <FilterBar
           fields={page.filters}

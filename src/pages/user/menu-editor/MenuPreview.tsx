@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../../contract/menu';
 import type { Role } from '../../../../contract/roles';
 import { filterMenuForRole } from '../../../../contract/routes';
+import { titleOf } from '../../../i18n';
 import { MenuIconView } from '../../../layout/menu-icons';
 import { visibleMenu } from '../../../layout/menu-view';
 
@@ -31,14 +32,14 @@ export function MenuPreview({ tree, role }: { tree: MenuNode[]; role: Role }) {
         const label = (
           <>
             <MenuIconView name={node.icon} />
-            <span>{t(node.title)}</span>
+            <span>{titleOf(node.title)}</span>
           </>
         );
         if (!node.children?.length) return <Menu.Item key={node.key}>{label}</Menu.Item>;
         return (
           <Menu.SubMenu key={node.key} title={label}>
             {node.children.map((child) => (
-              <Menu.Item key={child.key}>{t(child.title)}</Menu.Item>
+              <Menu.Item key={child.key}>{titleOf(child.title)}</Menu.Item>
             ))}
           </Menu.SubMenu>
         );

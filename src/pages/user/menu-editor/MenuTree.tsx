@@ -10,6 +10,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../../contract/menu';
+import { titleOf } from '../../../i18n';
 import { MenuIconView } from '../../../layout/menu-icons';
 import { AccessTag } from './AccessTag';
 import { areSiblings, type MenuDraft, moveBy, moveNode, updateNode } from './tree-model';
@@ -60,7 +61,7 @@ export function MenuTree({ draft, onChange, selectedKey, onSelect, problems }: P
         const row: RowData = { node, index, count: nodes.length, removed };
         return {
           key: node.key,
-          title: node.title,
+          title: titleOf(node.title),
           row,
           children: node.children ? build(node.children, removed) : undefined,
         };
@@ -78,7 +79,7 @@ export function MenuTree({ draft, onChange, selectedKey, onSelect, problems }: P
 
   const renderRow = (row: RowData) => {
     const { node, removed } = row;
-    const label = t(node.title);
+    const label = titleOf(node.title);
     const own = draft.removed.has(node.key);
     const nodeProblems = problems.get(node.key) ?? [];
     const stop = (event: { stopPropagation(): void }) => event.stopPropagation();

@@ -1,15 +1,12 @@
 import { Button, Descriptions, Empty, Form, Select, Space, Switch, Typography } from '@arco-design/web-react';
 import { IconDelete, IconUndo } from '@arco-design/web-react/icon';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MENU_ICONS, type MenuIcon, type MenuNode } from '../../../../contract/menu';
-import menuTitles from '../../../../locales/zh-CN/menu';
+import { titleOf } from '../../../i18n';
 import { MenuIconView } from '../../../layout/menu-icons';
 import { AccessTag } from './AccessTag';
 import type { NodeProblem } from './MenuTree';
-
-/** Title keys a node may take: the menu catalogue's (locales/zh-CN/menu.ts). */
-const TITLE_KEYS = Object.keys(menuTitles);
+import { TitleInput } from './TitleInput';
 
 interface Props {
   node: MenuNode | null;
@@ -24,10 +21,6 @@ interface Props {
 /** The selected node's settings: title key (with its translation), icon, hidden, removed. */
 export function NodeInspector({ node, removed, ownRemoval, problems, onPatch, onRemove }: Props) {
   const { t } = useTranslation();
-  const titleKeys = useMemo(
-    () => (node && !TITLE_KEYS.includes(node.title) ? [node.title, ...TITLE_KEYS] : TITLE_KEYS),
-    [node],
-  );
   if (!node) return <Empty description={t('menuEditor.pickNode')} />;
 
   return (
@@ -44,31 +37,11 @@ export function NodeInspector({ node, removed, ownRemoval, problems, onPatch, on
         ]}
       />
       <Form.Item label={t('menuEditor.titleKey')} extra={t('menuEditor.titleKeyHint')}>
-        <Select
-          aria-label={t('menuEditor.titleKey')}
-          showSearch
-          value={node.title}
-          onChange={(title: string) => onPatch({ title })}
-          renderFormat={(_, value) => `${t(String(value))} · ${String(value)}`}
-          filterOption={(input, option) => {
-            const key = String((option as { props?: { value?: string } }).props?.value ?? '');
-            const needle = input.toLowerCase();
-            return key.toLowerCase().includes(needle) || t(key).toLowerCase().includes(needle);
-          }}
-        >
-          {titleKeys.map((key) => (
-            <Select.Option key={key} value={key}>
-              <span className="menu-editor-title-option">
-                <span>{t(key)}</span>
-                <Typography.Text type="secondary">{key}</Typography.Text>
-              </span>
-            </Select.Option>
-          ))}
-        </Select>
+        <TitleInput value={node.title} onChange={(title) => onPatch({ title })} />
       </Form.Item>
       <Form.Item label={t('menuEditor.translated')}>
         <Typography.Text bold data-testid="menu-editor-translated">
-          {t(node.title)}
+          {titleOf(node.title)}
         </Typography.Text>
       </Form.Item>
       <Form.Item label={t('menuEditor.icon')}>

@@ -24,6 +24,7 @@ import { confirmDiscard, useUnsavedChangesWarning } from './unsaved-changes';
 import { useMenuDraft } from './use-menu-draft';
 import './menu-editor.css';
 import { formatDateTime } from '../../../../contract/dates';
+import { MenuConflict } from './MenuConflict';
 
 /**
  * /user/menu-editor (superAdmin): reshape one role's menu on the server. The role sees the
@@ -182,7 +183,15 @@ export default function MenuEditor() {
   return (
     <Card title={t('menu.menuEditor')} bordered={false} extra={actions} className="menu-editor">
       <div className="menu-editor-toolbar">{toolbar}</div>
-      {refusal && (
+      {refusal?.conflict && (
+        <MenuConflict
+          role={role}
+          conflict={refusal.conflict}
+          mine={refusal.sent}
+          onReapply={() => refusal.conflict && menu.reapplyOnTop(refusal.conflict)}
+        />
+      )}
+      {refusal && !refusal.conflict && (
         <Alert
           type="error"
           className="menu-editor-refusal"

@@ -4,6 +4,7 @@ import type { MenuNode } from '../../../../contract/menu';
 import type { RoleMenu } from '../../../../contract/menu-api';
 import type { Role } from '../../../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../../../contract/routes';
+import { etagOf, type VersionConflict, versionConflictSchema } from '../../../../contract/versions';
 import { ApiFailure, apiGet, apiPost, apiPut } from '../../../api/request';
 import { draftOf, type MenuDraft, sortByOrder, treeForSave } from './tree-model';
 
@@ -14,6 +15,8 @@ export interface SaveRefusal {
   message: string;
   errors: FieldError[];
   sent: MenuNode[];
+  /** A 409: the newer version the save did not overwrite, who saved it and when. */
+  conflict?: VersionConflict;
 }
 
 const sameTree = (a: MenuNode[], b: MenuNode[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -28,13 +31,24 @@ export function useMenuDraft(role: Role) {
   const [draft, setDraft] = useState<MenuDraft>({ tree: [], removed: new Set() });
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set by reapplyOnTop: the newer version the edit is now published over. */
+  const [basedOn, setBasedOn] = useState<number | null>(null);
+  /** The version the edit started from, as the publish's If-Match (ARCHITECTURE §8 "Editing"). */
+  const editedFrom = () => ({ 'If-Match': etagOf(basedOn ?? saved?.version ?? 0) });
 
   const adopt = useCallback((menu: RoleMenu) => {
     setSaved(menu);
     setDraft(draftOf(menu.tree, filterMenuForRole(DEFAULT_ROUTES, menu.role)));
     setRefusal(null);
+    setBasedOn(null);
     setStatus('ready');
   }, []);
+
+  /** Keeps the edit and publishes it next over the newer version a 409 named. */
+  const reapplyOnTop = (conflict: VersionConflict) => {
+    setBasedOn(conflict.version);
+    setRefusal(null);
+  };
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -64,11 +78,19 @@ export function useMenuDraft(role: Role) {
     const sent = treeForSave(draft);
     setBusy(true);
     try {
-      adopt(await apiPut<RoleMenu>(`/menus/${role}`, { tree: sent }, { silent: true }));
+      adopt(
+        await apiPut<RoleMenu>(`/menus/${role}`, { tree: sent }, { silent: true, headers: editedFrom() }),
+      );
       return true;
     } catch (error) {
       const failure = error instanceof ApiFailure ? error : null;
-      setRefusal({ message: failure?.msg ?? String(error), errors: failure?.errors ?? [], sent });
+      const stale = failure?.status === 409 ? versionConflictSchema.safeParse(failure.data) : null;
+      setRefusal({
+        message: failure?.msg ?? String(error),
+        errors: failure?.errors ?? [],
+        sent,
+        ...(stale?.success ? { conflict: stale.data } : {}),
+      });
       return false;
     } finally {
       setBusy(false);
@@ -78,7 +100,7 @@ export function useMenuDraft(role: Role) {
   const reset = async (): Promise<boolean> => {
     setBusy(true);
     try {
-      adopt(await apiPost<RoleMenu>(`/menus/${role}/reset`));
+      adopt(await apiPost<RoleMenu>(`/menus/${role}/reset`, undefined, { headers: editedFrom() }));
       return true;
     } catch {
       return false;
@@ -87,5 +109,5 @@ export function useMenuDraft(role: Role) {
     }
   };
 
-  return { status, saved, draft, setDraft, dirty, refusal, busy, load, save, reset };
+  return { status, saved, draft, setDraft, dirty, refusal, busy, load, save, reset, reapplyOnTop };
 }

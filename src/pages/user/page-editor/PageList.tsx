@@ -2,6 +2,7 @@ import { Input, List, Tag, Typography } from '@arco-design/web-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSummary } from '../../../../contract/page-api';
+import { titleOf } from '../../../i18n';
 
 const SOURCE_COLORS = { stored: 'arcoblue', catalog: 'green', missing: 'gray' } as const;
 
@@ -20,8 +21,8 @@ export function PageList({
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     if (!needle) return pages;
-    return pages.filter((p) => p.id.includes(needle) || t(p.title).toLowerCase().includes(needle));
-  }, [pages, query, t]);
+    return pages.filter((p) => p.id.includes(needle) || titleOf(p.title).toLowerCase().includes(needle));
+  }, [pages, query]);
 
   return (
     <div className="page-editor-list">
@@ -46,7 +47,7 @@ export function PageList({
             tabIndex={0}
             onKeyDown={(e) => e.key === 'Enter' && onSelect(page.id)}
           >
-            <div className="page-editor-list-title">{t(page.title)}</div>
+            <div className="page-editor-list-title">{titleOf(page.title)}</div>
             <div className="page-editor-list-meta">
               <Typography.Text type="secondary">{page.id}</Typography.Text>
               <Tag size="small" color={SOURCE_COLORS[page.source]}>

@@ -21,10 +21,12 @@ import { LoadFailed } from '../../../../ui-registry';
 import { confirmDiscard, useUnsavedChangesWarning } from '../menu-editor/unsaved-changes';
 import { formatJson } from './check-draft';
 import { DescriptorPreview } from './DescriptorPreview';
+import { PageConflict } from './PageConflict';
 import { PageList } from './PageList';
 import { usePageDraft, usePageList } from './use-page-draft';
 import { VersionHistory } from './VersionHistory';
 import './page-editor.css';
+import { titleOf } from '../../../i18n';
 
 /** The value after it has stopped changing for `ms` (the preview fetches data; not on every key). */
 function useSettled<T>(value: T, ms: number): T {
@@ -123,7 +125,15 @@ export default function PageEditor() {
                 onChange={draft.setText}
               />
               <div className="page-editor-check">{status}</div>
-              {draft.refusal && (
+              {draft.refusal?.conflict && (
+                <PageConflict
+                  pageId={pageId ?? ''}
+                  conflict={draft.refusal.conflict}
+                  mine={draft.check.ok ? draft.check.value : undefined}
+                  onReapply={() => draft.refusal?.conflict && draft.reapplyOnTop(draft.refusal.conflict)}
+                />
+              )}
+              {draft.refusal && !draft.refusal.conflict && (
                 <Alert
                   type="error"
                   className="page-editor-refusal"
@@ -216,7 +226,7 @@ export default function PageEditor() {
         <Grid.Col xs={24} lg={18} xxl={19}>
           {pageId && (
             <div className="page-editor-heading">
-              <Typography.Title heading={6}>{summary ? t(summary.title) : pageId}</Typography.Title>
+              <Typography.Title heading={6}>{summary ? titleOf(summary.title) : pageId}</Typography.Title>
               <Typography.Text type="secondary">{pageId}</Typography.Text>
               {draft.history && (
                 <Tag color={draft.history.source === 'stored' ? 'arcoblue' : 'gray'}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FieldError } from '../../../../contract/envelope';
 import type { PageHistory, PageList, SavedPage } from '../../../../contract/page-api';
+import { etagOf, type VersionConflict, versionConflictSchema } from '../../../../contract/versions';
 import { ApiFailure, apiGet, apiPost, apiPut } from '../../../api/request';
 import { checkDraft, formatJson } from './check-draft';
 
@@ -27,6 +28,8 @@ export function usePageList() {
 export interface SaveRefusal {
   message: string;
   errors: FieldError[];
+  /** A 409: the newer version the save did not overwrite, who saved it and when. */
+  conflict?: VersionConflict;
 }
 
 /**
@@ -40,6 +43,8 @@ export function usePageDraft(id: string | null, locale: string) {
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set by reapplyOnTop: the newer version the edit is now published over. */
+  const [basedOn, setBasedOn] = useState<number | null>(null);
 
   /** `quiet`: after a save or revert, refresh in place instead of showing the loading state. */
   const load = useCallback(
@@ -53,6 +58,7 @@ export function usePageDraft(id: string | null, locale: string) {
         setBaseline(current);
         setText(current);
         setRefusal(null);
+        setBasedOn(null);
         setStatus('ready');
       } catch {
         setStatus('failed');
@@ -76,24 +82,45 @@ export function usePageDraft(id: string | null, locale: string) {
       return result;
     } catch (error) {
       const failure = error instanceof ApiFailure ? error : null;
-      setRefusal({ message: failure?.msg ?? String(error), errors: failure?.errors ?? [] });
+      const stale = failure?.status === 409 ? versionConflictSchema.safeParse(failure.data) : null;
+      setRefusal({
+        message: failure?.msg ?? String(error),
+        errors: failure?.errors ?? [],
+        ...(stale?.success ? { conflict: stale.data } : {}),
+      });
       return null;
     } finally {
       setBusy(false);
     }
   };
 
+  /** The version the edit started from, as the publish's If-Match (ARCHITECTURE §8 "Editing"). */
+  const editedFrom = () => ({ 'If-Match': etagOf(basedOn ?? history?.version ?? 0) });
+
+  /**
+   * Reapplies the edit on top of the newer version a 409 named: the text stays, the next
+   * publish names that version (what the administrator saw in the difference).
+   */
+  const reapplyOnTop = (conflict: VersionConflict) => {
+    setBasedOn(conflict.version);
+    setRefusal(null);
+  };
+
   /** Saves the text as the newest version; the editor then shows what the server serves. */
   const save = async (): Promise<SavedPage | null> => {
     if (!id || !check.ok) return null;
-    const saved = await run(() => apiPut<SavedPage>(`/pages/${id}`, check.value, { silent: true }));
+    const saved = await run(() =>
+      apiPut<SavedPage>(`/pages/${id}`, check.value, { silent: true, headers: editedFrom() }),
+    );
     if (saved) await load(true);
     return saved;
   };
 
   const revert = async (version: number): Promise<SavedPage | null> => {
     if (!id) return null;
-    const saved = await run(() => apiPost<SavedPage>(`/pages/${id}/revert`, { version }, { silent: true }));
+    const saved = await run(() =>
+      apiPost<SavedPage>(`/pages/${id}/revert`, { version }, { silent: true, headers: editedFrom() }),
+    );
     if (saved) await load(true);
     return saved;
   };
@@ -109,6 +136,7 @@ export function usePageDraft(id: string | null, locale: string) {
     busy,
     save,
     revert,
+    reapplyOnTop,
     discard: () => setText(baseline),
     reload: () => load(),
   };

@@ -1,0 +1,37 @@
+import { z } from './zod-mini';
+
+/**
+ * A title (a page's, a tab's, a menu entry's): an i18n key of the catalogue (`menu.caseList`)
+ * or plain text in both languages (`{"zh-CN": "我的案件", "en-US": "My cases"}`), so an
+ * administrator can name a page without a catalogue entry. Either way it is shown in the
+ * reader's language (`titleText`).
+ */
+export type Title = string | { 'zh-CN': string; 'en-US': string };
+
+/** i18n key of a title: dotted words (menu.list.searchTable). */
+export const titleKeySchema = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey'));
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is its job
+const CONTROL_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** Text shown as a title: one line, something visible, no control or bidi characters. */
+const plainTitleSchema = z.string().check(
+  z.maxLength(60, 'title.tooLong'),
+  z.refine((t) => t.trim() !== '', 'title.blank'),
+  z.refine((t) => !CONTROL_OR_BIDI.test(t), 'rule.textChars'),
+);
+
+export const bilingualTitleSchema = z.strictObject({ 'zh-CN': plainTitleSchema, 'en-US': plainTitleSchema });
+
+/**
+ * A title as descriptors and menus carry it. A string is a key (a plain Chinese string is
+ * refused with `menu.titleKey`: write it as `{"zh-CN", "en-US"}`); an object is the text in
+ * both languages, each checked at its own path (`title.en-US`).
+ */
+export const titleSchema: z.ZodMiniType<Title> = z.union([titleKeySchema, bilingualTitleSchema]);
+
+/** The title in the reader's language: the text of that language, or the key translated. */
+export function titleText(title: Title, lang: string, translateKey: (key: string) => string): string {
+  if (typeof title === 'string') return translateKey(title);
+  return lang.startsWith('en') ? title['en-US'] : title['zh-CN'];
+}
