@@ -58,3 +58,26 @@ export const OPEN_PLAN_STATUSES: readonly (typeof PLAN_STATUSES)[number][] = [
 
 /** Where an instalment of a plan stands; labels `enum.instalmentStatus.<value>`. */
 export const INSTALMENT_STATUSES = ['due', 'paid', 'partial', 'overdue'] as const;
+
+// The debt (issue 19): re-exported by contract/parties.ts and contract/ledger.ts, whose schemas
+// (and the regions an ID number is checked against) stay out of the signed-in frame.
+export const PARTY_ROLES = ['debtor', 'coDebtor', 'guarantor'] as const;
+/** The codes match the certification's (`residentIdCard`, `passport`, ...). */
+export const PARTY_ID_TYPES = [
+  'residentIdCard',
+  'hkMacaoTaiwanResidence',
+  'passport',
+  'hkMacaoPermit',
+  'taiwanPermit',
+  'unifiedSocialCreditCode',
+] as const;
+export const PHONE_STATUSES = ['valid', 'vacant', 'suspended', 'unknown'] as const;
+export const ADDRESS_KINDS = ['household', 'residence', 'work'] as const;
+export const REVEAL_FIELDS = ['idNumber', 'phone'] as const;
+export const REVEAL_REASONS = ['contact', 'verifyIdentity', 'litigation', 'other'] as const;
+export const LEDGER_PARTS = ['principal', 'interest', 'penalty', 'fees'] as const;
+export const LEDGER_ENTRY_KINDS = ['repayment', 'reversal', 'charge', 'waiver'] as const;
+/** 银行转账至委托方, 委托方对公账户, 第三方支付, 其他 (with a note): never cash, never a collector's own account. */
+export const REPAYMENT_CHANNELS = ['bankTransfer', 'corporateAccount', 'thirdParty', 'other'] as const;
+/** The ledger's rows as the case's pages show them: a row per part and the total. */
+export const LEDGER_ROWS = [...LEDGER_PARTS, 'total'] as const;

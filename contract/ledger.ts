@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { LEDGER_ENTRY_KINDS, LEDGER_PARTS, LEDGER_ROWS, REPAYMENT_CHANNELS } from './enum-values';
 import { bodyId, daySchema } from './paging';
 import { textField } from './text';
+
+export { LEDGER_ENTRY_KINDS, LEDGER_PARTS, LEDGER_ROWS, REPAYMENT_CHANNELS };
 
 /**
  * A case's debt as a ledger (issue 19, ARCHITECTURE §4a): the claim split into parts, entries
@@ -10,7 +13,6 @@ import { textField } from './text';
  */
 
 /** 本金, 利息, 罚息, 费用: the parts of a claim, in fen. */
-export const LEDGER_PARTS = ['principal', 'interest', 'penalty', 'fees'] as const;
 export type LedgerPart = (typeof LEDGER_PARTS)[number];
 export type Parts = Record<LedgerPart, number>;
 
@@ -21,11 +23,8 @@ export type Parts = Record<LedgerPart, number>;
  */
 export const DEFAULT_ALLOCATION_ORDER: readonly LedgerPart[] = ['fees', 'penalty', 'interest', 'principal'];
 
-export const LEDGER_ENTRY_KINDS = ['repayment', 'reversal', 'charge', 'waiver'] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
-/** 银行转账至委托方, 委托方对公账户, 第三方支付, 其他 (with a note): never cash, never a collector's own account. */
-export const REPAYMENT_CHANNELS = ['bankTransfer', 'corporateAccount', 'thirdParty', 'other'] as const;
 export type RepaymentChannel = (typeof REPAYMENT_CHANNELS)[number];
 
 /** The parts a later charge may go to (诉讼费, 保全费 are costs). */
@@ -301,7 +300,6 @@ export function claimAfterEdit(
 }
 
 /** The ledger as the case's pages show it (part of GET /api/cases/:id): a row per part and the total, and the entries. */
-export const LEDGER_ROWS = [...LEDGER_PARTS, 'total'] as const;
 export const ledgerPartRowSchema = z.object({
   part: z.enum(LEDGER_ROWS),
   claimFen: fen,

@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { caseIntakeSchema } from './case-intake';
 import { contactPhoneSchema, idNumberProblem, isValidResidentIdNumber } from './certifications';
 import { isValidCreditCode } from './credit-code';
+import {
+  ADDRESS_KINDS,
+  PARTY_ID_TYPES,
+  PARTY_ROLES,
+  PHONE_STATUSES,
+  REVEAL_FIELDS,
+  REVEAL_REASONS,
+} from './enum-values';
 import { bodyId, daySchema, idValue, pagedSchema, pageQuerySchema } from './paging';
 import { provinceList } from './regions';
 import { textField } from './text';
+
+export { ADDRESS_KINDS, PARTY_ID_TYPES, PARTY_ROLES, PHONE_STATUSES, REVEAL_FIELDS, REVEAL_REASONS };
 
 /**
  * A case's parties (ARCHITECTURE §8 "Parties"): who they are, their ID document, phones,
@@ -12,26 +22,11 @@ import { textField } from './text';
  * (`110101********123X`, `138****5678`), and only the reveal call answers one value in full.
  * Labels are `enum.<name>.<value>` in contract/labels-*.
  */
-export const PARTY_ROLES = ['debtor', 'coDebtor', 'guarantor'] as const;
 export const partyRoleSchema = z.enum(PARTY_ROLES);
 export type PartyRole = z.infer<typeof partyRoleSchema>;
 
-/** The codes match the certification's (`residentIdCard`, `passport`, ...). */
-export const PARTY_ID_TYPES = [
-  'residentIdCard',
-  'hkMacaoTaiwanResidence',
-  'passport',
-  'hkMacaoPermit',
-  'taiwanPermit',
-  'unifiedSocialCreditCode',
-] as const;
 export const partyIdTypeSchema = z.enum(PARTY_ID_TYPES);
 export type PartyIdType = z.infer<typeof partyIdTypeSchema>;
-
-export const PHONE_STATUSES = ['valid', 'vacant', 'suspended', 'unknown'] as const;
-export const ADDRESS_KINDS = ['household', 'residence', 'work'] as const;
-export const REVEAL_FIELDS = ['idNumber', 'phone'] as const;
-export const REVEAL_REASONS = ['contact', 'verifyIdentity', 'litigation', 'other'] as const;
 
 const PROVINCE_PREFIXES = new Set(provinceList.map(([code]) => code.slice(0, 2)));
 /** 港澳台居民居住证: Hong Kong 810000, Macao 820000, Taiwan 830000. */
