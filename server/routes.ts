@@ -10,6 +10,7 @@ import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { creditorRoutes } from './creditors/routes';
 import { dashboardRoutes } from './dashboards/routes';
+import { deadlineRoutes } from './deadlines/routes';
 import { deviceRoutes } from './devices/routes';
 import { appConfigRoutes } from './health/config-route';
 import { healthRoutes } from './health/routes';
@@ -60,6 +61,7 @@ export const apiRoutes: ApiRoute[] = [
   ...pageRoutes(() => apiRoutes, menuForRole),
   ...dashboardRoutes,
   ...routingRoutes,
+  ...deadlineRoutes,
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,
