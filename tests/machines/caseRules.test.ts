@@ -185,7 +185,41 @@ describe('what a person may do to a case besides its events (`can`)', () => {
 
 describe('the system actor', () => {
   it('sends exactly the events the product decides on its own', () => {
-    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE', 'REOPEN', 'CLOSE']);
+    expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE', 'PUSH', 'PUSH_EXPIRED', 'REOPEN', 'CLOSE']);
+  });
+
+  it('withdraws a push nobody answered (PUSH_EXPIRED), only from pushed, and never for a person', () => {
+    expect(decideTransition(pending('pushed', FIRM), { type: 'PUSH_EXPIRED', actor: SYSTEM })).toMatchObject({
+      ok: true,
+      next: { status: 'pending', position: 'pool', lawFirmId: null },
+      pushes: [{ kind: 'withdraw', lawFirmId: null }],
+    });
+    expect(
+      decideTransition(pending('accepted', FIRM), { type: 'PUSH_EXPIRED', actor: SYSTEM }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'case.transition.inState.accepted',
+    });
+    const operations = { role: 'caseOperation' as const, userId: 2 };
+    expect(
+      decideTransition(pending('pushed', FIRM), { type: 'PUSH_EXPIRED', actor: operations }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'case.transition.notPermitted',
+    });
+  });
+
+  it('pushes a pooled case by the routing rules, always to a firm', () => {
+    expect(decideTransition(pending('pool'), { type: 'PUSH', actor: SYSTEM, lawFirmId: 7 })).toMatchObject({
+      ok: true,
+      next: { position: 'pushed', lawFirmId: 7 },
+    });
+    expect(decideTransition(pending('pool'), { type: 'PUSH', actor: SYSTEM, lawFirmId: null })).toMatchObject(
+      {
+        ok: false,
+        reason: 'case.transition.firmRequired',
+      },
+    );
   });
 
   it('withdraws a push: a case pushed to or accepted by a firm goes back to the pool', () => {
@@ -216,9 +250,11 @@ describe('the system actor', () => {
   });
 
   it('is refused every other event, wherever the case stands', () => {
-    expect(allowedEvents(pending('pushed', FIRM), SYSTEM)).toEqual(['RELEASE']);
+    // PUSH_EXPIRED is the system's own, outside the API's events that allowedEvents lists.
+    expect(allowedEvents(pending('pushed', FIRM), SYSTEM)).toEqual(['PUSH', 'RELEASE']);
     expect(allowedEvents(pending('accepted', FIRM), SYSTEM)).toEqual(['RELEASE']);
-    for (const state of [pending('awaitingReview'), pending('returned'), pending('pool'), worked('closed')]) {
+    expect(allowedEvents(pending('pool'), SYSTEM)).toEqual(['PUSH']);
+    for (const state of [pending('awaitingReview'), pending('returned'), worked('closed')]) {
       expect(allowedEvents(state, SYSTEM)).toEqual([]);
     }
     expect(decideTransition(pending('awaitingReview'), { type: 'APPROVE', actor: SYSTEM })).toEqual({
