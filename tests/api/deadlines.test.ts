@@ -58,6 +58,8 @@ describe('an unanswered push', () => {
   it('lapses once after PUSH_ANSWER_HOURS, goes to the next firm by the rules, then back to the pool', async () => {
     const ops = await a.sessionFor('caseOperation');
     const [firmA, firmB] = await passedFirms();
+    // The demo data's old pushes lapse first, without rules: back to the pool.
+    await sweepBoth();
     const saved = await a.call('PUT', '/api/routing-rules', {
       token: ops,
       body: {
@@ -75,7 +77,7 @@ describe('an unanswered push', () => {
     expect(saved.status).toBe(200);
     const pooled = await db()
       .selectFrom('cases')
-      .select(['id', 'version'])
+      .select(['id', 'version', 'case_no'])
       .where('position', '=', 'pool')
       .orderBy('id')
       .executeTakeFirstOrThrow();
@@ -111,8 +113,10 @@ describe('an unanswered push', () => {
     expect(
       await db().selectFrom('push_lapses').select('law_firm_id').where('case_id', '=', pooled.id).execute(),
     ).toEqual([{ law_firm_id: firmA }]);
-    expect(await messages(contactId, 'push.expired')).toHaveLength(1);
-    const told = await messages(opsId, 'push.expiredRouted');
+    const aboutIt = (rows: Array<{ params: string | null }>) =>
+      rows.filter((m) => JSON.parse(m.params as string).caseNo === pooled.case_no);
+    expect(aboutIt(await messages(contactId, 'push.expired'))).toHaveLength(1);
+    const told = aboutIt(await messages(opsId, 'push.expiredRouted'));
     expect(told).toHaveLength(1);
     expect(JSON.parse(told[0]?.params as string)).toMatchObject({ hours: 48 });
     const audit = await db()
@@ -134,7 +138,7 @@ describe('an unanswered push', () => {
       .where('id', '=', pooled.id)
       .executeTakeFirstOrThrow();
     expect(back).toEqual({ position: 'pool', law_firm_id: null });
-    expect(await messages(opsId, 'push.expiredPooled')).toHaveLength(1);
+    expect(aboutIt(await messages(opsId, 'push.expiredPooled'))).toHaveLength(1);
     await a.call('PUT', '/api/routing-rules', { token: ops, body: { rules: [] } });
   });
 
