@@ -56,11 +56,11 @@ async function passedFirms() {
 
 describe('an unanswered push', { timeout: 300_000 }, () => {
   it('lapses once after PUSH_ANSWER_HOURS, goes to the next firm by the rules, then back to the pool', async () => {
-    const ops = await a.sessionFor('caseOperation');
-    const [firmA, firmB] = await passedFirms();
     // Every push of the demo data lapses first, without rules: back to the pool.
     moveBoth(49 * HOUR);
     await sweepBoth();
+    const ops = await a.sessionFor('caseOperation');
+    const [firmA, firmB] = await passedFirms();
     const saved = await a.call('PUT', '/api/routing-rules', {
       token: ops,
       body: {
@@ -140,7 +140,7 @@ describe('an unanswered push', { timeout: 300_000 }, () => {
       .executeTakeFirstOrThrow();
     expect(back).toEqual({ position: 'pool', law_firm_id: null });
     expect(aboutIt(await messages(opsId, 'push.expiredPooled'))).toHaveLength(1);
-    await a.call('PUT', '/api/routing-rules', { token: ops, body: { rules: [] } });
+    await a.call('PUT', '/api/routing-rules', { token: await a.sessionFor('caseOperation'), body: { rules: [] } });
   });
 
   it('leaves a push answered in time alone', async () => {
