@@ -98,6 +98,10 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   // The case machine then judges each event for the actor.
   'POST /cases/:id/transitions': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
   'POST /cases/bulk-transitions': [SA, CASE_OPS, BIZ_OPS, FIRM, LAWYER],
+  'GET /routing-rules': [SA, CASE_OPS],
+  'PUT /routing-rules': [SA, CASE_OPS],
+  'POST /cases/route': [SA, CASE_OPS],
+  'POST /cases/:id/entrustment': [CASE_OPS],
   'GET /cases/pool': [SA, CASE_OPS, LAWYER],
   'GET /cases/mine': [SA, LAWYER],
   'GET /cases/stats/stages': [SA, CASE_OPS, BIZ_OPS],
