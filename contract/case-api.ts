@@ -71,6 +71,8 @@ export const caseFilterSchema = z.object({
   entrustTo: daySchema.optional(),
   lawyerId: idSchema.optional(),
   lawFirmId: idSchema.optional(),
+  /** Entrustment deadline (server/deadlines/): `expiring` within 30 days (即将到期), `expired` (已到期); cases not closed. */
+  deadline: z.enum(['expiring', 'expired']).optional(),
   /** Where its latest repayment plan stands (`broken`: 违约). */
   planStatus: z.enum(PLAN_STATUSES).optional(),
   /** Case number, title, debtor or client contains it. */

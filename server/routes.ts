@@ -12,6 +12,7 @@ import { caseRoutes } from './cases/routes';
 import { certificationRoutes } from './certifications/routes';
 import { creditorRoutes } from './creditors/routes';
 import { dashboardRoutes } from './dashboards/routes';
+import { deadlineRoutes } from './deadlines/routes';
 import { deviceRoutes } from './devices/routes';
 import { appConfigRoutes } from './health/config-route';
 import { healthRoutes } from './health/routes';
@@ -63,6 +64,7 @@ export const apiRoutes: ApiRoute[] = [
   ...dashboardRoutes,
   ...bulkJobRoutes,
   ...routingRoutes,
+  ...deadlineRoutes,
   ...caseRoutes,
   ...caseIntakeRoutes,
   ...partyRoutes,

@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { CaseFilter } from '../../contract/case-api';
 import { CASE_NO_PATTERN, CASE_STATUSES } from '../../contract/cases';
-import { businessDayEnd, businessDayStart } from '../../contract/dates';
+import { businessDayEnd, businessDayStart, formatDate } from '../../contract/dates';
 import type { DialectName } from '../db/connect';
 import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
@@ -10,6 +10,10 @@ import { containsText } from '../db/text-search';
 import { personCasesCondition } from './parties/person-search';
 import type { CaseCondition } from './scope';
 import { keywordCondition, keywordTerm } from './search-terms';
+import { caseTagged } from './tagged';
+
+/** The case lists' 即将到期: entrustments expiring within this many days (today included). */
+export const ENTRUST_EXPIRING_DAYS = 30;
 
 /**
  * The codes a region filter matches, as a range of six-digit codes: a province (440000)
@@ -118,6 +122,24 @@ export function filterConditions(
     where.push((eb) => eb('cases.lawyer_id', '=', filter.lawyerId as number));
   if (filter.lawFirmId !== undefined)
     where.push((eb) => eb('cases.law_firm_id', '=', filter.lawFirmId as number));
+  if (filter.deadline) {
+    // Business days (BUSINESS_TZ): expiring within ENTRUST_EXPIRING_DAYS, today included; expired before today.
+    const today = formatDate(new Date());
+    const end = new Date(Date.parse(`${today}T00:00:00Z`) + ENTRUST_EXPIRING_DAYS * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const ongoing = caseTagged('ongoing');
+    where.push(
+      filter.deadline === 'expired'
+        ? (eb) => eb.and([eb('cases.entrust_expires_on', '<', today), ongoing])
+        : (eb) =>
+            eb.and([
+              eb('cases.entrust_expires_on', '>=', today),
+              eb('cases.entrust_expires_on', '<=', end),
+              ongoing,
+            ]),
+    );
+  }
   if (filter.planStatus) where.push((eb) => eb('cases.plan_status', '=', filter.planStatus as string));
   if (keyword) {
     const text = keywordCondition(keyword, term);

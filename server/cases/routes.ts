@@ -27,7 +27,7 @@ import { caseDetailWithPlanSchema } from '../../contract/plans';
 import { idParamsSchema } from '../../contract/users';
 import { recordAudit } from '../audit/audit';
 import { defineRoute } from '../http/route';
-import { routeOnApproval } from '../routing/route';
+import { afterApproval } from './approval-hooks';
 import { downloadAttachment, removeAttachment, uploadAttachment } from './attachments';
 import { bulkTransition } from './bulk';
 import { addFollowUp, listFollowUps } from './contacts/follow-ups';
@@ -223,8 +223,8 @@ export const caseRoutes = [
     handler: async ({ app, caller, params, body, requestId }) => {
       const viewer = await viewerOf(app.db, caller);
       const row = await applyTransition(app, { caller, viewer, requestId }, params.id, body);
-      // A rule that routes on approval pushes the case at once (server/routing/).
-      if (body.event !== 'APPROVE' || (await routeOnApproval(app, params.id, requestId)) === null) return row;
+      // What acts on approval (server/routing/: a rule that routes on approval) runs now.
+      if (body.event !== 'APPROVE' || !(await afterApproval(app, params.id, requestId))) return row;
       const [routed] = await caseRowsByIds(app.db, [params.id], viewer);
       return routed ?? row;
     },

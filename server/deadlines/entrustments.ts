@@ -11,7 +11,7 @@ import { claimAct } from './acts';
 import { addDays } from './days';
 
 /** Cases one transaction acts on. */
-const CHUNK = 200;
+const CHUNK = 25;
 /** An entrustment that expired longer ago than this is flagged without telling its lawyer and firm (a first sweep over old data). */
 const TELL_EXPIRED_WITHIN_DAYS = 7;
 

@@ -6,12 +6,16 @@ import {
 } from '../../contract/routing';
 import { recordAudit } from '../audit/audit';
 import { startBulkJob } from '../cases/bulk-jobs/jobs';
+import { whenApproved } from '../cases/approval-hooks';
 import { actorOf, viewerOf } from '../cases/scope';
 import { defineRoute } from '../http/route';
 import { transact } from '../notifications/bus';
 import './bulk-route';
-import { routeCases } from './route';
+import { routeCases, routeOnApproval } from './route';
 import { readRules, replaceRules } from './store';
+
+// A rule with routeOnApprove pushes a case the moment review approves it.
+whenApproved(async (app, caseId, requestId) => (await routeOnApproval(app, caseId, requestId)) !== null);
 
 /** 分案规则 and routing by them (server/routing/README.md). */
 export const routingRoutes = [

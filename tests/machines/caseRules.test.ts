@@ -188,6 +188,40 @@ describe('the system actor', () => {
     expect(Object.keys(SYSTEM_EVENTS)).toEqual(['RELEASE', 'PUSH', 'PUSH_EXPIRED', 'REOPEN', 'CLOSE']);
   });
 
+  it('withdraws a push nobody answered (PUSH_EXPIRED), only from pushed, and never for a person', () => {
+    expect(decideTransition(pending('pushed', FIRM), { type: 'PUSH_EXPIRED', actor: SYSTEM })).toMatchObject({
+      ok: true,
+      next: { status: 'pending', position: 'pool', lawFirmId: null },
+      pushes: [{ kind: 'withdraw', lawFirmId: null }],
+    });
+    expect(
+      decideTransition(pending('accepted', FIRM), { type: 'PUSH_EXPIRED', actor: SYSTEM }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'case.transition.inState.accepted',
+    });
+    const operations = { role: 'caseOperation' as const, userId: 2 };
+    expect(
+      decideTransition(pending('pushed', FIRM), { type: 'PUSH_EXPIRED', actor: operations }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'case.transition.notPermitted',
+    });
+  });
+
+  it('pushes a pooled case by the routing rules, always to a firm', () => {
+    expect(decideTransition(pending('pool'), { type: 'PUSH', actor: SYSTEM, lawFirmId: 7 })).toMatchObject({
+      ok: true,
+      next: { position: 'pushed', lawFirmId: 7 },
+    });
+    expect(decideTransition(pending('pool'), { type: 'PUSH', actor: SYSTEM, lawFirmId: null })).toMatchObject(
+      {
+        ok: false,
+        reason: 'case.transition.firmRequired',
+      },
+    );
+  });
+
   it('withdraws a push: a case pushed to or accepted by a firm goes back to the pool', () => {
     for (const position of ['pushed', 'accepted'] as const) {
       expect(decideTransition(pending(position, FIRM), { type: 'RELEASE', actor: SYSTEM })).toEqual({
