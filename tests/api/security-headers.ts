@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 export const EXPECTED_CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';" +
   "style-src-attr 'unsafe-inline';img-src 'self' data:;connect-src 'self';frame-src blob:;" +
-  "object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'";
+  "worker-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'";
 
 export function expectSecurityHeaders(headers: Headers | Record<string, unknown>) {
   const get = (name: string) =>
