@@ -15,7 +15,7 @@ import {
 import { formatDate } from '../../contract/dates';
 import { pagedSchema } from '../../contract/paging';
 import { idParamsSchema } from '../../contract/users';
-import { attachmentHeader } from '../cases/imports/report';
+import { attachmentHeader } from '../http/attachment-header';
 import { defineRoute } from '../http/route';
 import { batchReport } from './batch-report';
 import { batchDetail, listBatches } from './batches';

@@ -218,7 +218,4 @@ async function refusedRowsSheet(
   }
 }
 
-/** `attachment` with the name in ASCII and in full (RFC 5987). */
-export function attachmentHeader(asciiName: string, name: string): string {
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+export { attachmentHeader } from '../../http/attachment-header';
