@@ -37,7 +37,11 @@ export async function benchFigures(target: ScaleTarget, say: (msg: string) => vo
     };
     // The server's own first reads (its read threads start and open the file) are not a figure's:
     // a cheap read on each of them first.
-    await Promise.all([get('/api/user/info'), get('/api/creditors/options'), get('/api/lawfirms/options?page=1&pageSize=1')]);
+    await Promise.all([
+      get('/api/user/info'),
+      get('/api/creditors/options'),
+      get('/api/lawfirms/options?page=1&pageSize=1'),
+    ]);
     await time('platform workplace', '/api/dashboard/workplace');
     const batches = (await time('batch list', '/api/batches?page=1&pageSize=20')) as {
       list?: { id: number; cases: number }[];

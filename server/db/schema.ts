@@ -2,13 +2,13 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BulkJobTables } from './schema-bulk-jobs';
 import type { ContactTables } from './schema-contacts';
 import type { CreditorTables } from './schema-creditors';
+import type { DeadlineTables } from './schema-deadlines';
 import type { FigureTables } from './schema-figures';
 import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { PlanTables } from './schema-plans';
 import type { StorageTables } from './schema-storage';
-import type { DeadlineTables } from './schema-deadlines';
 import type { SweepTables } from './schema-sweeps';
 import type { VersionTables } from './schema-versions';
 

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { formatDate } from '../../contract/dates';
 import { SYSTEM_ROLE } from '../../machines/caseGuards';
-import { recordAudit } from '../audit/audit';
 import { statusesTagged } from '../../machines/caseRules';
+import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { transact } from '../notifications/bus';

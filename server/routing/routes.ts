@@ -5,8 +5,8 @@ import {
   routingRulesSchema,
 } from '../../contract/routing';
 import { recordAudit } from '../audit/audit';
-import { startBulkJob } from '../cases/bulk-jobs/jobs';
 import { whenApproved } from '../cases/approval-hooks';
+import { startBulkJob } from '../cases/bulk-jobs/jobs';
 import { actorOf, viewerOf } from '../cases/scope';
 import { defineRoute } from '../http/route';
 import { transact } from '../notifications/bus';
@@ -16,6 +16,9 @@ import { readRules, replaceRules } from './store';
 
 // A rule with routeOnApprove pushes a case the moment review approves it.
 whenApproved(async (app, caseId, requestId) => (await routeOnApproval(app, caseId, requestId)) !== null);
+
+/** The bulk job a filter starts (a bulk action's name, not an audit action). */
+const ROUTE_JOB = 'route' as const;
 
 /** 分案规则 and routing by them (server/routing/README.md). */
 export const routingRoutes = [
@@ -88,7 +91,7 @@ export const routingRoutes = [
           id: await startBulkJob(
             app,
             { caller, viewer, requestId },
-            { action: 'route', filter: body.filter },
+            { action: ROUTE_JOB, filter: body.filter },
           ),
         };
       return routeCases(app, body.caseIds ?? [], { actor: actorOf(viewer), caller, requestId }, lang);

@@ -6,6 +6,7 @@ import { AUDIT_TEXTS_EN_US } from '../../contract/audit-texts-en-US';
 import { AUDIT_TEXTS_ZH_CN } from '../../contract/audit-texts-zh-CN';
 import { CASE_EVENTS } from '../../contract/cases';
 import { EDITABLE } from '../../server/cases/edit';
+import { TRANSITION_ACTIONS } from '../../server/cases/transition-audit';
 import { PROJECT_ROOT } from '../../server/config';
 
 /** Every .ts file under server/ (seed included: it may write audit rows too). */
@@ -57,6 +58,8 @@ function writtenActions(): { actions: Set<string>; unknownBuilt: string[] } {
       if (!expand) unknownBuilt.push(`${file}: ${b}`);
       else for (const a of expand(file, literals)) actions.add(a);
     }
+    // A case's transitions are audited through one builder (server/cases/transition-audit.ts).
+    if (source.includes('transitionAuditEntry(')) for (const a of TRANSITION_ACTIONS) actions.add(a);
   }
   return { actions, unknownBuilt };
 }

@@ -22,7 +22,7 @@ const AREA_PAGES: Record<PageArea, string[]> = {
     'src/pages/user/reset-modify/',
     'src/pages/user/ChangePasswordForm.tsx',
   ],
-  editors: ['src/pages/user/menu-editor/', 'src/pages/user/page-editor/'],
+  editors: ['src/pages/user/menu-editor/', 'src/pages/user/page-editor/', 'src/pages/user/versions/'],
   monitor: ['src/pages/dashboard/monitor/'],
   inspector: ['src/inspector/'],
   account: ['src/pages/user/account/'],
