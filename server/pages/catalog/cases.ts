@@ -85,6 +85,14 @@ const caseFilters: FieldDescriptor[] = [
   field('outstanding', 'case.outstandingRange', { kind: 'moneyRange' }),
   field('created', 'case.createdRange', { kind: 'dateRange' }),
   field('entrust', 'case.entrustRange', { kind: 'dateRange' }),
+  // 即将到期 (within 30 days) and 已到期 (server/deadlines/): the entrustment's deadline.
+  field('deadline', 'case.deadline', {
+    kind: 'select',
+    options: [
+      { value: 'expiring', label: 'case.deadline.expiring' },
+      { value: 'expired', label: 'case.deadline.expired' },
+    ],
+  }),
   field(
     'lawyerId',
     'case.lawyer',
