@@ -43,6 +43,11 @@ export const DEADLINE_NOTICES_EN_US: Record<
     title: 'Court session coming',
     content: 'Case {{caseNo}} has a court session at {{court}} on {{at}} ({{days}} days left).',
   },
+  'bulk.pushed': {
+    title: 'New cases pushed',
+    content:
+      '{{count}} cases were pushed to your firm at once ({{caseNo}} and others): accept or decline them.',
+  },
   'routing.pushed': {
     title: 'New cases pushed',
     content:

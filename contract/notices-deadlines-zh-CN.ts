@@ -33,6 +33,10 @@ export const DEADLINE_NOTICES_ZH_CN = {
     title: '开庭提醒',
     content: '案件 {{caseNo}} 将于 {{at}} 在 {{court}} 开庭（还有 {{days}} 天）。',
   },
+  'bulk.pushed': {
+    title: '新的案件推送',
+    content: '向贵所批量推送了 {{count}} 件案件（{{caseNo}} 等），请及时接收或拒绝。',
+  },
   'routing.pushed': {
     title: '新的案件推送',
     content: '按分案规则向贵所推送了 {{count}} 件案件（{{caseNo}} 等），请及时接收或拒绝。',

@@ -186,13 +186,14 @@ export async function transitionWithin(
   who: Who,
   current: CaseRow,
   body: Omit<CaseTransitionRequest, 'version'>,
+  options: { notify?: boolean } = {},
 ): Promise<void> {
   const decided = await decide(
     trx,
     current,
     eventOf({ ...body, version: current.version }, actorOf(who.viewer)),
   );
-  await storeTransition(trx, app, byPerson(who), current, decided);
+  await storeTransition(trx, app, byPerson(who), current, decided, options);
 }
 
 /**

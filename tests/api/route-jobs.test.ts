@@ -36,15 +36,39 @@ async function smallPoolRegion(): Promise<{ region: string; ids: number[] }> {
   return { region, ids };
 }
 
-async function routedMessages(): Promise<{ params: string | null }[]> {
+async function routedMessages(kind = 'routing.pushed'): Promise<{ params: string | null }[]> {
   return server.app.db
     .selectFrom('messages')
     .innerJoin('users', 'users.id', 'messages.user_id')
     .where('users.law_firm_id', '=', demoFirmId)
-    .where('messages.kind', '=', 'routing.pushed')
+    .where('messages.kind', '=', kind)
     .select('messages.params')
     .execute();
 }
+
+describe('a bulk push', () => {
+  it('tells the firm once for the whole job, not once per case', async () => {
+    const ops = await server.tokenFor('caseOperation');
+    const pooled = await server.app.db
+      .selectFrom('cases')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('position', '=', 'pool')
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    const before = (await routedMessages('bulk.pushed')).length;
+    const started = await server.call<{ id: number }>('POST', '/api/cases/bulk-jobs', {
+      token: ops,
+      body: { action: 'push', caseIds: pooled.map((c) => c.id), lawFirmId: demoFirmId },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await bulkJobRunning(started.body.data.id);
+    const after = await routedMessages('bulk.pushed');
+    expect(after.length - before).toBe(1);
+    expect(JSON.parse(after[after.length - 1].params ?? '{}')).toMatchObject({ count: 3 });
+  });
+});
 
 describe('routing by the case list’s filter', () => {
   it('runs as a bulk job: every pooled case of the filter pushed by the rules, the firm told once', async () => {

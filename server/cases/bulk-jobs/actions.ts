@@ -15,6 +15,8 @@ import { EVENT_ABILITY } from '../../../machines/caseStatusMachine';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { fail } from '../../http/errors';
+import { transact } from '../../notifications/bus';
+import { firmContacts, notify } from '../../notifications/notify';
 import { transitionWithin, type Who } from '../transitions';
 import { visibleCase } from '../visible-case';
 
@@ -43,6 +45,9 @@ export interface BulkAction {
 
 const registry = new Map<BulkJobAction, BulkAction>();
 
+/** The cases a push job pushed so far, by the job's details object (one per running job). */
+const pushedOf = new WeakMap<BulkDetails, string[]>();
+
 /** Adds an action; a second registration of one name is a bug. */
 export function registerBulkAction(name: BulkJobAction, action: BulkAction): void {
   if (registry.has(name)) throw new Error(`bulk action ${name} is registered twice`);
@@ -70,8 +75,32 @@ function transitionAction(
     async run(trx, app, who, caseId, kept) {
       const current = await visibleCase(trx, who.viewer, caseId);
       const body: Omit<CaseTransitionRequest, 'version'> = { event, ...kept };
-      await transitionWithin(trx, app, who, current, body);
+      // A push tells the firm once for the whole job (finish), not once per case.
+      await transitionWithin(trx, app, who, current, body, { notify: event !== 'PUSH' });
+      if (event === 'PUSH') {
+        const pushed = pushedOf.get(kept) ?? [];
+        pushed.push(current.caseNo);
+        pushedOf.set(kept, pushed);
+      }
       return current.caseNo;
+    },
+    async finish(app, kept) {
+      const pushed = pushedOf.get(kept);
+      pushedOf.delete(kept);
+      if (event !== 'PUSH' || !pushed?.length || kept.lawFirmId === undefined) return;
+      const firm = kept.lawFirmId;
+      await transact(app.db, async (trx) =>
+        notify(
+          trx,
+          await firmContacts(trx, firm),
+          {
+            kind: 'bulk.pushed',
+            params: { count: pushed.length, caseNo: pushed[0] },
+            link: '/form/casefirm',
+          },
+          app.clock.now(),
+        ),
+      );
     },
   };
 }
