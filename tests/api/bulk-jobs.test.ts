@@ -7,7 +7,7 @@ import type { Paged } from '../../contract/paging';
 import { BULK_STALE_MS, bulkOwner, claimJob, failDeadJobs } from '../../server/cases/bulk-jobs/owners';
 import { bulkJobRunning } from '../../server/cases/bulk-jobs/run';
 import { readConfig } from '../../server/config';
-import { freshCase, useCaseServer } from './case-fixtures';
+import { freshCase, smallPoolRegion, useCaseServer } from './case-fixtures';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -53,25 +53,6 @@ async function resultsSheet(role: Role, id: number, lang = 'zh-CN') {
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
-}
-
-/** A province whose pool holds a handful of cases, so a filter job is small and its own. */
-async function smallPoolRegion(): Promise<{ region: string; ids: number[] }> {
-  const cases = await server.app.db
-    .selectFrom('cases')
-    .select(['id', 'region_code'])
-    .where('status', '=', 'pending')
-    .where('position', '=', 'pool')
-    .execute();
-  const byProvince = new Map<string, number[]>();
-  for (const c of cases) {
-    const province = `${c.region_code.slice(0, 2)}0000`;
-    byProvince.set(province, [...(byProvince.get(province) ?? []), c.id]);
-  }
-  const [region, ids] = [...byProvince.entries()]
-    .filter(([, list]) => list.length >= 3 && list.length <= 60)
-    .sort((a, b) => a[1].length - b[1].length)[0];
-  return { region, ids };
 }
 
 describe('a bulk push by the case list’s filter', () => {

@@ -111,3 +111,22 @@ export async function useCaseServer(next: TestServer): Promise<{ demoLawyerId: n
   seededAuditUpTo = Number(last?.id ?? 0);
   return { demoLawyerId, demoFirmId };
 }
+
+/** A province whose pool holds a handful of cases, so a filter job is small and its own. */
+export async function smallPoolRegion(): Promise<{ region: string; ids: number[] }> {
+  const cases = await server.app.db
+    .selectFrom('cases')
+    .select(['id', 'region_code'])
+    .where('status', '=', 'pending')
+    .where('position', '=', 'pool')
+    .execute();
+  const byProvince = new Map<string, number[]>();
+  for (const c of cases) {
+    const province = `${c.region_code.slice(0, 2)}0000`;
+    byProvince.set(province, [...(byProvince.get(province) ?? []), c.id]);
+  }
+  const [region, ids] = [...byProvince.entries()]
+    .filter(([, list]) => list.length >= 3 && list.length <= 60)
+    .sort((a, b) => a[1].length - b[1].length)[0];
+  return { region, ids };
+}

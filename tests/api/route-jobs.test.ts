@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkJob } from '../../contract/bulk-jobs';
 import { bulkJobRunning } from '../../server/cases/bulk-jobs/run';
-import { useCaseServer } from './case-fixtures';
+import { smallPoolRegion, useCaseServer } from './case-fixtures';
 import { startServer, type TestServer } from './harness';
 
 /**
@@ -16,25 +16,6 @@ beforeAll(async () => {
   ({ demoFirmId } = await useCaseServer(server));
 });
 afterAll(() => server.close());
-
-/** A province whose pool holds a handful of cases, so a filter job is small and its own. */
-async function smallPoolRegion(): Promise<{ region: string; ids: number[] }> {
-  const cases = await server.app.db
-    .selectFrom('cases')
-    .select(['id', 'region_code'])
-    .where('status', '=', 'pending')
-    .where('position', '=', 'pool')
-    .execute();
-  const byProvince = new Map<string, number[]>();
-  for (const c of cases) {
-    const province = `${c.region_code.slice(0, 2)}0000`;
-    byProvince.set(province, [...(byProvince.get(province) ?? []), c.id]);
-  }
-  const [region, ids] = [...byProvince.entries()]
-    .filter(([, list]) => list.length >= 3 && list.length <= 60)
-    .sort((a, b) => a[1].length - b[1].length)[0];
-  return { region, ids };
-}
 
 async function routedMessages(kind = 'routing.pushed'): Promise<{ params: string | null }[]> {
   return server.app.db
