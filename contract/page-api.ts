@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageIdSchema } from './menu';
+import { roleSchema } from './role-schemas';
 import { titleSchema } from './title';
 
 /**
@@ -59,3 +60,24 @@ export const savedPageSchema = z.object({
   savedAt: z.string(),
 });
 export type SavedPage = z.infer<typeof savedPageSchema>;
+
+/** What closes a page to a role: the ability its rule names, or the role's own menu (which may only narrow). */
+export const PAGE_CLOSED_BY = ['ability', 'menu'] as const;
+export type PageClosedBy = (typeof PAGE_CLOSED_BY)[number];
+
+/**
+ * POST /api/pages/:id/preview: would `role` open this page, as edited? The editor's draft
+ * counts (a page outside the route table opens by its own `access`); without it, what the
+ * page serves now. Sign-in as the role is never needed: the same check as GET /api/pages/:id.
+ */
+export const pagePreviewBodySchema = z.object({ role: roleSchema, descriptor: z.unknown().optional() });
+export type PagePreviewBody = z.infer<typeof pagePreviewBodySchema>;
+
+export const pagePreviewSchema = z.object({
+  role: roleSchema,
+  opens: z.boolean(),
+  /** The rule that opens the page (contract/access.ts), null when none does. */
+  rule: z.string().nullable(),
+  closedBy: z.enum(PAGE_CLOSED_BY).nullable(),
+});
+export type PagePreview = z.infer<typeof pagePreviewSchema>;

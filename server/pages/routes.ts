@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { can } from '../../contract/access';
-import type { MenuNode } from '../../contract/menu';
 import {
   type PageSummary,
   pageHistorySchema,
@@ -12,8 +10,6 @@ import {
   savedPageSchema,
 } from '../../contract/page-api';
 import { type PageDescriptor, pageDescriptorSchema, SCHEMA_VERSION } from '../../contract/pages/descriptor';
-import type { Role } from '../../contract/roles';
-import { routesBreadthFirst } from '../../contract/routes';
 import type { Title } from '../../contract/title';
 import { DESCRIPTOR_LIMITS } from '../../contract/tree-limits';
 import { type AuditEntry, recordAudit } from '../audit/audit';
@@ -26,6 +22,8 @@ import { draftRoutes, dropDraft } from '../versions/drafts';
 import { editedFromVersion, sendVersion } from '../versions/if-match';
 import { PAGE_CATALOG } from './catalog';
 import { pageRuleOf } from './page-access';
+import { type MenuOf, pageOpeningFor } from './page-opens';
+import { pagePreviewRoute } from './preview-route';
 import type { DeclaredApi } from './references';
 import {
   checkPage,
@@ -113,8 +111,7 @@ async function saveCheckedPage(
   });
 }
 
-/** A role's menu tree, as the role sees it (server/menus/store.ts `menuForRole`). */
-export type MenuOf = (db: Kysely<Database>, role: Role) => Promise<MenuNode[]>;
+export type { MenuOf };
 
 /**
  * The page descriptor API. `declared` is the server's own route list (server/routes.ts),
@@ -136,10 +133,13 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
         const stored = await latestStoredPage(app.db, params.id);
         sendVersion(reply, stored?.version ?? 0);
         if (!(await isKnownPage(app.db, params.id, stored))) throw fail.notFound('page.notFound');
-        // The page's rule and the role's own menu both decide: the menu may only narrow.
-        const rule = pageRuleOf(params.id, stored?.descriptor ?? PAGE_CATALOG.get(params.id));
-        if (!rule || !can(rule, caller.role)) throw fail.forbidden('page.forbidden');
-        const route = routesBreadthFirst(await menuOf(app.db, caller.role)).find((r) => r.page === params.id);
+        const { route } = await pageOpeningFor(
+          app.db,
+          menuOf,
+          params.id,
+          caller.role,
+          stored?.descriptor ?? PAGE_CATALOG.get(params.id),
+        );
         if (!route) throw fail.forbidden('page.forbidden');
         return (
           served(params.id, stored, declared(), app.log)?.page ?? notYetAvailable(params.id, route.title)
@@ -257,6 +257,8 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
         );
       },
     }),
+
+    pagePreviewRoute(menuOf),
 
     ...draftRoutes({
       kind: 'page',

@@ -99,6 +99,7 @@ const WHO_MAY_CALL: Record<string, 'public' | Role[]> = {
   'GET /settlements/:lawFirmId/export': [SA, CASE_OPS, BIZ_OPS, FIRM],
   'GET /pages/:id/history': [SA],
   'POST /pages/:id/revert': [SA],
+  'POST /pages/:id/preview': [SA],
   'GET /access': [SA],
   // The API's own description (anyone only with API_DOCS_PUBLIC=1, see http-edges.test.ts).
   'GET /docs': [SA, ADMIN],
