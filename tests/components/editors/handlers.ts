@@ -4,11 +4,15 @@ import type { FieldError } from '../../../contract/envelope';
 import type { MenuNode } from '../../../contract/menu';
 import { type RoleMenu, roleMenuSchema, saveMenuBodySchema } from '../../../contract/menu-api';
 import {
+  type PageClosedBy,
   type PageHistory,
   type PageList,
+  type PagePreviewBody,
   type PageVersion,
   pageHistorySchema,
   pageListSchema,
+  pagePreviewBodySchema,
+  pagePreviewSchema,
   revertBodySchema,
   savedPageSchema,
 } from '../../../contract/page-api';
@@ -116,7 +120,8 @@ export function menusApi() {
 
 /**
  * The pages API as the editor sees it: pages with a current descriptor each, saved versions
- * kept, PUT and revert recorded, an optional refusal for the next PUT. Preview data GETs are
+ * kept, PUT and revert recorded, an optional refusal for the next PUT, the preview's question
+ * whether a role opens the page recorded and answered. Preview data GETs are
  * answered with an empty list.
  */
 export function pagesApi(pages: PageDescriptor[]) {
@@ -125,6 +130,9 @@ export function pagesApi(pages: PageDescriptor[]) {
   const puts: Array<{ id: string; body: unknown }> = [];
   const reverts: Array<{ id: string; version: number }> = [];
   let refusal: { msg: string; errors: FieldError[] } | null = null;
+  /** What POST /api/pages/:id/preview answers a role: opens, unless closed here (the server's check is its own API test). */
+  const closed = new Map<Role, { closedBy: PageClosedBy; rule: string | null }>();
+  const previews: PagePreviewBody[] = [];
 
   const save = (id: string, descriptor: PageDescriptor) => {
     const list = versions.get(id) ?? [];
@@ -170,6 +178,18 @@ export function pagesApi(pages: PageDescriptor[]) {
       }
       return ok(save(id, pageDescriptorSchema.parse(body)));
     }),
+    http.post('/api/pages/:id/preview', async ({ request }) => {
+      const body = pagePreviewBodySchema.parse(await request.json());
+      previews.push(body);
+      const shut = closed.get(body.role);
+      const answer = {
+        role: body.role,
+        opens: !shut,
+        rule: shut?.rule ?? 'tasks.read',
+        closedBy: shut?.closedBy ?? null,
+      };
+      return ok(pagePreviewSchema.parse(answer));
+    }),
     http.post('/api/pages/:id/revert', async ({ params, request }) => {
       const id = String(params.id);
       const { version } = revertBodySchema.parse(await request.json());
@@ -185,6 +205,9 @@ export function pagesApi(pages: PageDescriptor[]) {
     puts,
     reverts,
     save,
+    previews,
+    closeTo: (role: Role, closedBy: PageClosedBy, rule: string | null) =>
+      closed.set(role, { closedBy, rule }),
     refuseNextSave: (msg: string, errors: FieldError[]) => {
       refusal = { msg, errors };
     },

@@ -1,6 +1,7 @@
-import { Result } from '@arco-design/web-react';
-import { useMemo } from 'react';
+import { Alert, Result } from '@arco-design/web-react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccessRule } from '../../../../contract/access';
 import type { Role } from '../../../../contract/roles';
 import {
   checkDescriptor,
@@ -12,17 +13,30 @@ import {
   useRegistryEnv,
 } from '../../../../ui-registry';
 import { apiGet } from '../../../api/request';
+import { useAccessLabel } from '../menu-editor/AccessTag';
+import { PreviewFrame } from './PreviewFrame';
+import { type PageOpening, usePageOpening } from './use-page-opening';
+
+interface Props {
+  pageId: string;
+  descriptor: unknown;
+  role: Role;
+}
 
 /**
- * The descriptor being edited, drawn by the registry as the chosen role would see it. The
- * preview reads real data (GETs go through), but nothing it does changes anything: other
- * calls and navigation are refused with a notice. Hand-written (builtin) pages are not
- * mounted, since they call the API on their own.
+ * The descriptor being edited, drawn by the registry as the chosen role would see it: the
+ * server says whether the role opens the page at all (its check for GET /api/pages/:id), and
+ * the registry leaves out the columns, fields and actions the role may not use (the same
+ * `can` the real page runs, with `env.role` set to that role). The rows are read with the
+ * administrator's own session, which the notice says. Nothing the preview does changes
+ * anything: other calls and navigation are refused with a notice. Hand-written (builtin)
+ * pages are not mounted, since they call the API on their own.
  */
-export function DescriptorPreview({ descriptor, role }: { descriptor: unknown; role: Role }) {
+export function DescriptorPreview({ pageId, descriptor, role }: Props) {
   const { t } = useTranslation();
   const env = useRegistryEnv();
   const registry = useRegistry();
+  const opening = usePageOpening(pageId, role, descriptor);
   const sandbox = useMemo<RegistryEnvironment>(() => {
     const blocked = () => t('pageEditor.previewBlocked');
     return {
@@ -38,16 +52,68 @@ export function DescriptorPreview({ descriptor, role }: { descriptor: unknown; r
   }, [env, role, t]);
 
   const check = useMemo(() => checkDescriptor(descriptor), [descriptor]);
-  if (check.ok && check.page.type === 'builtin') {
-    return (
+  const roleName = t(`enum.role.${role}`);
+  let body: ReactNode;
+  if (opening.status === 'known' && !opening.opens) {
+    body = <ClosedToRole opening={opening} roleName={roleName} />;
+  } else if (check.ok && check.page.type === 'builtin') {
+    body = (
       <Result status="info" title={t('pageEditor.builtinPreview', { component: check.page.component })} />
+    );
+  } else {
+    body = (
+      <RegistryProvider env={sandbox} registry={registry}>
+        <PreviewFrame>
+          <DescriptorView descriptor={descriptor} />
+        </PreviewFrame>
+      </RegistryProvider>
     );
   }
   return (
-    <RegistryProvider env={sandbox} registry={registry}>
-      <div className="page-editor-preview" data-testid="page-preview">
-        <DescriptorView descriptor={descriptor} />
-      </div>
-    </RegistryProvider>
+    <div className="page-editor-preview" data-testid="page-preview" data-preview-role={role}>
+      <Alert
+        type="info"
+        className="page-editor-preview-as"
+        data-testid="page-preview-notice"
+        content={t('pageEditor.previewAs', { role: roleName })}
+      />
+      {opening.status === 'failed' && (
+        <Alert
+          type="warning"
+          className="page-editor-preview-as"
+          content={t('pageEditor.previewOpeningFailed')}
+        />
+      )}
+      {body}
+    </div>
+  );
+}
+
+function ClosedToRole({
+  opening,
+  roleName,
+}: {
+  opening: PageOpening & { status: 'known' };
+  roleName: string;
+}) {
+  const { t } = useTranslation();
+  const label = useAccessLabel();
+  const subTitle =
+    opening.closedBy === 'menu'
+      ? t('pageEditor.previewClosed.menu', { role: roleName })
+      : opening.rule
+        ? t('pageEditor.previewClosed.ability', {
+            role: roleName,
+            ability: label(opening.rule as AccessRule),
+          })
+        : t('pageEditor.previewClosed.noRule');
+  return (
+    <Result
+      status="403"
+      data-testid="page-preview-closed"
+      data-closed-by={opening.closedBy ?? ''}
+      title={t('pageEditor.previewClosed.title', { role: roleName })}
+      subTitle={subTitle}
+    />
   );
 }

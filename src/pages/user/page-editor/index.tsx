@@ -169,7 +169,7 @@ export default function PageEditor() {
               {previewValue === undefined ? (
                 <Empty description={t('pageEditor.previewNone')} />
               ) : (
-                <DescriptorPreview descriptor={previewValue} role={previewRole} />
+                <DescriptorPreview pageId={pageId ?? ''} descriptor={previewValue} role={previewRole} />
               )}
             </Card>
           </Grid.Col>
