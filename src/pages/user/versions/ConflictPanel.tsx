@@ -1,5 +1,6 @@
 import { Alert, Button, Space } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../contract/dates';
 import { jsonDiff, type VersionConflict } from '../../../../contract/versions';
 import { DiffView } from './DiffView';
 
@@ -26,7 +27,7 @@ export function ConflictPanel({ conflict, theirs, mine, onReapply }: Props) {
       title={t('versions.conflictTitle', {
         name: who,
         version: conflict.version,
-        time: conflict.savedAt ?? '',
+        time: formatDateTime(conflict.savedAt),
       })}
       content={
         <Space direction="vertical" style={{ width: '100%' }}>
