@@ -4,21 +4,20 @@
  */
 
 import { BULK_MESSAGES_ZH_CN } from './messages-bulk-zh-CN';
-import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors';
-import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger';
+import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors-zh-CN';
+import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger-zh-CN';
 import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
-import { ROUTING_MESSAGES_ZH_CN } from './messages-routing';
-import { VERSION_MESSAGES_ZH_CN } from './messages-versions';
+import { ROUTING_MESSAGES_ZH_CN } from './messages-routing-zh-CN';
+import { VERSION_MESSAGES_ZH_CN } from './messages-versions-zh-CN';
 import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
-export const MESSAGES_ZH_CN = {
-  ...LEDGER_MESSAGES_ZH_CN,
-  ...CREDITOR_MESSAGES_ZH_CN,
-  ...VERSION_MESSAGES_ZH_CN,
+/**
+ * The messages of no area (contract/message-areas.ts): the browser's public catalogue part
+ * (locales/catalogue-zh-CN.ts). An area's messages load when one of its pages opens or one of
+ * its keys is asked for (src/i18n.ts).
+ */
+export const CORE_MESSAGES_ZH_CN = {
   ok: '成功',
-  ...PLAN_MESSAGES_ZH_CN,
-  ...BULK_MESSAGES_ZH_CN,
-  ...ROUTING_MESSAGES_ZH_CN,
   'rule.phone': '请输入正确的 11 位手机号',
   'rule.phoneRequired': '用户名不能为空',
   'rule.password': '密码至少 6 位，须包含数字、大写字母和小写字母，不能有空格',
@@ -255,5 +254,16 @@ export const MESSAGES_ZH_CN = {
   'import.partyRowRefused': '“当事人”表第 {{row}} 行有误，本案不导入',
   // Every refusal of the tree limits has its message (a key missing here fails the typecheck).
 } as const satisfies Record<string, string> & Record<LimitMessage, string>;
+
+/** Every message in zh-CN: the areas and the core (the server answers with any of them). */
+export const MESSAGES_ZH_CN = {
+  ...LEDGER_MESSAGES_ZH_CN,
+  ...CREDITOR_MESSAGES_ZH_CN,
+  ...VERSION_MESSAGES_ZH_CN,
+  ...PLAN_MESSAGES_ZH_CN,
+  ...BULK_MESSAGES_ZH_CN,
+  ...ROUTING_MESSAGES_ZH_CN,
+  ...CORE_MESSAGES_ZH_CN,
+} as const;
 
 export type MessageKey = keyof typeof MESSAGES_ZH_CN;

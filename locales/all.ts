@@ -1,3 +1,5 @@
+import { MESSAGES_EN_US } from '../contract/messages-en-US';
+import { MESSAGES_ZH_CN } from '../contract/messages-zh-CN';
 import appEnUS from './catalogue-app-en-US';
 import appZhCN from './catalogue-app-zh-CN';
 import enUS from './catalogue-en-US';
@@ -25,8 +27,8 @@ const pageAreas = {
   ),
 };
 
-/** Both languages, every part at once: for tests and the completeness check. */
+/** Both languages, every part (and every message area) at once: for tests and the completeness check. */
 export const CATALOGUES = {
-  'zh-CN': { ...zhCN, ...registerZhCN, ...appZhCN, ...pageAreas['zh-CN'] },
-  'en-US': { ...enUS, ...registerEnUS, ...appEnUS, ...pageAreas['en-US'] },
+  'zh-CN': { ...MESSAGES_ZH_CN, ...zhCN, ...registerZhCN, ...appZhCN, ...pageAreas['zh-CN'] },
+  'en-US': { ...MESSAGES_EN_US, ...enUS, ...registerEnUS, ...appEnUS, ...pageAreas['en-US'] },
 } as const;

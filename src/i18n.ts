@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Title, titleText } from '../contract/title';
+import { type MessageArea, messageAreaOf } from '../contract/message-areas';
+import { type Title, titleText } from '../contract/title-text';
 import {
   type CataloguePart,
   DEFAULT_LOCALE,
@@ -9,6 +10,7 @@ import {
   loadCatalogue,
   type PageArea,
 } from '../locales';
+import { MESSAGE_AREA_LOADERS, PAGE_AREA_MESSAGES } from '../locales/message-areas';
 
 /** Storage key fixed by ARCHITECTURE.md §8. */
 export const LOCALE_KEY = 'arco-locale';
@@ -32,10 +34,18 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // A key of a message area not loaded yet (contract/message-areas.ts) loads that area; the
+  // components that asked render again when it is added (bindI18nStore), so a rule's message
+  // shown before its area arrived still reads right.
+  saveMissing: true,
+  missingKeyHandler: (_lngs, _ns, key) => void ensureMessages([key]),
+  react: { bindI18nStore: 'added' },
 });
 
 /** Which parts of the catalogue are in use (the app part joins with the signed-in frame). */
 const partsInUse = new Set<CataloguePart>(['public']);
+/** Which message areas are in use (their pages opened, or one of their keys asked for). */
+const messageAreasInUse = new Set<MessageArea>();
 const loaded = new Set<string>();
 
 async function ensureCatalogue(locale: Locale): Promise<void> {
@@ -45,6 +55,23 @@ async function ensureCatalogue(locale: Locale): Promise<void> {
     i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale, part), true, true);
     loaded.add(id);
   }
+  for (const area of messageAreasInUse) {
+    const id = `${locale}/messages-${area}`;
+    if (loaded.has(id)) continue;
+    i18n.addResourceBundle(locale, 'translation', await MESSAGE_AREA_LOADERS[locale][area](), true, true);
+    loaded.add(id);
+  }
+}
+
+/**
+ * Loads the message areas these keys belong to (nothing for core keys): awaited before a
+ * message is shown outside React (the HTTP layer's notices), so it never shows a bare key.
+ */
+export async function ensureMessages(keys: readonly string[]): Promise<void> {
+  const areas = keys.map(messageAreaOf).filter((area) => area !== null);
+  if (areas.every((area) => loaded.has(`${currentLocale()}/messages-${area}`))) return;
+  for (const area of areas) messageAreasInUse.add(area);
+  await ensureCatalogue(currentLocale());
 }
 
 /** Called by the signed-in frame before it renders: menus, pages and enums join the catalogue. */
@@ -61,7 +88,10 @@ export async function loadRegisterCatalogue(): Promise<void> {
 
 /** Called by a hand-written page's loader: the areas only it uses join the catalogue (locales/index.ts). */
 export async function loadPageAreas(areas: readonly PageArea[]): Promise<void> {
-  for (const area of areas) partsInUse.add(area);
+  for (const area of areas) {
+    partsInUse.add(area);
+    for (const messages of PAGE_AREA_MESSAGES[area] ?? []) messageAreasInUse.add(messages);
+  }
   await ensureCatalogue(currentLocale());
 }
 
