@@ -1,18 +1,12 @@
-import { BULK_MESSAGES_EN_US } from './messages-bulk-en-US';
-import { CREDITOR_MESSAGES_EN_US } from './messages-creditors-en-US';
-import { LEDGER_MESSAGES_EN_US } from './messages-ledger-en-US';
-import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
-import { ROUTING_MESSAGES_EN_US } from './messages-routing-en-US';
-import { VERSION_MESSAGES_EN_US } from './messages-versions-en-US';
-import type { CORE_MESSAGES_ZH_CN, MessageKey } from './messages-zh-CN';
+import type { CoreMessageKey } from './messages-zh-CN';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 /**
- * The en-US half of contract/messages.ts, in a module of its own so the browser loads only the
- * language in use (locales/catalogue-en-US.ts).
+ * The en-US core of contract/messages.ts, the twin of CORE_MESSAGES_ZH_CN (messages-zh-CN.ts),
+ * in a module of its own so the browser loads only the language in use
+ * (locales/catalogue-en-US.ts).
  */
-/** The twin of CORE_MESSAGES_ZH_CN: the browser's public catalogue part in en-US. */
-export const CORE_MESSAGES_EN_US: Record<keyof typeof CORE_MESSAGES_ZH_CN, string> = {
+export const CORE_MESSAGES_EN_US: Record<CoreMessageKey, string> = {
   ok: 'Success',
   'rule.phone': 'Enter a valid 11-digit mobile number',
   'rule.phoneRequired': 'Username cannot be empty',
@@ -271,15 +265,4 @@ export const CORE_MESSAGES_EN_US: Record<keyof typeof CORE_MESSAGES_ZH_CN, strin
   'import.partsSum': 'Principal, interest, penalty interest and fees must add up to the amount',
   'import.partyCaseUnknown': 'No case on the main sheet has this case number',
   'import.partyRowRefused': 'Row {{row}} of the 当事人 sheet is refused, so this case is not imported',
-};
-
-/** Every message in en-US: the areas and the core. */
-export const MESSAGES_EN_US: Record<MessageKey, string> = {
-  ...LEDGER_MESSAGES_EN_US,
-  ...CREDITOR_MESSAGES_EN_US,
-  ...VERSION_MESSAGES_EN_US,
-  ...PLAN_MESSAGES_EN_US,
-  ...BULK_MESSAGES_EN_US,
-  ...ROUTING_MESSAGES_EN_US,
-  ...CORE_MESSAGES_EN_US,
 };

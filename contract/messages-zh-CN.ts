@@ -1,14 +1,9 @@
 /**
- * The zh-CN half of contract/messages.ts, in a module of its own so the browser loads only the
- * language in use (locales/catalogue-zh-CN.ts).
+ * The zh-CN core of contract/messages.ts (every message of no area), in a module of its own so
+ * the browser loads only the language in use (locales/catalogue-zh-CN.ts). The areas' messages
+ * are in messages-<area>-zh-CN.ts; contract/messages.ts puts them together for the server.
  */
 
-import { BULK_MESSAGES_ZH_CN } from './messages-bulk-zh-CN';
-import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors-zh-CN';
-import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger-zh-CN';
-import { PLAN_MESSAGES_ZH_CN } from './messages-plans-zh-CN';
-import { ROUTING_MESSAGES_ZH_CN } from './messages-routing-zh-CN';
-import { VERSION_MESSAGES_ZH_CN } from './messages-versions-zh-CN';
 import { DESCRIPTOR_LIMITS, type LimitMessage, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 /**
@@ -255,15 +250,4 @@ export const CORE_MESSAGES_ZH_CN = {
   // Every refusal of the tree limits has its message (a key missing here fails the typecheck).
 } as const satisfies Record<string, string> & Record<LimitMessage, string>;
 
-/** Every message in zh-CN: the areas and the core (the server answers with any of them). */
-export const MESSAGES_ZH_CN = {
-  ...LEDGER_MESSAGES_ZH_CN,
-  ...CREDITOR_MESSAGES_ZH_CN,
-  ...VERSION_MESSAGES_ZH_CN,
-  ...PLAN_MESSAGES_ZH_CN,
-  ...BULK_MESSAGES_ZH_CN,
-  ...ROUTING_MESSAGES_ZH_CN,
-  ...CORE_MESSAGES_ZH_CN,
-} as const;
-
-export type MessageKey = keyof typeof MESSAGES_ZH_CN;
+export type CoreMessageKey = keyof typeof CORE_MESSAGES_ZH_CN;

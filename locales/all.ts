@@ -1,5 +1,4 @@
-import { MESSAGES_EN_US } from '../contract/messages-en-US';
-import { MESSAGES_ZH_CN } from '../contract/messages-zh-CN';
+import { MESSAGES_EN_US, MESSAGES_ZH_CN } from '../contract/messages';
 import appEnUS from './catalogue-app-en-US';
 import appZhCN from './catalogue-app-zh-CN';
 import enUS from './catalogue-en-US';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_AREAS, type MessageArea, messageAreaOf } from '../../contract/message-areas';
-import { CORE_MESSAGES_EN_US, MESSAGES_EN_US } from '../../contract/messages-en-US';
-import { CORE_MESSAGES_ZH_CN, MESSAGES_ZH_CN } from '../../contract/messages-zh-CN';
+import { MESSAGES_EN_US, MESSAGES_ZH_CN } from '../../contract/messages';
+import { CORE_MESSAGES_EN_US } from '../../contract/messages-en-US';
+import { CORE_MESSAGES_ZH_CN } from '../../contract/messages-zh-CN';
 import { LOCALES, loadCatalogue } from '../../locales';
 import { MESSAGE_AREA_LOADERS } from '../../locales/message-areas';
 
