@@ -14,6 +14,23 @@ export const MESSAGE_AREAS = {
   plans: { prefixes: ['plan'], keys: [] },
   bulk: { prefixes: ['bulk'], keys: [] },
   routing: { prefixes: ['routing', 'entrust'], keys: ['rule.regionPrefix'] },
+  imports: { prefixes: ['import', 'intake'], keys: [] },
+  cases: {
+    prefixes: [
+      'case',
+      'party',
+      'contact',
+      'letter',
+      'review',
+      'attachment',
+      'certification',
+      'lawfirm',
+      'lawyer',
+      'wallet',
+      'pii',
+    ],
+    keys: [],
+  },
 } as const satisfies Record<string, { prefixes: readonly string[]; keys: readonly string[] }>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;

@@ -9,9 +9,13 @@
  */
 import { BULK_MESSAGES_EN_US } from './messages-bulk-en-US';
 import { BULK_MESSAGES_ZH_CN } from './messages-bulk-zh-CN';
+import { CASE_MESSAGES_EN_US } from './messages-cases-en-US';
+import { CASE_MESSAGES_ZH_CN } from './messages-cases-zh-CN';
 import { CREDITOR_MESSAGES_EN_US } from './messages-creditors-en-US';
 import { CREDITOR_MESSAGES_ZH_CN } from './messages-creditors-zh-CN';
 import { CORE_MESSAGES_EN_US } from './messages-en-US';
+import { IMPORT_MESSAGES_EN_US } from './messages-imports-en-US';
+import { IMPORT_MESSAGES_ZH_CN } from './messages-imports-zh-CN';
 import { LEDGER_MESSAGES_EN_US } from './messages-ledger-en-US';
 import { LEDGER_MESSAGES_ZH_CN } from './messages-ledger-zh-CN';
 import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
@@ -30,6 +34,8 @@ export const MESSAGES_ZH_CN = {
   ...PLAN_MESSAGES_ZH_CN,
   ...BULK_MESSAGES_ZH_CN,
   ...ROUTING_MESSAGES_ZH_CN,
+  ...IMPORT_MESSAGES_ZH_CN,
+  ...CASE_MESSAGES_ZH_CN,
   ...CORE_MESSAGES_ZH_CN,
 } as const;
 
@@ -43,6 +49,8 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   ...PLAN_MESSAGES_EN_US,
   ...BULK_MESSAGES_EN_US,
   ...ROUTING_MESSAGES_EN_US,
+  ...IMPORT_MESSAGES_EN_US,
+  ...CASE_MESSAGES_EN_US,
   ...CORE_MESSAGES_EN_US,
 };
 

@@ -16,6 +16,8 @@ export const MESSAGE_AREA_LOADERS: Record<Locale, Record<MessageArea, Loader>> =
     plans: async () => (await import('../contract/messages-plans-zh-CN')).PLAN_MESSAGES_ZH_CN,
     bulk: async () => (await import('../contract/messages-bulk-zh-CN')).BULK_MESSAGES_ZH_CN,
     routing: async () => (await import('../contract/messages-routing-zh-CN')).ROUTING_MESSAGES_ZH_CN,
+    imports: async () => (await import('../contract/messages-imports-zh-CN')).IMPORT_MESSAGES_ZH_CN,
+    cases: async () => (await import('../contract/messages-cases-zh-CN')).CASE_MESSAGES_ZH_CN,
   },
   'en-US': {
     ledger: async () => (await import('../contract/messages-ledger-en-US')).LEDGER_MESSAGES_EN_US,
@@ -24,6 +26,8 @@ export const MESSAGE_AREA_LOADERS: Record<Locale, Record<MessageArea, Loader>> =
     plans: async () => (await import('../contract/messages-plans-en-US')).PLAN_MESSAGES_EN_US,
     bulk: async () => (await import('../contract/messages-bulk-en-US')).BULK_MESSAGES_EN_US,
     routing: async () => (await import('../contract/messages-routing-en-US')).ROUTING_MESSAGES_EN_US,
+    imports: async () => (await import('../contract/messages-imports-en-US')).IMPORT_MESSAGES_EN_US,
+    cases: async () => (await import('../contract/messages-cases-en-US')).CASE_MESSAGES_EN_US,
   },
 };
 
@@ -31,4 +35,5 @@ export const MESSAGE_AREA_LOADERS: Record<Locale, Record<MessageArea, Loader>> =
 export const PAGE_AREA_MESSAGES: Partial<Record<PageArea, readonly MessageArea[]>> = {
   editors: ['versions'],
   routing: ['routing'],
+  'case-intake': ['imports', 'cases'],
 };
