@@ -2,7 +2,7 @@
  * The areas of the server's messages (contract/messages-<area>-<locale>.ts): the browser loads
  * the core of the catalogue (`CORE_MESSAGES_*` in messages-<locale>.ts) at start, and an area's
  * messages only with the pages of that area or when one of its keys is asked for
- * (src/i18n.ts `ensureMessages`), so /login does not carry every area in its first files. A key
+ * (src/i18n.ts `ensureTexts`), so /login does not carry every area in its first files. A key
  * belongs to the area one of whose `prefixes` is its first dotted word, or that lists it in
  * `keys` (tests/unit/message-areas.test.ts checks that every key of an area module is found
  * so and that no core key is). No imports: the browser's entry asks it.

@@ -10,7 +10,10 @@ import registerZhCN from './zh-CN/register';
 const pageAreas = {
   'zh-CN': mergeCatalogue(
     import.meta.glob<{ default: Record<string, string> }>(
-      './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+      [
+        './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+        './zh-CN/{cases,creditors,firms,ledger,operations,parties,plans,bulk-jobs}.ts',
+      ],
       {
         eager: true,
       },
@@ -18,7 +21,10 @@ const pageAreas = {
   ),
   'en-US': mergeCatalogue(
     import.meta.glob<{ default: Record<string, string> }>(
-      './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+      [
+        './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+        './en-US/{cases,creditors,firms,ledger,operations,parties,plans,bulk-jobs}.ts',
+      ],
       {
         eager: true,
       },

@@ -5,9 +5,11 @@ import { type Title, titleText } from '../contract/title-text';
 import {
   type CataloguePart,
   DEFAULT_LOCALE,
+  keyedAreaOf,
   LOCALES,
   type Locale,
   loadCatalogue,
+  PAGE_AREA_KEYED,
   type PageArea,
 } from '../locales';
 import { MESSAGE_AREA_LOADERS, PAGE_AREA_MESSAGES } from '../locales/message-areas';
@@ -38,7 +40,7 @@ void i18n.use(initReactI18next).init({
   // components that asked render again when it is added (bindI18nStore), so a rule's message
   // shown before its area arrived still reads right.
   saveMissing: true,
-  missingKeyHandler: (_lngs, _ns, key) => void ensureMessages([key]),
+  missingKeyHandler: (_lngs, _ns, key) => void ensureTexts([key]),
   react: { bindI18nStore: 'added' },
 });
 
@@ -64,14 +66,30 @@ async function ensureCatalogue(locale: Locale): Promise<void> {
 }
 
 /**
- * Loads the message areas these keys belong to (nothing for core keys): awaited before a
- * message is shown outside React (the HTTP layer's notices), so it never shows a bare key.
+ * Loads the message areas (contract/message-areas.ts) and the keyed catalogue areas
+ * (locales/index.ts `KEYED_AREAS`) these keys belong to; nothing for keys already at hand.
+ * Awaited before a text is shown outside React (the HTTP layer's notices) and before a
+ * descriptor renders (src/app/registry-env.ts), so neither shows a bare key.
  */
-export async function ensureMessages(keys: readonly string[]): Promise<void> {
-  const areas = keys.map(messageAreaOf).filter((area) => area !== null);
-  if (areas.every((area) => loaded.has(`${currentLocale()}/messages-${area}`))) return;
-  for (const area of areas) messageAreasInUse.add(area);
-  await ensureCatalogue(currentLocale());
+export async function ensureTexts(keys: readonly string[]): Promise<void> {
+  const locale = currentLocale();
+  let wanted = false;
+  for (const key of keys) {
+    // A key at hand needs nothing; other parts hold keys with an area's first word too
+    // (`case.caseNo`, a field label of the app part).
+    if (i18n.exists(key, { lng: locale })) continue;
+    const messages = messageAreaOf(key);
+    if (messages && !loaded.has(`${locale}/messages-${messages}`)) {
+      messageAreasInUse.add(messages);
+      wanted = true;
+    }
+    const keyed = keyedAreaOf(key);
+    if (keyed && !loaded.has(`${locale}/${keyed}`)) {
+      partsInUse.add(keyed);
+      wanted = true;
+    }
+  }
+  if (wanted) await ensureCatalogue(locale);
 }
 
 /** Called by the signed-in frame before it renders: menus, pages and enums join the catalogue. */
@@ -91,6 +109,7 @@ export async function loadPageAreas(areas: readonly PageArea[]): Promise<void> {
   for (const area of areas) {
     partsInUse.add(area);
     for (const messages of PAGE_AREA_MESSAGES[area] ?? []) messageAreasInUse.add(messages);
+    for (const keyed of PAGE_AREA_KEYED[area] ?? []) partsInUse.add(keyed);
   }
   await ensureCatalogue(currentLocale());
 }

@@ -1,5 +1,5 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { currentLocale, ensureMessages, t } from '../i18n';
+import { currentLocale, ensureTexts, t } from '../i18n';
 import { clearSession, getToken } from '../session/storage';
 import { http } from './client';
 import {
@@ -125,7 +125,7 @@ function fail(answer: FailedAnswer, silent: boolean | undefined, env: HttpEnviro
 /**
  * `silent` calls skip what the user would see; the session is still cleared when it ended. A
  * notice waits for the message areas of the keys its text was made from (`keys`; src/i18n.ts
- * `ensureMessages`) and is then made again (`again`), so it never shows a bare key.
+ * `ensureTexts`) and is then made again (`again`), so it never shows a bare key.
  */
 function carryOut(
   verdict: Verdict,
@@ -140,7 +140,7 @@ function carryOut(
   if (verdict.show.as === 'confirmLogout') confirmLogout(verdict.show.code, env);
   else {
     const duration = verdict.show.duration;
-    void Promise.all([import('./notices'), ensureMessages(keys)]).then(([{ showError }]) =>
+    void Promise.all([import('./notices'), ensureTexts(keys)]).then(([{ showError }]) =>
       showError(again(), duration),
     );
   }

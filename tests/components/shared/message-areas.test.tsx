@@ -5,7 +5,7 @@ import { messageAreaOf } from '../../../contract/message-areas';
 import { BULK_MESSAGES_ZH_CN } from '../../../contract/messages-bulk-zh-CN';
 import { VERSION_MESSAGES_ZH_CN } from '../../../contract/messages-versions-zh-CN';
 import { CATALOGUES } from '../../../locales/all';
-import { ensureMessages, i18n, t } from '../../../src/i18n';
+import { ensureTexts, i18n, t } from '../../../src/i18n';
 
 /** The app as it starts: every catalogue part but the message areas, which load on demand. */
 beforeEach(() => {
@@ -34,8 +34,8 @@ describe('a message of an area not loaded yet', () => {
     expect(await screen.findByText(VERSION_MESSAGES_ZH_CN['version.notFound'])).toBeInTheDocument();
   });
 
-  it('is there for a caller outside React that awaits ensureMessages (the HTTP layer’s notices)', async () => {
-    await ensureMessages(['bulk.notFound', 'http.fallback']);
+  it('is there for a caller outside React that awaits ensureTexts (the HTTP layer’s notices)', async () => {
+    await ensureTexts(['bulk.notFound', 'http.fallback']);
     expect(t('bulk.notFound')).toBe(BULK_MESSAGES_ZH_CN['bulk.notFound']);
   });
 
