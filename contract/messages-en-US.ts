@@ -1,24 +1,13 @@
-import { BULK_MESSAGES_EN_US } from './messages-bulk-en-US';
-import { CREDITOR_MESSAGES_EN_US } from './messages-creditors';
-import { LEDGER_MESSAGES_EN_US } from './messages-ledger';
-import { PLAN_MESSAGES_EN_US } from './messages-plans-en-US';
-import { ROUTING_MESSAGES_EN_US } from './messages-routing';
-import { VERSION_MESSAGES_EN_US } from './messages-versions';
-import type { MessageKey } from './messages-zh-CN';
+import type { CoreMessageKey } from './messages-zh-CN';
 import { DESCRIPTOR_LIMITS, MAX_NESTING, MENU_LIMITS } from './tree-limits';
 
 /**
- * The en-US half of contract/messages.ts, in a module of its own so the browser loads only the
- * language in use (locales/catalogue-en-US.ts).
+ * The en-US core of contract/messages.ts, the twin of CORE_MESSAGES_ZH_CN (messages-zh-CN.ts),
+ * in a module of its own so the browser loads only the language in use
+ * (locales/catalogue-en-US.ts).
  */
-export const MESSAGES_EN_US: Record<MessageKey, string> = {
-  ...LEDGER_MESSAGES_EN_US,
-  ...CREDITOR_MESSAGES_EN_US,
-  ...VERSION_MESSAGES_EN_US,
+export const CORE_MESSAGES_EN_US: Record<CoreMessageKey, string> = {
   ok: 'Success',
-  ...PLAN_MESSAGES_EN_US,
-  ...BULK_MESSAGES_EN_US,
-  ...ROUTING_MESSAGES_EN_US,
   'rule.phone': 'Enter a valid 11-digit mobile number',
   'rule.phoneRequired': 'Username cannot be empty',
   'rule.password':
@@ -80,110 +69,15 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'user.lawFirmRequired': 'Law-firm contact persons and lawyers must belong to a law firm',
   'user.licenceRequired': 'A lawyer account needs a licence number',
   'device.notFound': 'Device not found or already unbound',
-  'wallet.notFound': 'This user has no wallet yet',
-  'attachment.notFound': 'Attachment not found, or not visible to you',
-  'attachment.notPdf': 'This attachment is not a PDF; there is nothing to preview',
-  'attachment.fileRequired': 'Choose a file to upload (form field file)',
-  'attachment.emptyFile': 'The file is empty',
-  'attachment.typeNotAllowed': 'This file type is not accepted; upload one of {{types}}',
-  'attachment.tooLarge': 'The file is too large; an attachment may be at most {{mb}} MB',
-  'attachment.tooMany': 'A case holds at most {{max}} attachments; remove one you no longer need first',
-  'attachment.fileMissing':
-    "The file of this attachment is not in this server's file storage, so it cannot be downloaded",
   'profile.phoneTaken': 'This phone number is used by another account',
   'profile.samePhone': 'The new phone number is the current security phone',
-  'certification.notFound': 'Certification record not found',
-  'certification.alreadyAuditing':
-    'An application is already under review; wait for the result or withdraw it first',
-  'certification.notAuditing': 'Only an application under review can be withdrawn',
-  'lawfirm.notFound': 'Law firm not found',
-  'lawyer.notFound': 'Lawyer not found',
-  'review.reasonRequired': 'A reason is required when rejecting',
-  'review.changed':
-    'Someone changed this after you opened it; it has been reloaded, check it before deciding',
-  'review.notUnderReview': 'Only an application under review can be passed or rejected',
-  'review.notFound': 'Not found',
-  'review.versionRequired': 'Send the version you reviewed (version)',
-  'review.suspendReasonRequired': 'A reason is required when suspending',
-  'review.notSuspendable': 'Only a firm or lawyer that passed review and is not suspended can be suspended',
-  'review.notSuspended': 'This firm or lawyer is not suspended',
-  'lawfirm.suspended': 'This law firm is suspended and gets no more cases',
   'auth.accountSuspended': 'This account is suspended: {{reason}}',
-  'certification.licenceFileRequired': 'Upload an image of the licence',
-  'certification.personalLawyerOnly': 'Only a lawyer account can apply for personal certification',
   'rule.contactPhone': 'Enter a mobile number, or an area code and landline number (e.g. 0755-12345678)',
-  'lawfirm.noOwnFirm': 'This account is not linked to a law firm',
-  'lawyer.noOwnProfile': 'This account has no lawyer profile',
-  'letter.notFound': 'Letter not found, or not visible to you',
-  'letter.notAuditing': 'This letter has already been reviewed',
-  'letter.staleVersion':
-    'This letter has changed since you read it (reviewed or sent in again); read it again before deciding',
-  'letter.caseClosed':
-    'The case is closed or no longer in processing; this letter can no longer be passed or sent in again',
-  'letter.notRejected': 'Only a letter that was sent back can be submitted again',
-  'letter.notHandler': "Only the case's handling lawyer may write a letter for it",
-  'letter.caseNotProcessing': 'Letters can only be written for a case in processing',
-  'letter.fileUnavailable': 'This letter has no file to generate (an early record)',
   'rule.letterExtraMax': 'The extra paragraph may be at most 1,000 characters',
-  'certification.notReviewable': 'This application has already been reviewed or was withdrawn',
   'rule.date': 'Dates are written YYYY-MM-DD',
   'rule.dateTime': 'Enter the time as ISO 8601, e.g. 2026-11-27T10:30:00+08:00',
-  'contact.quietHours':
-    'No outbound contact during quiet hours ({{start}}-{{end}}); to record one that happened, give an override reason',
-  'contact.dailyLimit':
-    'This person had {{max}} connected calls today (across all cases); no more outbound calls today. To record one that happened, give an override reason',
-  'contact.dailyAttempts':
-    'This person was called {{max}} times today (across all cases); no more outbound calls today. To record one that happened, give an override reason',
-  'contact.notAParty': "Only the case's parties and their recorded numbers may be contacted",
-  'contact.atInFuture': 'The contact time cannot be in the future',
-  'contact.phoneRequired': 'A call or SMS needs a phone number',
-  'contact.overrideNotAllowed': 'You may not record a contact against the rules',
-  'contact.promiseInPast': 'The promised day cannot be before the contact',
   'sensitiveWord.found': 'The text contains the sensitive word "{{word}}"; change it and try again',
-  'party.debtorRequired': 'Enter the debtor',
-  'party.nothingToChange': 'Nothing to change',
-  'party.piiErased': 'The retention period is over: this party’s ID number and phones were erased',
-  'party.notFound': 'Party not found',
-  'party.phoneNotFound': 'That phone number does not belong to this party',
-  'party.noIdNumber': 'This party has no ID number on record',
-  'party.idTypeRequired': 'Choose the ID type of the ID number',
-  'party.idNumberRequired': 'A new ID type needs its ID number',
-  'party.mainDebtorRole': 'The first party must be a debtor (the main debtor)',
-  'party.phoneRequired': 'Enter the phone number',
-  'party.phoneIdRequired': 'Say which phone number to show',
-  'party.notEditable':
-    'The case has passed review: only its handling lawyer may correct the contact details of its parties',
-  'party.contactsOnly': 'The handling lawyer may correct only phones, addresses and the employer',
-  'party.mainDebtorStays': 'The main debtor must stay a debtor',
-  'pii.noteRequired': 'Say why when the reason is "Other"',
-  'pii.revealLimit': 'Personal data is shown too often: at most {{max}} times an hour, try again later',
-  'case.notFound': 'Case not found, or not visible to you',
-  'case.staleVersion': 'Someone else changed this case; refresh and try again',
-  'case.repaidInFuture': 'The repayment date cannot be after today',
-  'case.repayment.notRepayable': 'Repayments are recorded only on cases in processing or suspended',
-  'case.repayment.overOutstanding': 'The repayment is more than the amount outstanding: {{outstanding}} yuan',
   'rule.repaymentTooLarge': 'One repayment cannot be more than 10 billion yuan',
-  'case.transition.unknownEvent': 'Unknown case action',
-  'case.transition.unknownStatus': 'The case is in an unknown status',
-  'case.transition.inState.awaitingReview': 'The case has not passed review yet',
-  'case.transition.inState.returned':
-    'The case was returned for correction and must be resubmitted for review',
-  'case.transition.inState.pool': 'The case is in the pool and not pushed to a firm',
-  'case.transition.inState.pushed': 'The case is pushed to a firm and waits for its answer',
-  'case.transition.inState.accepted': 'The case was accepted by a firm and waits for a lawyer',
-  'case.transition.inState.processing': 'A lawyer is already handling the case',
-  'case.transition.inState.suspended': 'The case is suspended',
-  'case.transition.inState.closed': 'The case is closed',
-  'case.transition.notPermitted': 'Your role may not do this',
-  'case.transition.alreadyTaken': 'Another lawyer has already taken this case',
-  'case.transition.pushedToAnotherFirm': 'This case was pushed to another law firm',
-  'case.transition.firmRequired': 'Choose the law firm to push the case to',
-  'case.transition.sameFirm': 'The case is already pushed to this firm',
-  'case.transition.lawyerRequired': 'Choose the lawyer to assign the case to',
-  'case.transition.notYourFirm': 'Only cases of your own firm',
-  'case.transition.notHandlingLawyer': 'Only the handling lawyer or case operations can do this',
-  'case.transition.reasonRequired': 'Give a reason',
-  'case.transition.invalidResult': 'Choose how the case was closed',
   'menu.path': 'A path starts with / and holds only letters, digits, -, _, / and :params',
   'menu.pageId': 'A page id holds only lower-case letters, digits and -',
   'menu.titleKey': 'A title must be an i18n key, or the text in both languages: {"zh-CN": …, "en-US": …}',
@@ -232,48 +126,4 @@ export const MESSAGES_EN_US: Record<MessageKey, string> = {
   'http.internal': 'Something went wrong on the server; try again later (request id {{requestId}})',
   'rule.caseNo': 'A case number is two capital letters and eight digits, e.g. MS20260001',
   'rule.amountPositive': 'The amount must be more than 0',
-  'intake.caseNoTaken': 'This case number already exists',
-  'intake.caseNoRepeated': 'Same case number as row {{row}} of the file',
-  'intake.amountYuan': 'The amount must be a number of yuan with at most two decimals',
-  'intake.typeUnknown':
-    'The case type must be one of 民事, 刑事, 行政, 商事, 诉讼, 仲裁 (or civil, criminal, administrative, commercial, litigation, arbitration)',
-  'intake.required': 'Required',
-  'intake.dateCell': 'Dates are written YYYY-MM-DD',
-  'import.mode':
-    'The import mode is all (import only if every row is valid) or valid (import the valid rows)',
-  'import.fileRequired': 'Choose a file to import (form field file)',
-  'import.emptyFile': 'The file is empty',
-  'import.typeNotAllowed': 'Only .xlsx and .csv files can be imported',
-  'import.notSpreadsheet': 'This file cannot be read: use the import template (.xlsx) or a UTF-8 .csv',
-  'import.badHeaders': 'The header row does not match the template; missing columns: {{missing}}',
-  'import.noRows': 'The file holds no cases',
-  'import.tooManyRows': 'Too many rows: at most {{max}} rows can be imported at once',
-  'import.tooLarge': 'The file is too large: an import file may be at most {{mb}} MB',
-  'import.zipEntries': 'The file holds too many entries (more than {{max}}): it is not a normal spreadsheet',
-  'import.expandsTooFar':
-    'The file expands too far (more than {{mb}} MB): split it and import the parts one by one',
-  'import.compressedTooFar':
-    '{{part}} in the file is compressed too far (more than {{max}} times): it is not a normal spreadsheet',
-  'import.tooManyStrings':
-    'The file holds too much text (more than {{max}} strings): split it and import the parts one by one',
-  'import.elementTooLong':
-    'A row or cell of the file is longer than {{max}} characters and cannot be read: check the file and import it again',
-  'import.rowTooLong': 'Row {{row}} is longer than {{max}} characters: a quote may not be closed',
-  'import.notFound': 'No such import',
-  'import.interrupted': 'The import stopped (server restart or error)',
-  'import.rowColumn': 'Row',
-  'import.reasonColumn': 'Reason',
-  'import.sheetColumn': 'Sheet',
-  'import.badPartyHeaders':
-    'The header row of the 当事人 sheet does not match the template; missing columns: {{missing}}',
-  'import.idTypeUnknown':
-    'The ID type must be one of resident ID card, residence permit, passport, HK/Macao permit, Taiwan permit or unified social credit code',
-  'import.idNumberAsNumber':
-    'Excel stored this ID number as a number and lost its last digits: format the column as text and type it again',
-  'import.partyRoleUnknown':
-    'The party type must be 债务人, 共同债务人 or 担保人 (debtor, co-debtor, guarantor)',
-  'import.partYuan': 'Amounts are numbers of yuan with at most two decimals',
-  'import.partsSum': 'Principal, interest, penalty interest and fees must add up to the amount',
-  'import.partyCaseUnknown': 'No case on the main sheet has this case number',
-  'import.partyRowRefused': 'Row {{row}} of the 当事人 sheet is refused, so this case is not imported',
 };

@@ -1,12 +1,8 @@
+import type { Title } from './title-text';
 import { z } from './zod-mini';
 
-/**
- * A title (a page's, a tab's, a menu entry's): an i18n key of the catalogue (`menu.caseList`)
- * or plain text in both languages (`{"zh-CN": "我的案件", "en-US": "My cases"}`), so an
- * administrator can name a page without a catalogue entry. Either way it is shown in the
- * reader's language (`titleText`).
- */
-export type Title = string | { 'zh-CN': string; 'en-US': string };
+/** A title's schema; the type and `titleText` are in title-text.ts (no zod: the browser's entry shows titles). */
+export { type Title, titleText } from './title-text';
 
 /** i18n key of a title: dotted words (menu.list.searchTable). */
 export const titleKeySchema = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/, 'menu.titleKey'));
@@ -29,9 +25,3 @@ export const bilingualTitleSchema = z.strictObject({ 'zh-CN': plainTitleSchema, 
  * both languages, each checked at its own path (`title.en-US`).
  */
 export const titleSchema: z.ZodMiniType<Title> = z.union([titleKeySchema, bilingualTitleSchema]);
-
-/** The title in the reader's language: the text of that language, or the key translated. */
-export function titleText(title: Title, lang: string, translateKey: (key: string) => string): string {
-  if (typeof title === 'string') return translateKey(title);
-  return lang.startsWith('en') ? title['en-US'] : title['zh-CN'];
-}

@@ -1,3 +1,4 @@
+import { MESSAGES_EN_US, MESSAGES_ZH_CN } from '../contract/messages';
 import appEnUS from './catalogue-app-en-US';
 import appZhCN from './catalogue-app-zh-CN';
 import enUS from './catalogue-en-US';
@@ -9,7 +10,10 @@ import registerZhCN from './zh-CN/register';
 const pageAreas = {
   'zh-CN': mergeCatalogue(
     import.meta.glob<{ default: Record<string, string> }>(
-      './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+      [
+        './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+        './zh-CN/{cases,creditors,firms,ledger,operations,parties,plans,bulk-jobs}.ts',
+      ],
       {
         eager: true,
       },
@@ -17,7 +21,10 @@ const pageAreas = {
   ),
   'en-US': mergeCatalogue(
     import.meta.glob<{ default: Record<string, string> }>(
-      './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+      [
+        './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
+        './en-US/{cases,creditors,firms,ledger,operations,parties,plans,bulk-jobs}.ts',
+      ],
       {
         eager: true,
       },
@@ -25,8 +32,8 @@ const pageAreas = {
   ),
 };
 
-/** Both languages, every part at once: for tests and the completeness check. */
+/** Both languages, every part (and every message area) at once: for tests and the completeness check. */
 export const CATALOGUES = {
-  'zh-CN': { ...zhCN, ...registerZhCN, ...appZhCN, ...pageAreas['zh-CN'] },
-  'en-US': { ...enUS, ...registerEnUS, ...appEnUS, ...pageAreas['en-US'] },
+  'zh-CN': { ...MESSAGES_ZH_CN, ...zhCN, ...registerZhCN, ...appZhCN, ...pageAreas['zh-CN'] },
+  'en-US': { ...MESSAGES_EN_US, ...enUS, ...registerEnUS, ...appEnUS, ...pageAreas['en-US'] },
 } as const;

@@ -29,16 +29,51 @@ export const PAGE_AREAS = [
   'routing',
 ] as const;
 export type PageArea = (typeof PAGE_AREAS)[number];
-export type CataloguePart = 'public' | 'register' | 'app' | PageArea;
+/**
+ * Areas that descriptor pages and the registry's widgets on them use, by the first dotted word
+ * of their keys: each loads when one of its keys is asked for (src/i18n.ts `ensureTexts`: a
+ * descriptor's keys before it renders, a key found missing otherwise), not with the signed-in
+ * frame (tests/unit/catalogue-parts.test.ts checks the prefixes find every key).
+ */
+export const KEYED_AREAS = {
+  cases: ['case'],
+  creditors: ['batch', 'creditor', 'settlement'],
+  firms: ['firm'],
+  ledger: ['ledger'],
+  operations: ['access', 'operations'],
+  parties: ['party', 'pii'],
+  plans: ['plan'],
+  'bulk-jobs': ['bulkJobs'],
+} as const satisfies Record<string, readonly string[]>;
+export type KeyedArea = keyof typeof KEYED_AREAS;
+export type CataloguePart = 'public' | 'register' | 'app' | PageArea | KeyedArea;
+
+const keyedByPrefix = new Map<string, KeyedArea>(
+  (Object.entries(KEYED_AREAS) as [KeyedArea, readonly string[]][]).flatMap(([area, prefixes]) =>
+    prefixes.map((prefix) => [prefix, area] as const),
+  ),
+);
+
+/** The keyed areas a page area's hand-written pages use too: they load together (src/i18n.ts). */
+export const PAGE_AREA_KEYED: Partial<Record<PageArea, readonly KeyedArea[]>> = {
+  'case-intake': ['cases', 'parties', 'ledger'],
+};
+
+/** The keyed area a key belongs to by its first dotted word, or null. */
+export function keyedAreaOf(key: string): KeyedArea | null {
+  return keyedByPrefix.get(key.slice(0, key.indexOf('.'))) ?? null;
+}
 
 type Loader = () => Promise<{ default: Catalogue }>;
 const pageAreaLoaders: Record<Locale, Record<string, Loader>> = {
-  'zh-CN': import.meta.glob<{ default: Catalogue }>(
+  'zh-CN': import.meta.glob<{ default: Catalogue }>([
     './zh-CN/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
-  ),
-  'en-US': import.meta.glob<{ default: Catalogue }>(
+    './zh-CN/{cases,creditors,firms,ledger,operations,parties,plans,bulk-jobs}.ts',
+  ]),
+  'en-US': import.meta.glob<{ default: Catalogue }>([
     './en-US/{settings,editors,monitor,inspector,account,user-center,case-intake,routing}.ts',
-  ),
+    './en-US/{cases,creditors,firms,ledger,operations,parties,plans,bulk-jobs}.ts',
+  ]),
 };
 
 const loaders: Record<'public' | 'register' | 'app', Record<Locale, Loader>> = {

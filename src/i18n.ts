@@ -1,14 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Title, titleText } from '../contract/title';
+import { type MessageArea, messageAreaOf } from '../contract/message-areas';
+import { type Title, titleText } from '../contract/title-text';
 import {
   type CataloguePart,
   DEFAULT_LOCALE,
+  keyedAreaOf,
   LOCALES,
   type Locale,
   loadCatalogue,
+  PAGE_AREA_KEYED,
   type PageArea,
 } from '../locales';
+import { MESSAGE_AREA_LOADERS, PAGE_AREA_MESSAGES } from '../locales/message-areas';
 
 /** Storage key fixed by ARCHITECTURE.md §8. */
 export const LOCALE_KEY = 'arco-locale';
@@ -32,10 +36,18 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // A key of a message area not loaded yet (contract/message-areas.ts) loads that area; the
+  // components that asked render again when it is added (bindI18nStore), so a rule's message
+  // shown before its area arrived still reads right.
+  saveMissing: true,
+  missingKeyHandler: (_lngs, _ns, key) => void ensureTexts([key]),
+  react: { bindI18nStore: 'added' },
 });
 
 /** Which parts of the catalogue are in use (the app part joins with the signed-in frame). */
 const partsInUse = new Set<CataloguePart>(['public']);
+/** Which message areas are in use (their pages opened, or one of their keys asked for). */
+const messageAreasInUse = new Set<MessageArea>();
 const loaded = new Set<string>();
 
 async function ensureCatalogue(locale: Locale): Promise<void> {
@@ -45,6 +57,39 @@ async function ensureCatalogue(locale: Locale): Promise<void> {
     i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale, part), true, true);
     loaded.add(id);
   }
+  for (const area of messageAreasInUse) {
+    const id = `${locale}/messages-${area}`;
+    if (loaded.has(id)) continue;
+    i18n.addResourceBundle(locale, 'translation', await MESSAGE_AREA_LOADERS[locale][area](), true, true);
+    loaded.add(id);
+  }
+}
+
+/**
+ * Loads the message areas (contract/message-areas.ts) and the keyed catalogue areas
+ * (locales/index.ts `KEYED_AREAS`) these keys belong to; nothing for keys already at hand.
+ * Awaited before a text is shown outside React (the HTTP layer's notices) and before a
+ * descriptor renders (src/app/registry-env.ts), so neither shows a bare key.
+ */
+export async function ensureTexts(keys: readonly string[]): Promise<void> {
+  const locale = currentLocale();
+  let wanted = false;
+  for (const key of keys) {
+    // A key at hand needs nothing; other parts hold keys with an area's first word too
+    // (`case.caseNo`, a field label of the app part).
+    if (i18n.exists(key, { lng: locale })) continue;
+    const messages = messageAreaOf(key);
+    if (messages && !loaded.has(`${locale}/messages-${messages}`)) {
+      messageAreasInUse.add(messages);
+      wanted = true;
+    }
+    const keyed = keyedAreaOf(key);
+    if (keyed && !loaded.has(`${locale}/${keyed}`)) {
+      partsInUse.add(keyed);
+      wanted = true;
+    }
+  }
+  if (wanted) await ensureCatalogue(locale);
 }
 
 /** Called by the signed-in frame before it renders: menus, pages and enums join the catalogue. */
@@ -61,7 +106,11 @@ export async function loadRegisterCatalogue(): Promise<void> {
 
 /** Called by a hand-written page's loader: the areas only it uses join the catalogue (locales/index.ts). */
 export async function loadPageAreas(areas: readonly PageArea[]): Promise<void> {
-  for (const area of areas) partsInUse.add(area);
+  for (const area of areas) {
+    partsInUse.add(area);
+    for (const messages of PAGE_AREA_MESSAGES[area] ?? []) messageAreasInUse.add(messages);
+    for (const keyed of PAGE_AREA_KEYED[area] ?? []) partsInUse.add(keyed);
+  }
   await ensureCatalogue(currentLocale());
 }
 

@@ -1,5 +1,5 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { currentLocale, t } from '../i18n';
+import { currentLocale, ensureTexts, t } from '../i18n';
 import { clearSession, getToken } from '../session/storage';
 import { http } from './client';
 import {
@@ -10,6 +10,7 @@ import {
   judgeMissingToken,
   readFailureBody,
   type SessionEvent,
+  type Translate,
   unwrapBody,
   type Verdict,
 } from './error-catalogue';
@@ -100,9 +101,18 @@ function refuse(error: unknown, env: HttpEnvironment): never {
   throw fail(answer, error.config?.silent, env);
 }
 
+/** `t`, noting the keys it was asked for. */
+const noting =
+  (keys: string[]): Translate =>
+  (key, params) => {
+    keys.push(key);
+    return t(key, params);
+  };
+
 function fail(answer: FailedAnswer, silent: boolean | undefined, env: HttpEnvironment): ApiFailure {
-  const verdict = judgeFailure(answer, t);
-  carryOut(verdict, silent, env);
+  const keys: string[] = [];
+  const verdict = judgeFailure(answer, noting(keys));
+  carryOut(verdict, silent, env, keys, () => judgeFailure(answer, t).message);
   return new ApiFailure(
     answer.msg || verdict.message,
     answer.status,
@@ -112,16 +122,27 @@ function fail(answer: FailedAnswer, silent: boolean | undefined, env: HttpEnviro
   );
 }
 
-/** `silent` calls skip what the user would see; the session is still cleared when it ended. */
-function carryOut(verdict: Verdict, silent: boolean | undefined, env: HttpEnvironment) {
+/**
+ * `silent` calls skip what the user would see; the session is still cleared when it ended. A
+ * notice waits for the message areas of the keys its text was made from (`keys`; src/i18n.ts
+ * `ensureTexts`) and is then made again (`again`), so it never shows a bare key.
+ */
+function carryOut(
+  verdict: Verdict,
+  silent: boolean | undefined,
+  env: HttpEnvironment,
+  keys: readonly string[] = [],
+  again: () => string = () => verdict.message,
+) {
   if (verdict.clearSession) clearSession();
   if (verdict.sessionEvent) env.onSessionEvent?.(verdict.sessionEvent);
   if (silent) return;
   if (verdict.show.as === 'confirmLogout') confirmLogout(verdict.show.code, env);
   else {
-    const { message } = verdict;
     const duration = verdict.show.duration;
-    void import('./notices').then(({ showError }) => showError(message, duration));
+    void Promise.all([import('./notices'), ensureTexts(keys)]).then(([{ showError }]) =>
+      showError(again(), duration),
+    );
   }
   if (verdict.goToLogin) env.navigateToLogin();
 }

@@ -4,7 +4,7 @@ import type { Role } from '../../contract/roles';
 import type { HttpMethod, RegistryEnvironment, RegistryLocale, RequestOptions } from '../../ui-registry';
 import { downloadFile } from '../api/download';
 import { apiDelete, apiGet, apiPost, apiPut } from '../api/request';
-import { i18n } from '../i18n';
+import { ensureTexts, i18n } from '../i18n';
 import { announceDataChange, onDataChange } from './data-changes';
 import { navigateBack, navigateTo } from './navigation';
 
@@ -22,6 +22,18 @@ const loadCaseEvents = () =>
       throw error;
     },
   ));
+
+/** Every string in a descriptor that could be a catalogue key (dotted words): its texts load before it renders. */
+export function keysIn(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (/^[A-Za-z][\w-]*\.[\w.-]+$/.test(value)) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) keysIn(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) keysIn(item, into);
+  }
+  return into;
+}
 
 /** The ui-registry's one door to the outside world, built from the app's HTTP client, router and i18n. */
 export function createRegistryEnv(
@@ -50,7 +62,14 @@ export function createRegistryEnv(
       });
     },
     onDataChanged: onDataChange,
-    fetchPage: (id, options) => apiGet(`/pages/${encodeURIComponent(id)}`, { signal: options?.signal }),
+    // The catalogue areas its keys name load with the descriptor (locales/index.ts KEYED_AREAS).
+    fetchPage: async (id, options) => {
+      const descriptor = await apiGet<unknown>(`/pages/${encodeURIComponent(id)}`, {
+        signal: options?.signal,
+      });
+      await ensureTexts(keysIn(descriptor));
+      return descriptor;
+    },
     download: (path, options) => downloadFile(path, options),
     navigate: (to) => navigateTo(to),
     back: () => navigateBack(),

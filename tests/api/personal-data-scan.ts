@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import type { Kysely } from 'kysely';
 import { IMPORT_EXAMPLE, IMPORT_PARTY_EXAMPLE } from '../../contract/case-intake';
-import { MESSAGES_EN_US } from '../../contract/messages-en-US';
-import { MESSAGES_ZH_CN } from '../../contract/messages-zh-CN';
+import { MESSAGES_EN_US, MESSAGES_ZH_CN } from '../../contract/messages';
 import type { Database } from '../../server/db/schema';
 
 /**

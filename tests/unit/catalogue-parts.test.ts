@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CataloguePart, LOCALES, loadCatalogue, PAGE_AREAS, type PageArea } from '../../locales';
+import {
+  type CataloguePart,
+  KEYED_AREAS,
+  type KeyedArea,
+  keyedAreaOf,
+  LOCALES,
+  loadCatalogue,
+  PAGE_AREAS,
+  type PageArea,
+} from '../../locales';
 import { mergeCatalogue } from '../../locales/merge';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -42,7 +51,8 @@ function* sourceFiles(dir: string): Generator<string> {
 describe('the catalogue parts the browser loads', () => {
   it('hold every key of every area, once, with the page areas out of the signed-in frame’s part', async () => {
     for (const locale of LOCALES) {
-      const parts: CataloguePart[] = ['public', 'register', 'app', ...PAGE_AREAS];
+      const keyed = Object.keys(KEYED_AREAS) as KeyedArea[];
+      const parts: CataloguePart[] = ['public', 'register', 'app', ...PAGE_AREAS, ...keyed];
       const loaded = await Promise.all(parts.map((part) => loadCatalogue(locale, part)));
       const areaKeys = Object.keys(EVERY_AREA[locale]);
       expect(Object.keys(Object.assign({}, ...loaded)).sort(), locale).toEqual(
@@ -54,6 +64,20 @@ describe('the catalogue parts the browser loads', () => {
         expect(own.length, `${locale}/${area}`).toBeGreaterThan(0);
         expect(
           own.filter((key) => key in app),
+          `${locale}/${area}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('find each key of a keyed area by its first word', async () => {
+    for (const locale of LOCALES) {
+      const keyed = Object.keys(KEYED_AREAS) as KeyedArea[];
+      for (const area of keyed) {
+        const keys = Object.keys(await loadCatalogue(locale, area));
+        expect(keys.length, `${locale}/${area}`).toBeGreaterThan(0);
+        expect(
+          keys.filter((key) => keyedAreaOf(key) !== area),
           `${locale}/${area}`,
         ).toEqual([]);
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_TEXTS_EN_US } from '../../contract/audit-texts-en-US';
 import { ENUM_LABELS_EN_US } from '../../contract/labels-en-US';
-import { MESSAGES_EN_US } from '../../contract/messages-en-US';
+import { MESSAGES_EN_US } from '../../contract/messages';
 import { NOTICES_EN_US } from '../../contract/notices-en-US';
 import { CATALOGUES } from '../../locales/all';
 

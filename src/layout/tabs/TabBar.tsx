@@ -7,7 +7,7 @@ import { type Tab, tabsStore, useTabs } from './store';
 // Arco's own card-gutter tab styles over the strip below: the look of Arco Tabs without its
 // scrolling, ink and panel machinery, which a row of page links does not use.
 import '@arco-design/web-react/es/Tabs/style/index.css';
-import { titleText } from '../../../contract/title';
+import { titleText } from '../../../contract/title-text';
 import { currentLocale } from '../../i18n';
 
 /**

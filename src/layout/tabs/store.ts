@@ -1,6 +1,6 @@
 import { produce } from 'immer';
 import { useSyncExternalStore } from 'react';
-import type { Title } from '../../../contract/title';
+import type { Title } from '../../../contract/title-text';
 
 /** One open page in the tab bar. The key is the pathname: /list/case-detail/42 and /43 are two tabs. */
 export interface Tab {
