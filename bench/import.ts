@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
@@ -14,6 +14,21 @@ import {
 } from '../contract/case-intake';
 import { startServerProcess } from '../scripts/server-process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
+
+/**
+ * CPU seconds (user + system) each thread of a process has used so far, by thread id (Linux,
+ * /proc/<pid>/task/<tid>/stat; clock ticks of 1/100 s). Threads that ended are not counted.
+ */
+async function threadCpu(pid: number): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+    // The fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return out;
+}
 
 /** Resident memory of a process, in bytes (Linux). */
 async function rssOf(pid: number): Promise<number> {
@@ -177,9 +192,15 @@ async function importEach(
     const base = await rssOf(pid);
     let peak = base;
     let sampling = true;
+    // Threads that live through the import only (the judging thread) are sampled while they run.
+    const cpuBefore = await threadCpu(pid);
+    let cpuLast = cpuBefore;
     const sampler = (async () => {
       while (sampling) {
         peak = Math.max(peak, await rssOf(pid).catch(() => 0));
+        const now = await threadCpu(pid);
+        for (const [tid, s] of cpuLast) if (!now.has(tid)) now.set(tid, s);
+        cpuLast = now;
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
@@ -208,8 +229,13 @@ async function importEach(
     const seconds = (performance.now() - started) / 1000;
     sampling = false;
     await sampler;
+    const cpuAfter = await threadCpu(pid);
+    for (const [tid, s] of cpuLast) if (!cpuAfter.has(tid)) cpuAfter.set(tid, s);
+    const used = [...cpuAfter].map(([tid, s]) => ({ tid, s: s - (cpuBefore.get(tid) ?? 0) }));
+    const mainCpu = used.find((u) => u.tid === pid)?.s ?? 0;
+    const others = used.filter((u) => u.tid !== pid && u.s >= 0.05).sort((a, b) => b.s - a.s);
     say(
-      `${db}, mode ${mode}: ${report.status}, ${report.imported.toLocaleString()} imported, ${report.invalid} invalid in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString()} rows/s; {id} answered after ${(answeredMs / 1000).toFixed(1)} s: upload, header check and row count); server RSS ${(base / 2 ** 20).toFixed(0)} MiB before, peak ${(peak / 2 ** 20).toFixed(0)} MiB, growth ${((peak - base) / 2 ** 20).toFixed(0)} MiB`,
+      `${db}, mode ${mode}: ${report.status}, ${report.imported.toLocaleString()} imported, ${report.invalid} invalid in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString()} rows/s; {id} answered after ${(answeredMs / 1000).toFixed(1)} s: upload, header check and row count); server RSS ${(base / 2 ** 20).toFixed(0)} MiB before, peak ${(peak / 2 ** 20).toFixed(0)} MiB, growth ${((peak - base) / 2 ** 20).toFixed(0)} MiB; CPU: main thread ${mainCpu.toFixed(1)} s, other threads ${others.map((o) => `${o.s.toFixed(1)} s`).join(', ') || 'none'} (load average ${loadavg()[0].toFixed(1)})`,
     );
   }
 }

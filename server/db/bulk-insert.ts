@@ -1,13 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
 import { jsonChunks } from './json-chunks';
 
 /**
  * Many rows into one table at once (the seed's bulk load), the fastest way each database
  * takes them without a new dependency:
- * - SQLite: a chunk of rows as ONE parameter, a JSON array of arrays read by `json_each` (one
- *   short statement, prepared once); rows that are not plain JSON values take multi-row
- *   `INSERT ... VALUES` in chunks of at most 30,000 bound parameters (its limit is 32,766).
+ * - SQLite: multi-row `INSERT ... VALUES` of SQLITE_ROWS_PER_STATEMENT rows, its text the same
+ *   for every chunk of that size (prepared once and kept) and handed to the driver without
+ *   Kysely's builder; rows that are not plain values take Kysely's own multi-row `INSERT ...
+ *   VALUES` in chunks of at most 30,000 bound parameters (its limit is 32,766).
  * - PostgreSQL: a chunk of rows as ONE parameter, a JSON array the server unpacks with
  *   `json_populate_recordset(null::<table>, $1::json)`: one short statement to parse and plan
  *   however many rows, instead of tens of thousands of placeholders (Kysely's compile, pg's
@@ -45,7 +46,7 @@ export async function bulkInsert(
   const columns = plainColumns(rows);
   if (dialectOf(db) === 'postgres') {
     if (columns) return insertAsJson(db, table, columns, rows, opts);
-  } else if (columns) return insertAsSqliteJson(db, table, columns, rows, opts);
+  } else if (columns) return insertAsSqliteValues(db, table, columns, rows, opts);
   return insertAsValues(db, table, rows, opts);
 }
 
@@ -106,14 +107,35 @@ async function insertAsJson(
   return ids;
 }
 
+/** Rows per SQLite statement: a text of at most a few KiB, kept prepared (connect.ts keeps texts under 16 KiB). */
+export const SQLITE_ROWS_PER_STATEMENT = 100;
+
+/** The statement texts of the SQLite path, by table, columns and row count (two per table and batch shape). */
+const sqliteTexts = new Map<string, string>();
+
+function sqliteInsertText(table: string, columns: string[], count: number, returning: boolean): string {
+  const key = `${table}\u0000${columns.join(',')}\u0000${count}\u0000${returning}`;
+  let text = sqliteTexts.get(key);
+  if (text === undefined) {
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array(count).fill(tuple).join(',')}${returning ? ' returning id' : ''}`;
+    if (sqliteTexts.size > 1000) sqliteTexts.clear();
+    sqliteTexts.set(key, text);
+  }
+  return text;
+}
+
 /**
- * SQLite: a chunk of rows as ONE parameter too, a JSON array of arrays that `json_each` walks in
- * order: one short statement (prepared once and kept) instead of a VALUES list of up to 30,000
- * placeholders, each a node for Kysely to build and compile and a value to bind. `json_extract`
- * gives a JSON string as TEXT, a number as INTEGER or REAL and null as NULL, what binding the
- * value would have stored.
+ * SQLite: multi-row `INSERT ... VALUES` of a fixed number of rows, its values bound as one flat
+ * list. The text depends only on the table, the columns and the row count, so each table's
+ * batch takes one prepared statement (and one for its last, shorter chunk), and it is handed to
+ * the driver as it is (CompiledQuery.raw): Kysely builds and compiles no node per value, which
+ * cost more than the insert itself. Binding beats the JSON parameter this replaced (a JSON
+ * array that `json_each` walked, `json_extract` reading each value out of its row's text again,
+ * and a sort for `order by key`): per import of 100,000 cases, SQLite's share of the main thread
+ * fell (bench/README.md). Booleans are bound as 1 and 0, which SQLite stores for them anyway.
  */
-async function insertAsSqliteJson(
+async function insertAsSqliteValues(
   db: AnyDb,
   table: string,
   columns: string[],
@@ -121,16 +143,23 @@ async function insertAsSqliteJson(
   opts: BulkInsertOptions,
 ): Promise<number[]> {
   const ids: number[] = [];
-  const list = sql.join(columns.map((c) => sql.ref(c)));
-  const values = sql.join(columns.map((_, i) => sql`json_extract(value, ${sql.lit(`$[${i}]`)})`));
-  for (const { json } of jsonChunks(rows, (row) => JSON.stringify(columns.map((c) => row[c])))) {
-    const insert = sql`insert into ${sql.table(table)} (${list}) select ${values} from json_each(${json}) order by key`;
-    if (opts.returnIds) {
-      const result = await sql<{ id: number }>`${insert} returning id`.execute(db);
-      ids.push(...ascendingIds(result.rows));
-    } else {
-      await insert.execute(db);
+  const per = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMS / columns.length)));
+  const returning = opts.returnIds === true;
+  for (let i = 0; i < rows.length; i += per) {
+    const count = Math.min(per, rows.length - i);
+    const params: unknown[] = new Array(count * columns.length);
+    let k = 0;
+    for (let r = i; r < i + count; r++) {
+      const row = rows[r];
+      for (const c of columns) {
+        const value = row[c];
+        params[k++] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+      }
     }
+    const result = await db.executeQuery<{ id: number }>(
+      CompiledQuery.raw(sqliteInsertText(table, columns, count, returning), params),
+    );
+    if (returning) ids.push(...ascendingIds(result.rows));
   }
   return ids;
 }

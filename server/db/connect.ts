@@ -207,6 +207,9 @@ function connectSqlite(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${synchronous}`);
+  // Statement journals and sorts of the writing connection in memory: an import's multi-row
+  // inserts each open a statement journal, which SQLite otherwise spills to a temporary file.
+  sqlite.pragma('temp_store = MEMORY');
   // A file's log is copied back by a thread of its own (sqlite-checkpoint-worker.mjs), not by
   // whichever commit takes it past SQLite's 1,000 pages on the event loop.
   const checkpointer = memory ? null : startCheckpointer(file);

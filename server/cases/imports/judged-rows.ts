@@ -10,6 +10,7 @@ import { IMPORT_COLUMNS, IMPORT_PARTY_COLUMNS, IMPORT_PARTY_SHEET } from '../../
 import type { PartyInput } from '../../../contract/parties';
 import { maskPartyIdNumber, normalIdNumber } from '../../../contract/parties';
 import { checkPartyRow, PHONE_SEPARATOR } from './party-cells';
+import { PartySpill } from './party-spill';
 import type { Reason } from './reasons';
 import type { ReceivedImport } from './receive';
 import { checkRow, type ImportedCase, rowTexts } from './row-check';
@@ -24,22 +25,22 @@ export type JudgedRow = { sheet: string; rowNo: number; texts: () => string[] } 
   | { ok: false; reasons: Reason[] }
 );
 
-/**
- * A judged 当事人 row waiting for its case row, kept as two texts: the sheet is read first, so a
- * file's every party waits (50,000 of them as objects, with their cells, took most of the
- * judging thread's heap).
- */
-interface PartyRow {
-  rowNo: number;
-  /** The row's cells as JSON (dates as their day), for the errors download of an orphan. */
-  cells: string;
-  /** The PartyInput as JSON. */
-  party: string;
+export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): AsyncGenerator<JudgedRow> {
+  // The 当事人 rows wait for their case row off the heap (party-spill.ts).
+  const partiesOf = new PartySpill();
+  try {
+    yield* judgedWith(partiesOf, file, limits);
+  } finally {
+    partiesOf.close();
+  }
 }
 
-export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): AsyncGenerator<JudgedRow> {
+async function* judgedWith(
+  partiesOf: PartySpill,
+  file: ReceivedImport,
+  limits: SheetLimits,
+): AsyncGenerator<JudgedRow> {
   const partyPositions = file.partyPositions;
-  const partiesOf = new Map<string, PartyRow[]>();
   const refusedPartyRowOf = new Map<string, number>();
   const firstRowOf = new Map<string, number>();
   const headers = new Set<string>();
@@ -53,13 +54,10 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
       const texts = () => storedTexts(row.cells, partyPositions, IMPORT_PARTY_COLUMNS, PARTY_NUMBERS);
       const judged = checkPartyRow(row.cells, partyPositions);
       if (judged.ok) {
-        const list = partiesOf.get(judged.caseNo);
         const cells = JSON.stringify(
           Array.from(row.cells, (c) => (c instanceof Date ? isoDay(c) : (c ?? null))),
         );
-        const entry = { rowNo: row.rowNo, cells, party: JSON.stringify(judged.party) };
-        if (list) list.push(entry);
-        else partiesOf.set(judged.caseNo, [entry]);
+        partiesOf.add(judged.caseNo, { rowNo: row.rowNo, cells, party: JSON.stringify(judged.party) });
       } else {
         if (judged.caseNo !== '' && !refusedPartyRowOf.has(judged.caseNo))
           refusedPartyRowOf.set(judged.caseNo, row.rowNo);
@@ -72,7 +70,7 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
     const at = { sheet: row.sheet, rowNo: row.rowNo, texts };
     if (!result.ok) {
       // Its parties go with it (not "no such case" later).
-      partiesOf.delete(cellText(row.cells[file.positions[0] ?? -1]));
+      partiesOf.take(cellText(row.cells[file.positions[0] ?? -1]));
       yield { ...at, ok: false, reasons: result.reasons };
       continue;
     }
@@ -88,8 +86,7 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
     }
     firstRowOf.set(caseNo, row.rowNo);
     const badParty = refusedPartyRowOf.get(caseNo);
-    const parties = partiesOf.get(caseNo);
-    partiesOf.delete(caseNo);
+    const parties = partiesOf.take(caseNo);
     if (badParty !== undefined) {
       yield {
         ...at,
@@ -98,11 +95,10 @@ export async function* judgedRows(file: ReceivedImport, limits: SheetLimits): As
       };
       continue;
     }
-    if (parties) for (const p of parties) result.value.parties.push(JSON.parse(p.party) as PartyInput);
+    for (const p of parties) result.value.parties.push(JSON.parse(p.party) as PartyInput);
     yield { ...at, ok: true, value: result.value };
   }
-  const orphans = [...partiesOf.values()].flat().sort((a, b) => a.rowNo - b.rowNo);
-  for (const p of orphans)
+  for (const p of partiesOf.rest())
     yield {
       sheet: IMPORT_PARTY_SHEET,
       rowNo: p.rowNo,
