@@ -56,7 +56,8 @@ describe("the menu editor's history", () => {
     const cells = [...diff.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()),
     );
-    expect(cells).toEqual([['/0/hideInMenu', 'false', 'true']]);
+    // The default tree has no hideInMenu on the node: the key was added.
+    expect(cells).toEqual([['/0/hideInMenu', '—', 'true']]);
     expect(within(diff).getByText('版本 v1')).toBeInTheDocument();
     expect(within(diff).getByText('当前版本 v2')).toBeInTheDocument();
   });
