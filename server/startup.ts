@@ -78,6 +78,7 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
     const bus = signalBus(database.signals, (err) => fastify.log.warn({ err }, 'message signal not sent'));
     await bus.start();
     setMessageBus(bus);
+    setMessageBus(bus.topic('presence'), 'presence');
   }
   let stopping = false;
   let stopSweeps = () => {};

@@ -8,6 +8,7 @@ import type { ImportTables } from './schema-imports';
 import type { CaseLedgerColumns, LedgerTables } from './schema-ledger';
 import type { PartyTables } from './schema-parties';
 import type { PlanTables } from './schema-plans';
+import type { PresenceTables } from './schema-presence';
 import type { StorageTables } from './schema-storage';
 import type { SweepTables } from './schema-sweeps';
 import type { VersionTables } from './schema-versions';
@@ -374,7 +375,8 @@ export interface Database
     FigureTables,
     CreditorTables,
     BulkJobTables,
-    VersionTables {
+    VersionTables,
+    PresenceTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

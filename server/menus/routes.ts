@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { type Caller, defineRoute } from '../http/route';
 import { pageAccessMap } from '../pages/store';
+import { presenceRoutes } from '../presence/routes';
 import { diffRoute } from '../versions/diff-route';
 import { draftRoutes, dropDraft } from '../versions/drafts';
 import { editedFromVersion, sendVersion } from '../versions/if-match';
@@ -199,6 +200,16 @@ export const menuRoutes = [
     targetOf: (params) => params.role,
     access: 'menus.edit',
     limits: MENU_LIMITS,
+    exists: async () => true,
+    tag: 'menus',
+  }),
+
+  ...presenceRoutes({
+    kind: 'menu',
+    url: '/menus/:role',
+    params: menuRoleParamsSchema,
+    targetOf: (params) => params.role,
+    access: 'menus.edit',
     exists: async () => true,
     tag: 'menus',
   }),

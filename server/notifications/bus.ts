@@ -39,60 +39,80 @@ export function inProcessBus(): MessageBus & { publishToAll(): void } {
 }
 
 /**
+ * What a signal is about: a user's new messages (the stream reads them), or a change of who has
+ * the same page or menu open in an editor (`presence`, server/presence/: the stream tells the
+ * browser, which reads who is there).
+ */
+export type SignalTopic = 'messages' | 'presence';
+const TOPICS: readonly SignalTopic[] = ['messages', 'presence'];
+
+/** A topic's payloads start with its name (`presence:3,7`); the messages' stay bare ids. */
+const prefixOf = (topic: SignalTopic) => (topic === 'messages' ? '' : `${topic}:`);
+
+/**
  * Signals to every process on the database (PostgreSQL LISTEN/NOTIFY, server/db/signals.ts):
  * publishing sends the user ids (comma-separated, in payloads NOTIFY takes) after commit, each
  * process's listener hands them to the streams it holds, its own included. Signals lost while
  * a listener was reconnecting are made good by waking every stream it holds once it is back;
  * a failed send is logged and made good by the streams' heartbeat (a late message, never a
- * lost one).
+ * lost one). The topics share the one channel (one listening connection per process):
+ * `topic('presence')` is the bus of that topic.
  */
 export function signalBus(
   channel: SignalChannel,
   log: (err: unknown) => void,
-): MessageBus & { start(): Promise<void> } {
-  const local = inProcessBus();
+): MessageBus & { start(): Promise<void>; topic(name: SignalTopic): MessageBus } {
+  const locals = new Map(TOPICS.map((t) => [t, inProcessBus()]));
+  const busOf = (topic: SignalTopic): MessageBus => ({
+    publish(userIds) {
+      for (const payload of payloadsOf([...new Set(userIds)], prefixOf(topic)))
+        channel.send(payload).catch(log);
+    },
+    subscribe: (userId, listener) => locals.get(topic)!.subscribe(userId, listener),
+  });
   return {
     start: () =>
       channel.listen(
         (payload) => {
-          const ids = payload.split(',').map(Number).filter(Number.isInteger);
-          local.publish(ids);
+          const topic = TOPICS.find((t) => t !== 'messages' && payload.startsWith(prefixOf(t))) ?? 'messages';
+          const ids = payload.slice(prefixOf(topic).length).split(',').map(Number).filter(Number.isInteger);
+          locals.get(topic)!.publish(ids);
         },
-        () => local.publishToAll(),
+        () => {
+          for (const local of locals.values()) local.publishToAll();
+        },
       ),
-    publish(userIds) {
-      for (const payload of payloadsOf([...new Set(userIds)])) channel.send(payload).catch(log);
-    },
-    subscribe: (userId, listener) => local.subscribe(userId, listener),
+    ...busOf('messages'),
+    topic: busOf,
   };
 }
 
-/** User ids as comma-separated payloads, each under NOTIFY's size limit. */
-function payloadsOf(ids: readonly number[]): string[] {
+/** User ids as comma-separated payloads after `prefix`, each under NOTIFY's size limit. */
+function payloadsOf(ids: readonly number[], prefix: string): string[] {
   const payloads: string[] = [];
   let current = '';
   for (const id of ids) {
     const part = String(id);
-    if (current && current.length + 1 + part.length > SIGNAL_PAYLOAD_MAX) {
-      payloads.push(current);
+    if (current && prefix.length + current.length + 1 + part.length > SIGNAL_PAYLOAD_MAX) {
+      payloads.push(prefix + current);
       current = '';
     }
     current = current ? `${current},${part}` : part;
   }
-  if (current) payloads.push(current);
+  if (current) payloads.push(prefix + current);
   return payloads;
 }
 
-let current: MessageBus = inProcessBus();
+const buses = new Map<SignalTopic, MessageBus>(TOPICS.map((t) => [t, inProcessBus()]));
 
-/** The bus notify() publishes to and streams subscribe to. */
-export function messageBus(): MessageBus {
-  return current;
+/** The bus of a topic: notify() publishes messages to it, streams subscribe to it. */
+export function messageBus(topic: SignalTopic = 'messages'): MessageBus {
+  return buses.get(topic)!;
 }
 
-/** Replaces the bus (at start-up, before any stream opens): e.g. one over PostgreSQL LISTEN/NOTIFY. */
-export function setMessageBus(bus: MessageBus): void {
-  current = bus;
+/** Replaces a topic's bus (at start-up, before any stream opens): e.g. one over PostgreSQL LISTEN/NOTIFY. */
+export function setMessageBus(bus: MessageBus, topic: SignalTopic = 'messages'): void {
+  buses.set(topic, bus);
 }
 
 const afterCommitOf = new WeakMap<object, Array<() => void>>();

@@ -61,7 +61,8 @@ function resumePoint(request: FastifyRequest, query: StreamQuery): number | null
 /**
  * Server-sent events of the caller's messages. On connect: a `ready` event naming the resume
  * point (Last-Event-ID, else ?after=; neither: only messages from now on), every message
- * after it, then each new one as the bus signals it. Every event's `id:` is the message id, and each read takes the rows
+ * after it, then each new one as the bus signals it; a `presence` event (no id) when someone
+ * opens or leaves an editor the caller has open. Every message's `id:` is the message id, and each read takes the rows
  * after the last id sent, so a reconnect neither loses nor repeats one. A comment line every
  * NOTIFY_HEARTBEAT_SECONDS keeps proxies from closing the connection; with it the stream
  * reads again (a missed signal, another process's message) and ends when the session does.
@@ -151,6 +152,10 @@ export async function openStream(
   };
 
   const unsubscribe = messageBus().subscribe(caller.userId, () => void send());
+  // Someone opened or left an editor the caller has open (server/presence/): the browser asks who is there.
+  const unsubscribePresence = messageBus('presence').subscribe(caller.userId, () => {
+    if (!closed) raw.write('event: presence\ndata: {}\n\n');
+  });
   const heartbeat = setInterval(async () => {
     if (closed) return;
     raw.write(': heartbeat\n\n');
@@ -164,6 +169,7 @@ export async function openStream(
     closed = true;
     clearInterval(heartbeat);
     unsubscribe();
+    unsubscribePresence();
     streams.delete(end);
     if (streams.size === 0) openStreams.get(app)?.delete(caller.userId);
     // The browser reopens a stream that breaks; told why, it waits until its tab is looked at.

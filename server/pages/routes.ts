@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
 import { type ApiRoute, type Caller, defineRoute } from '../http/route';
+import { presenceRoutes } from '../presence/routes';
 import { diffRoute } from '../versions/diff-route';
 import { draftRoutes, dropDraft } from '../versions/drafts';
 import { editedFromVersion, sendVersion } from '../versions/if-match';
@@ -267,6 +268,16 @@ export function pageRoutes(declared: () => readonly DeclaredApi[], menuOf: MenuO
       targetOf: (params) => params.id,
       access: 'pages.edit',
       limits: DESCRIPTOR_LIMITS,
+      exists: (db, id) => isKnownPage(db, id),
+      tag: 'pages',
+    }),
+
+    ...presenceRoutes({
+      kind: 'page',
+      url: '/pages/:id',
+      params: pageIdParamsSchema,
+      targetOf: (params) => params.id,
+      access: 'pages.edit',
       exists: (db, id) => isKnownPage(db, id),
       tag: 'pages',
     }),

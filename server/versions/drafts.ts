@@ -48,7 +48,7 @@ interface DraftRouteSpec<P extends z.ZodType> {
 }
 
 /**
- * `GET|PUT <url>/draft`: the editors' one shared draft (ARCHITECTURE §8 "Editing"). It is kept
+ * `GET|PUT|DELETE <url>/draft`: the editors' one shared draft (ARCHITECTURE §8 "Editing"). It is kept
  * as sent, never served to users (GET /api/pages/:id and /api/user/menu read published versions
  * only) and published on purpose with the publish of the page or menu, which forgets it.
  */
@@ -95,6 +95,21 @@ export function draftRoutes<P extends z.ZodType>(spec: DraftRouteSpec<P>): ApiRo
           .onConflict((oc) => oc.columns(['kind', 'target']).doUpdateSet(values))
           .execute();
         return readDraft(app.db, spec.kind, target);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: `${spec.url}/draft`,
+      summary: `Discards the shared draft of a ${spec.kind} (the published version stays as it is)`,
+      tags: [spec.tag],
+      access: spec.access,
+      params: spec.params,
+      response: draftSchema,
+      handler: async ({ app, params }) => {
+        const target = spec.targetOf(params as z.output<P>);
+        if (!(await spec.exists(app.db, target))) throw fail.notFound('version.notFound');
+        await dropDraft(app.db, spec.kind, target);
+        return null;
       },
     }),
   ];

@@ -99,6 +99,18 @@ describe('menu drafts, history, diff and restore', () => {
     expect(after.body.data).toBeNull();
   });
 
+  it('discards a shared draft on purpose, leaving the published menu as it was', async () => {
+    const loaded = await version('caseOperation');
+    const url = '/api/menus/caseOperation/draft';
+    const body = { content: [...defaultTree('caseOperation')].reverse(), baseVersion: loaded };
+    expect((await server.call<Draft>('PUT', url, { token: second.token, body })).status).toBe(200);
+    const dropped = await server.call<Draft>('DELETE', url, { token: admin });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body.data).toBeNull();
+    expect((await server.call<Draft>('GET', url, { token: admin })).body.data).toBeNull();
+    expect(await version('caseOperation')).toBe(loaded);
+  });
+
   it('diffs two versions by JSON pointer and restores one as a new version with the same tree', async () => {
     const from = await version('lawfirmContactPerson');
     const tree = defaultTree('lawfirmContactPerson');

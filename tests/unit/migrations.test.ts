@@ -50,6 +50,7 @@ describe('migrating an empty database', () => {
       '0035_routing',
       '0036_descriptor_versions',
       '0037_platform_figures',
+      '0038_editing_presence',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });

@@ -5,6 +5,12 @@ import { currentLocale } from '../../i18n';
 /** Longest wait between two attempts to reopen the stream. */
 const MAX_BACKOFF_MS = 30_000;
 
+/**
+ * The stream's `presence` events (someone opened or left an editor this user has open): the
+ * editors listen here (versions/use-editing-presence.ts) and read who is there again.
+ */
+export const presenceSignals = new EventTarget();
+
 export interface MessageStreamOptions {
   /** The newest message id the caller already has (from the list), or null for "from now on". */
   after: number | null;
@@ -78,6 +84,7 @@ export function followMessages({ after, onMessage }: MessageStreamOptions): () =
       lastId = message.id;
       onMessage(message);
     });
+    stream.addEventListener('presence', () => presenceSignals.dispatchEvent(new Event('presence')));
     stream.addEventListener('replaced', () => {
       stream.close();
       if (source !== stream) return;

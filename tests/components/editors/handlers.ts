@@ -2,7 +2,14 @@ import { http } from 'msw';
 import { CODES } from '../../../contract/codes';
 import type { FieldError } from '../../../contract/envelope';
 import type { MenuNode } from '../../../contract/menu';
-import { type RoleMenu, roleMenuSchema, saveMenuBodySchema } from '../../../contract/menu-api';
+import {
+  type MenuVersion,
+  menuHistorySchema,
+  menuRevertBodySchema,
+  type RoleMenu,
+  roleMenuSchema,
+  saveMenuBodySchema,
+} from '../../../contract/menu-api';
 import {
   type PageClosedBy,
   type PageHistory,
@@ -19,6 +26,7 @@ import {
 import { type PageDescriptor, pageDescriptorSchema } from '../../../contract/pages/descriptor';
 import { ROLES, type Role } from '../../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../../contract/routes';
+import { jsonDiff } from '../../../contract/versions';
 import { fail, ok } from '../../../mocks/envelope';
 
 /**
@@ -31,11 +39,25 @@ export function menusApi() {
   /** Each role's published version: every save and reset is one more (the If-Match the editor sends). */
   const versions = new Map<Role, number>();
   const ifMatches: Array<string | null> = [];
-  const history = new Map<Role, MenuNode[]>();
-  const publishOf = (role: Role, request: Request) => {
-    ifMatches.push(request.headers.get('if-match'));
+  /** Every published version per role, newest first (a reset's tree null: the route table). */
+  const history = new Map<Role, MenuVersion[]>();
+  const record = (role: Role, kind: MenuVersion['kind'], tree: MenuNode[] | null, name: string | null) => {
     versions.set(role, (versions.get(role) ?? 0) + 1);
+    const version = versions.get(role) ?? 0;
+    const savedAt = `2026-03-0${Math.min(version, 9)}T08:00:00.000Z`;
+    const savedBy = name ? { id: 9, name } : null;
+    history.set(role, [{ version, kind, savedAt, savedBy, tree }, ...(history.get(role) ?? [])]);
   };
+  const publishOf = (role: Role, request: Request, kind: MenuVersion['kind'], tree: MenuNode[] | null) => {
+    ifMatches.push(request.headers.get('if-match'));
+    record(role, kind, tree, '超级管理员');
+  };
+  const treeAt = (role: Role, version: number) => {
+    if (version === 0) return filterMenuForRole(DEFAULT_ROUTES, role);
+    const found = history.get(role)?.find((v) => v.version === version);
+    return found && ((found.tree as MenuNode[] | null) ?? filterMenuForRole(DEFAULT_ROUTES, role));
+  };
+  const reverts: Array<{ role: Role; version: number }> = [];
   const puts: Array<{ role: string; tree: MenuNode[] }> = [];
   const resets: string[] = [];
   let refusal: { msg: string; errors: FieldError[] } | null = null;
@@ -66,9 +88,8 @@ export function menusApi() {
       if (overtaken) {
         const { tree, name } = overtaken;
         overtaken = null;
-        versions.set(role, (versions.get(role) ?? 0) + 1);
+        record(role, 'save', tree, name);
         stored.set(role, tree);
-        history.set(role, tree);
         const conflict = {
           version: versions.get(role),
           savedBy: { id: 9, name },
@@ -81,23 +102,38 @@ export function menusApi() {
         refusal = null;
         return fail(400, CODES.validation, msg, errors);
       }
-      publishOf(role, request);
+      publishOf(role, request, 'save', body.tree);
       stored.set(role, body.tree);
       return ok(answer(role));
     }),
     http.get('/api/menus/:role/history', ({ params }) => {
       const role = roleOf(params.role);
-      const version = versions.get(role) ?? 0;
-      const tree = history.get(role) ?? null;
-      const list = version
-        ? [{ version, kind: 'save', savedAt: '2026-03-02T08:00:00.000Z', savedBy: null, tree }]
-        : [];
-      return ok({ role, version, list, total: list.length });
+      const list = history.get(role) ?? [];
+      return ok(
+        menuHistorySchema.parse({ role, version: versions.get(role) ?? 0, list, total: list.length }),
+      );
+    }),
+    http.get('/api/menus/:role/diff', ({ params, request }) => {
+      const role = roleOf(params.role);
+      const query = new URL(request.url).searchParams;
+      const [from, to] = [treeAt(role, Number(query.get('from'))), treeAt(role, Number(query.get('to')))];
+      if (!from || !to) return fail(404, CODES.notFound, '没有这个版本');
+      return ok({ list: jsonDiff(from, to) });
+    }),
+    http.post('/api/menus/:role/revert', async ({ params, request }) => {
+      const role = roleOf(params.role);
+      const { version } = menuRevertBodySchema.parse(await request.json());
+      reverts.push({ role, version });
+      const tree = treeAt(role, version);
+      if (!tree) return fail(404, CODES.notFound, '没有这个版本');
+      publishOf(role, request, 'revert', tree);
+      stored.set(role, tree);
+      return ok(answer(role));
     }),
     http.post('/api/menus/:role/reset', ({ params, request }) => {
       const role = roleOf(params.role);
       resets.push(role);
-      publishOf(role, request);
+      publishOf(role, request, 'reset', null);
       stored.delete(role);
       return ok(answer(role));
     }),
@@ -107,8 +143,14 @@ export function menusApi() {
     handlers,
     puts,
     resets,
+    reverts,
     ifMatches,
     store: (role: Role, tree: MenuNode[]) => stored.set(role, tree),
+    /** A version someone published earlier (by `name`), now the role's menu. */
+    publishAs: (role: Role, tree: MenuNode[], name: string) => {
+      record(role, 'save', tree, name);
+      stored.set(role, tree);
+    },
     refuseNextSave: (msg: string, errors: FieldError[]) => {
       refusal = { msg, errors };
     },

@@ -6,6 +6,7 @@ import { DEFAULT_ROUTES, filterMenuForRole } from '../../../contract/routes';
 import { server } from '../../../mocks/server';
 import MenuEditor from '../../../src/pages/user/menu-editor';
 import { renderPage, signIn, withHttpLayer } from '../builtin-pages/harness';
+import { editingApi } from './editing-handlers';
 import { menusApi } from './handlers';
 
 withHttpLayer();
@@ -14,7 +15,7 @@ let api: ReturnType<typeof menusApi>;
 beforeEach(async () => {
   await signIn({ role: 'superAdmin' });
   api = menusApi();
-  server.use(...api.handlers);
+  server.use(...api.handlers, ...editingApi().handlers);
 });
 
 function find(tree: MenuNode[], key: string): MenuNode | undefined {

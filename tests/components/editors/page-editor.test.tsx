@@ -7,6 +7,7 @@ import PageEditor from '../../../src/pages/user/page-editor';
 import { RegistryProvider } from '../../../ui-registry';
 import { renderPage, signIn, withHttpLayer } from '../builtin-pages/harness';
 import { testEnvironment } from '../ui-registry/environment';
+import { editingApi } from './editing-handlers';
 import { pagesApi } from './handlers';
 
 withHttpLayer();
@@ -35,7 +36,7 @@ let env: ReturnType<typeof testEnvironment>;
 beforeEach(async () => {
   await signIn({ role: 'superAdmin' });
   api = pagesApi([taskCenter, menuEditorPage]);
-  server.use(...api.handlers);
+  server.use(...api.handlers, ...editingApi().handlers);
   env = testEnvironment();
 });
 

@@ -7,6 +7,7 @@ import { server } from '../../../mocks/server';
 import MenuEditor from '../../../src/pages/user/menu-editor';
 import { DiffView } from '../../../src/pages/user/versions/DiffView';
 import { renderPage, signIn, withHttpLayer } from '../builtin-pages/harness';
+import { editingApi } from './editing-handlers';
 import { menusApi } from './handlers';
 
 withHttpLayer();
@@ -46,7 +47,7 @@ describe('a menu publish overtaken by another administrator', () => {
   beforeEach(async () => {
     await signIn({ role: 'superAdmin' });
     api = menusApi();
-    server.use(...api.handlers);
+    server.use(...api.handlers, ...editingApi().handlers);
   });
 
   it('names who saved first, shows the difference, and reapplies the edit on top of their version', async () => {

@@ -24,7 +24,12 @@ import { confirmDiscard, useUnsavedChangesWarning } from './unsaved-changes';
 import { useMenuDraft } from './use-menu-draft';
 import './menu-editor.css';
 import { formatDateTime } from '../../../../contract/dates';
+import { DraftStatus, RestoredDraft } from '../versions/DraftNotice';
+import { EditingPresence } from '../versions/EditingPresence';
+import { useEditingPresence } from '../versions/use-editing-presence';
+import { useSharedDraft } from '../versions/use-shared-draft';
 import { MenuConflict } from './MenuConflict';
+import { MenuHistoryCard } from './MenuHistoryCard';
 
 /**
  * /user/menu-editor (superAdmin): reshape one role's menu on the server. The role sees the
@@ -37,6 +42,16 @@ export default function MenuEditor() {
   const { draft, setDraft, refusal } = menu;
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   useUnsavedChangesWarning(menu.dirty);
+  const sent = useMemo(() => treeForSave(draft), [draft]);
+  const shared = useSharedDraft({
+    url: `/menus/${role}`,
+    loaded: menu.status === 'ready' && menu.saved?.role === role,
+    content: sent,
+    dirty: menu.dirty,
+    baseVersion: menu.editedFromVersion,
+    onFound: menu.adoptDraft,
+  });
+  const editors = useEditingPresence(`/menus/${role}`);
 
   // The server names wrong nodes by their place in the tree that was sent.
   const { problems, general } = useMemo(() => {
@@ -51,7 +66,7 @@ export default function MenuEditor() {
   }, [refusal]);
 
   const selected = selectedKey ? findNode(draft.tree, selectedKey) : null;
-  const preview = useMemo(() => treeForSave(draft), [draft]);
+  const preview = sent;
 
   const switchRole = async (next: Role) => {
     if (next === role || !(await confirmDiscard(menu.dirty))) return;
@@ -64,12 +79,17 @@ export default function MenuEditor() {
   };
 
   const save = async () => {
-    if (await menu.save()) Message.success(t('menuEditor.saved', { role: t(`enum.role.${role}`) }));
-    else Message.error(t('menuEditor.saveRefused'));
+    if (await menu.save()) {
+      shared.published();
+      Message.success(t('menuEditor.saved', { role: t(`enum.role.${role}`) }));
+    } else Message.error(t('menuEditor.saveRefused'));
   };
 
   const reset = async () => {
-    if (await menu.reset()) Message.success(t('menuEditor.resetDone', { role: t(`enum.role.${role}`) }));
+    if (await menu.reset()) {
+      shared.published();
+      Message.success(t('menuEditor.resetDone', { role: t(`enum.role.${role}`) }));
+    }
   };
 
   const saved = menu.saved;
@@ -97,6 +117,8 @@ export default function MenuEditor() {
         </Typography.Text>
       )}
       {menu.dirty && <Tag color="orangered">{t('editors.unsaved')}</Tag>}
+      <DraftStatus state={shared.state} stored={shared.stored} />
+      <EditingPresence editors={editors} />
     </Space>
   );
 
@@ -183,6 +205,13 @@ export default function MenuEditor() {
   return (
     <Card title={t('menu.menuEditor')} bordered={false} extra={actions} className="menu-editor">
       <div className="menu-editor-toolbar">{toolbar}</div>
+      {shared.restored && saved && (
+        <RestoredDraft
+          draft={shared.restored}
+          published={saved.version}
+          onDiscard={() => void shared.discard().then(() => menu.load())}
+        />
+      )}
       {refusal?.conflict && (
         <MenuConflict
           role={role}
@@ -200,6 +229,12 @@ export default function MenuEditor() {
         />
       )}
       {body}
+      <MenuHistoryCard
+        role={role}
+        published={menu.status === 'ready' ? (saved?.version ?? null) : null}
+        busy={menu.busy}
+        restore={menu.restore}
+      />
     </Card>
   );
 }

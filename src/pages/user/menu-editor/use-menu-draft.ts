@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FieldError } from '../../../../contract/envelope';
 import type { MenuNode } from '../../../../contract/menu';
-import type { RoleMenu } from '../../../../contract/menu-api';
+import type { MenuVersion, RoleMenu } from '../../../../contract/menu-api';
 import type { Role } from '../../../../contract/roles';
 import { DEFAULT_ROUTES, filterMenuForRole } from '../../../../contract/routes';
-import { etagOf, type VersionConflict, versionConflictSchema } from '../../../../contract/versions';
+import {
+  type Draft,
+  etagOf,
+  type VersionConflict,
+  versionConflictSchema,
+} from '../../../../contract/versions';
 import { ApiFailure, apiGet, apiPost, apiPut } from '../../../api/request';
 import { draftOf, type MenuDraft, sortByOrder, treeForSave } from './tree-model';
 
@@ -23,7 +28,7 @@ const sameTree = (a: MenuNode[], b: MenuNode[]) => JSON.stringify(a) === JSON.st
 
 /**
  * One role's menu as the editor holds it: what the server has (`saved`), the draft being
- * edited, whether they differ, and the three server calls (load, save, reset).
+ * edited, whether they differ, and the server calls (load, save, reset, restore).
  */
 export function useMenuDraft(role: Role) {
   const [status, setStatus] = useState<DraftStatus>('loading');
@@ -73,6 +78,18 @@ export function useMenuDraft(role: Role) {
     [draft, saved],
   );
 
+  /** A refused publish, kept with the tree it sent; a 409 with the newer version it did not overwrite. */
+  const refuse = (error: unknown, sent: MenuNode[]) => {
+    const failure = error instanceof ApiFailure ? error : null;
+    const stale = failure?.status === 409 ? versionConflictSchema.safeParse(failure.data) : null;
+    setRefusal({
+      message: failure?.msg ?? String(error),
+      errors: failure?.errors ?? [],
+      sent,
+      ...(stale?.success ? { conflict: stale.data } : {}),
+    });
+  };
+
   /** Resolves true when saved; a refusal is kept in `refusal` for the tree to show. */
   const save = async (): Promise<boolean> => {
     const sent = treeForSave(draft);
@@ -83,18 +100,43 @@ export function useMenuDraft(role: Role) {
       );
       return true;
     } catch (error) {
-      const failure = error instanceof ApiFailure ? error : null;
-      const stale = failure?.status === 409 ? versionConflictSchema.safeParse(failure.data) : null;
-      setRefusal({
-        message: failure?.msg ?? String(error),
-        errors: failure?.errors ?? [],
-        sent,
-        ...(stale?.success ? { conflict: stale.data } : {}),
-      });
+      refuse(error, sent);
       return false;
     } finally {
       setBusy(false);
     }
+  };
+
+  /**
+   * Publishes an earlier version again as the newest (`POST /menus/:role/revert`, If-Match);
+   * refused as stale, the newer version is compared with the one being restored.
+   */
+  const restore = async (version: MenuVersion): Promise<RoleMenu | null> => {
+    setBusy(true);
+    try {
+      const menu = await apiPost<RoleMenu>(
+        `/menus/${role}/revert`,
+        { version: version.version },
+        { silent: true, headers: editedFrom() },
+      );
+      adopt(menu);
+      return menu;
+    } catch (error) {
+      refuse(error, (version.tree as MenuNode[] | null) ?? filterMenuForRole(DEFAULT_ROUTES, role));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /**
+   * Shows the shared draft found on opening in place of the published menu; a draft started
+   * from an older version is published over that one (a 409 then shows the difference).
+   */
+  const adoptDraft = (found: NonNullable<Draft>) => {
+    if (!saved || !Array.isArray(found.content)) return;
+    setDraft(draftOf(found.content as MenuNode[], filterMenuForRole(DEFAULT_ROUTES, saved.role)));
+    setBasedOn(found.baseVersion !== saved.version ? found.baseVersion : null);
   };
 
   const reset = async (): Promise<boolean> => {
@@ -109,5 +151,21 @@ export function useMenuDraft(role: Role) {
     }
   };
 
-  return { status, saved, draft, setDraft, dirty, refusal, busy, load, save, reset, reapplyOnTop };
+  return {
+    status,
+    saved,
+    draft,
+    setDraft,
+    dirty,
+    refusal,
+    busy,
+    load,
+    save,
+    reset,
+    restore,
+    reapplyOnTop,
+    adoptDraft,
+    /** The version a publish would name as If-Match (the draft's `baseVersion`). */
+    editedFromVersion: basedOn ?? saved?.version ?? 0,
+  };
 }

@@ -19,12 +19,16 @@ import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '../../../../contract/roles';
 import { LoadFailed } from '../../../../ui-registry';
 import { confirmDiscard, useUnsavedChangesWarning } from '../menu-editor/unsaved-changes';
+import { DraftStatus, RestoredDraft } from '../versions/DraftNotice';
+import { EditingPresence } from '../versions/EditingPresence';
+import { useEditingPresence } from '../versions/use-editing-presence';
+import { useSharedDraft } from '../versions/use-shared-draft';
+import { VersionHistory } from '../versions/VersionHistory';
 import { formatJson } from './check-draft';
 import { DescriptorPreview } from './DescriptorPreview';
 import { PageConflict } from './PageConflict';
 import { PageList } from './PageList';
 import { usePageDraft, usePageList } from './use-page-draft';
-import { VersionHistory } from './VersionHistory';
 import './page-editor.css';
 import { titleOf } from '../../../i18n';
 
@@ -51,6 +55,16 @@ export default function PageEditor() {
   const [previewRole, setPreviewRole] = useState<Role>('superAdmin');
   const previewValue = useSettled(draft.check.ok || draft.check.json ? draft.check.value : undefined, 300);
   useUnsavedChangesWarning(draft.dirty);
+  const url = pageId ? `/pages/${pageId}` : null;
+  const shared = useSharedDraft({
+    url,
+    loaded: draft.status === 'ready' && draft.history?.id === pageId,
+    content: draft.draftContent,
+    dirty: draft.dirty,
+    baseVersion: draft.editedFromVersion,
+    onFound: draft.adoptDraft,
+  });
+  const editors = useEditingPresence(url);
 
   const summary = pages.list.find((p) => p.id === pageId);
 
@@ -66,6 +80,7 @@ export default function PageEditor() {
   const save = async () => {
     const saved = await draft.save();
     if (saved) {
+      shared.published();
       Message.success(t('pageEditor.saved', { version: saved.version }));
       void pages.reload();
     }
@@ -116,6 +131,13 @@ export default function PageEditor() {
         <Grid.Row gutter={16}>
           <Grid.Col xs={24} xl={12}>
             <Card size="small" title={t('pageEditor.json')}>
+              {shared.restored && (
+                <RestoredDraft
+                  draft={shared.restored}
+                  published={draft.history.version}
+                  onDiscard={() => void shared.discard().then(draft.discard)}
+                />
+              )}
               <Input.TextArea
                 aria-label={t('pageEditor.json')}
                 className="page-editor-json"
@@ -176,10 +198,12 @@ export default function PageEditor() {
         </Grid.Row>
         <Card size="small" title={t('pageEditor.history')} className="page-editor-history">
           <VersionHistory
-            history={draft.history}
+            url={`/pages/${pageId}`}
+            list={draft.history.list}
+            current={draft.history.source === 'stored' ? draft.history.version : 0}
             busy={draft.busy}
             onLoad={(v) => draft.setText(formatJson(v.descriptor))}
-            onRevert={revert}
+            onRestore={revert}
           />
         </Card>
       </>
@@ -192,6 +216,8 @@ export default function PageEditor() {
       className="page-editor"
       extra={
         <Space>
+          <EditingPresence editors={editors} />
+          <DraftStatus state={shared.state} stored={shared.stored} />
           {draft.dirty && <Tag color="orangered">{t('editors.unsaved')}</Tag>}
           <Button
             icon={<IconCode />}

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FieldError } from '../../../../contract/envelope';
 import type { PageHistory, PageList, SavedPage } from '../../../../contract/page-api';
-import { etagOf, type VersionConflict, versionConflictSchema } from '../../../../contract/versions';
+import {
+  type Draft,
+  etagOf,
+  type VersionConflict,
+  versionConflictSchema,
+} from '../../../../contract/versions';
 import { ApiFailure, apiGet, apiPost, apiPut } from '../../../api/request';
 import { checkDraft, formatJson } from './check-draft';
 
@@ -106,6 +111,19 @@ export function usePageDraft(id: string | null, locale: string) {
     setRefusal(null);
   };
 
+  /**
+   * Shows the shared draft found on opening in place of the published version. A draft started
+   * from an older version is published over that one, so the save meets the newer version as
+   * a 409 and shows the difference instead of overwriting it.
+   */
+  const adoptDraft = (draft: NonNullable<Draft>) => {
+    setText(typeof draft.content === 'string' ? draft.content : formatJson(draft.content));
+    setBasedOn(history && draft.baseVersion !== history.version ? draft.baseVersion : null);
+  };
+
+  /** What the shared draft keeps: the descriptor when the text is JSON, else the text itself. */
+  const draftContent = check.ok || check.json ? check.value : text;
+
   /** Saves the text as the newest version; the editor then shows what the server serves. */
   const save = async (): Promise<SavedPage | null> => {
     if (!id || !check.ok) return null;
@@ -137,7 +155,14 @@ export function usePageDraft(id: string | null, locale: string) {
     save,
     revert,
     reapplyOnTop,
-    discard: () => setText(baseline),
+    adoptDraft,
+    draftContent,
+    /** The version a publish would name as If-Match (the draft's `baseVersion`). */
+    editedFromVersion: basedOn ?? history?.version ?? 0,
+    discard: () => {
+      setText(baseline);
+      setBasedOn(null);
+    },
     reload: () => load(),
   };
 }
