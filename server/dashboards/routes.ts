@@ -5,7 +5,12 @@ import { deadlineItemSchema } from '../../contract/deadlines';
 import { promisesOfLawyer } from '../cases/contacts/promises';
 import { countCases } from '../cases/list';
 import { viewerOf, visibleParts } from '../cases/scope';
-import { entrustmentsInHand, lawyerDeadlines, pushesWaiting } from '../deadlines/in-hand';
+import {
+  entrustmentsExpired,
+  entrustmentsExpiring,
+  lawyerDeadlines,
+  pushesWaiting,
+} from '../deadlines/in-hand';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { caseBreakdown, lawyerRanking, monthlyTrend, recoveredFen, upcomingSessions } from './stats';
@@ -57,7 +62,7 @@ export const dashboardRoutes = [
       const now = app.clock.now();
       // Every case: read from the summary rows the triggers of migration 0037 keep, so the first
       // request at a million cases costs what the thousandth does.
-      const [breakdown, trend, ranking, lawyers, entrust] = await Promise.all([
+      const [breakdown, trend, ranking, lawyers, expiring, expired] = await Promise.all([
         caseBreakdown(app.db, scope),
         monthlyTrend(app.db, scope, now),
         lawyerRanking(app.db, scope),
@@ -66,21 +71,22 @@ export const dashboardRoutes = [
           .where('review_status', '=', 'passed')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
-        entrustmentsInHand(app.db, now, DEADLINE_ROWS),
+        entrustmentsExpiring(app.db, now, DEADLINE_ROWS),
+        entrustmentsExpired(app.db, DEADLINE_ROWS),
       ]);
       const cases = { breakdown, trend, ranking };
       return {
         totals: {
           ...cases.breakdown.totals,
           lawyers: Number(lawyers.n),
-          entrustExpiring: entrust.expiring.total,
-          entrustExpired: entrust.expired.total,
+          entrustExpiring: expiring.total,
+          entrustExpired: expired.total,
         },
         trend: cases.trend,
         results: cases.breakdown.results.map((r) => ({ result: r.key, count: r.count })),
         statuses: cases.breakdown.statuses.map((s) => ({ status: s.key, count: s.count })),
         lawyerRanking: cases.ranking,
-        deadlines: [...entrust.expired.list, ...entrust.expiring.list].slice(0, DEADLINE_ROWS),
+        deadlines: [...expired.list, ...expiring.list].slice(0, DEADLINE_ROWS),
       };
     },
   }),

@@ -148,58 +148,61 @@ export async function pushesWaiting(
   return { list: rows.map((r) => item('pushAnswer', r, lapse(r.pushed_at))), total: count(total) };
 }
 
-/**
- * Entrustments for operations: expiring within ENTRUST_EXPIRING_DAYS (today included, cases not
- * closed), soonest first, along `cases_entrust_status_idx`; and those the sweep flagged
- * 委托已到期 that wait for a close or an extension, oldest first, along the partial
- * `cases_entrust_flagged_idx` (migration 0039).
- */
-export async function entrustmentsInHand(
+/** The cases `where` picks, the first `limit` by `due` (then id), and how many in all. */
+async function casesDue(
   db: Kysely<Database>,
-  now: Date,
+  where: (eb: CasesAsC) => ReturnType<CasesAsC['and']>,
+  due: 'entrust_expires_on' | 'entrust_expired_on',
+  kind: DeadlineKind,
   limit: number,
-): Promise<{ expiring: InHand; expired: InHand }> {
-  const today = formatDate(now);
-  const expiring = (eb: CasesAsC) =>
-    eb.and([
-      eb('c.entrust_expires_on', '>=', today),
-      eb('c.entrust_expires_on', '<=', addDays(today, ENTRUST_EXPIRING_DAYS)),
-      caseTagged('ongoing', 'c'),
-    ]);
-  const flagged = (eb: CasesAsC) =>
-    eb.and([eb('c.entrust_expired_on', 'is not', null), caseTagged('ongoing', 'c')]);
-  const counted = (where: typeof expiring) =>
+): Promise<InHand> {
+  const [rows, total] = await Promise.all([
+    caseRows(db)
+      .select(`c.${due} as due`)
+      .where(where)
+      .orderBy(`c.${due}`)
+      .orderBy('c.id')
+      .limit(limit)
+      .execute(),
     db
       .selectFrom('cases as c')
       .where(where)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-  const [soon, soonTotal, expired, expiredTotal] = await Promise.all([
-    caseRows(db)
-      .select('c.entrust_expires_on')
-      .where(expiring)
-      .orderBy('c.entrust_expires_on')
-      .orderBy('c.id')
-      .limit(limit)
-      .execute(),
-    counted(expiring),
-    caseRows(db)
-      .select('c.entrust_expired_on')
-      .where(flagged)
-      .orderBy('c.entrust_expired_on')
-      .orderBy('c.id')
-      .limit(limit)
-      .execute(),
-    counted(flagged),
+      .executeTakeFirst(),
   ]);
-  return {
-    expiring: {
-      list: soon.map((r) => item('entrustExpiring', r, businessDayStart(r.entrust_expires_on as string))),
-      total: count(soonTotal),
-    },
-    expired: {
-      list: expired.map((r) => item('entrustExpired', r, businessDayStart(r.entrust_expired_on as string))),
-      total: count(expiredTotal),
-    },
-  };
+  return { list: rows.map((r) => item(kind, r, businessDayStart(r.due as string))), total: count(total) };
+}
+
+/**
+ * Entrustments expiring within ENTRUST_EXPIRING_DAYS (today included, cases not closed),
+ * soonest first, along `cases_entrust_status_idx`.
+ */
+export function entrustmentsExpiring(db: Kysely<Database>, now: Date, limit: number): Promise<InHand> {
+  const today = formatDate(now);
+  return casesDue(
+    db,
+    (eb) =>
+      eb.and([
+        eb('c.entrust_expires_on', '>=', today),
+        eb('c.entrust_expires_on', '<=', addDays(today, ENTRUST_EXPIRING_DAYS)),
+        caseTagged('ongoing', 'c'),
+      ]),
+    'entrust_expires_on',
+    'entrustExpiring',
+    limit,
+  );
+}
+
+/**
+ * Cases the sweep flagged 委托已到期 that wait for operations to close or extend them, the
+ * longest expired first, along the partial `cases_entrust_flagged_idx` (migration 0039).
+ */
+export function entrustmentsExpired(db: Kysely<Database>, limit: number): Promise<InHand> {
+  return casesDue(
+    db,
+    (eb) => eb.and([eb('c.entrust_expired_on', 'is not', null), caseTagged('ongoing', 'c')]),
+    'entrust_expired_on',
+    'entrustExpired',
+    limit,
+  );
 }
