@@ -86,7 +86,11 @@ export const dashboardRoutes = [
         results: cases.breakdown.results.map((r) => ({ result: r.key, count: r.count })),
         statuses: cases.breakdown.statuses.map((s) => ({ status: s.key, count: s.count })),
         lawyerRanking: cases.ranking,
-        deadlines: [...expired.list, ...expiring.list].slice(0, DEADLINE_ROWS),
+        // A case expiring today is both (flagged on its day, and today is inside the window): listed once.
+        deadlines: [
+          ...expired.list,
+          ...expiring.list.filter((e) => !expired.list.some((x) => x.caseId === e.caseId)),
+        ].slice(0, DEADLINE_ROWS),
       };
     },
   }),
