@@ -1,9 +1,12 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { businessDayEnd, businessDayStart, formatDate } from '../../contract/dates';
 import type { DeadlineItem, DeadlineKind } from '../../contract/deadlines';
+import type { CaseTag } from '../../machines/caseTags';
 import { ENTRUST_EXPIRING_DAYS } from '../cases/filters';
 import { caseTagged } from '../cases/tagged';
+import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
+import { notIndexed } from '../db/sql-portable';
 import { addDays } from './days';
 
 /**
@@ -60,6 +63,16 @@ function caseRows(db: Kysely<Database>) {
 
 type CasesAsC = ExpressionBuilder<Database & { c: Database['cases'] }, 'c'>;
 
+/**
+ * A case group checked on the rows an index found by the deadline, never the index chosen:
+ * SQLite's planner (no statistics, server/db/sql-portable.ts) otherwise walks every ongoing case
+ * by status and sorts them (the sweep met the same, server/deadlines/entrustments.ts).
+ */
+function taggedAfter(db: Kysely<Database>, tag: CaseTag): Expression<SqlBool> {
+  const condition = caseTagged(tag, 'c');
+  return dialectOf(db) === 'sqlite' ? sql<SqlBool>`+(${condition})` : condition;
+}
+
 const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
 
 /**
@@ -78,7 +91,7 @@ export async function lawyerDeadlines(
     caseRows(db)
       .select(['c.court_session_at', 'c.court'])
       .where('c.lawyer_id', '=', lawyerId)
-      .where(caseTagged('active', 'c'))
+      .where(taggedAfter(db, 'active'))
       .where('c.court_session_at', '>', now.toISOString())
       .orderBy('c.court_session_at')
       .orderBy('c.id')
@@ -89,7 +102,7 @@ export async function lawyerDeadlines(
       .innerJoin('plan_instalments as i', 'i.plan_id', 'p.id')
       .select(['i.due_on', 'i.amount_fen', 'i.paid_fen'])
       .where('c.lawyer_id', '=', lawyerId)
-      .where('p.status', '=', 'active')
+      .where(notIndexed(dialectOf(db), 'p.status'), '=', 'active')
       .where('i.status', '!=', 'paid')
       .where('i.due_on', '<=', addDays(today, INSTALMENT_AHEAD_DAYS))
       .orderBy('i.due_on')
@@ -185,7 +198,7 @@ export function entrustmentsExpiring(db: Kysely<Database>, now: Date, limit: num
       eb.and([
         eb('c.entrust_expires_on', '>=', today),
         eb('c.entrust_expires_on', '<=', addDays(today, ENTRUST_EXPIRING_DAYS)),
-        caseTagged('ongoing', 'c'),
+        taggedAfter(db, 'ongoing'),
       ]),
     'entrust_expires_on',
     'entrustExpiring',
@@ -200,7 +213,7 @@ export function entrustmentsExpiring(db: Kysely<Database>, now: Date, limit: num
 export function entrustmentsExpired(db: Kysely<Database>, limit: number): Promise<InHand> {
   return casesDue(
     db,
-    (eb) => eb.and([eb('c.entrust_expired_on', 'is not', null), caseTagged('ongoing', 'c')]),
+    (eb) => eb.and([eb('c.entrust_expired_on', 'is not', null), taggedAfter(db, 'ongoing')]),
     'entrust_expired_on',
     'entrustExpired',
     limit,
