@@ -81,3 +81,13 @@ export const LEDGER_ENTRY_KINDS = ['repayment', 'reversal', 'charge', 'waiver'] 
 export const REPAYMENT_CHANNELS = ['bankTransfer', 'corporateAccount', 'thirdParty', 'other'] as const;
 /** The ledger's rows as the case's pages show them: a row per part and the total. */
 export const LEDGER_ROWS = [...LEDGER_PARTS, 'total'] as const;
+
+/** The deadlines in someone's hands (contract/deadlines.ts); labels `enum.deadlineKind.<value>`. */
+export const DEADLINE_KINDS = [
+  'courtSession',
+  'instalmentDue',
+  'instalmentOverdue',
+  'pushAnswer',
+  'entrustExpiring',
+  'entrustExpired',
+] as const;

@@ -20,6 +20,16 @@ export const DEADLINE_NOTICES_EN_US: Record<
     content:
       'Case {{caseNo}} was pushed to {{firm}} and not answered within {{hours}} hours; no other firm is left, so it is back in the case pool.',
   },
+  'push.expiredDigest': {
+    title: 'Unanswered pushes withdrawn',
+    content:
+      '{{count}} pushes were not answered within {{hours}} hours and are withdrawn: {{routed}} moved on by the routing rules, {{pooled}} back in the case pool.',
+  },
+  'push.expiredFirmDigest': {
+    title: 'Unanswered pushes withdrawn',
+    content:
+      '{{count}} cases pushed to {{firm}} ({{caseNo}} and others) were not answered within {{hours}} hours: the pushes are withdrawn.',
+  },
   'entrust.expiring': {
     title: 'Entrustment about to expire',
     content: 'The entrustment of case {{caseNo}} expires on {{expiresOn}} ({{days}} days left).',

@@ -13,6 +13,15 @@ export const DEADLINE_NOTICES_ZH_CN = {
     content:
       '案件 {{caseNo}} 推送给 {{firm}} 后 {{hours}} 小时内未答复，没有其他可推送的律所，已回到案件池。',
   },
+  'push.expiredDigest': {
+    title: '推送超时汇总',
+    content:
+      '{{count}} 件推送在 {{hours}} 小时内未获律所答复，已撤回：{{routed}} 件已按分案规则转推，{{pooled}} 件回到案件池。',
+  },
+  'push.expiredFirmDigest': {
+    title: '推送超时已撤回',
+    content: '推送给 {{firm}} 的 {{count}} 件案件（{{caseNo}} 等）在 {{hours}} 小时内未答复，已撤回。',
+  },
   'entrust.expiring': {
     title: '委托即将到期',
     content: '案件 {{caseNo}} 的委托将于 {{expiresOn}} 到期（还有 {{days}} 天）。',

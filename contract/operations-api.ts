@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { caseFilterSchema } from './case-api';
 import { caseStatusSchema, caseTypeSchema, PAYMENT_STATUSES, PUSH_STATUSES } from './cases';
+import { deadlineItemSchema } from './deadlines';
 import { MESSAGE_TYPES } from './notifications';
 import { ENUMS } from './pages/enums';
 import { daySchema, idValue, pageQuerySchema } from './paging';
@@ -269,6 +270,9 @@ export const taskCenterSchema = z.object({
     poolCases: z.number().int(),
     expiringEntrustments: z.number().int(),
     sessionsThisWeek: z.number().int(),
+    /** Pushes waiting for a firm's answer, and cases flagged 委托已到期 waiting for a close or an extension. */
+    pushesWaiting: z.number().int(),
+    expiredEntrustments: z.number().int(),
     /** The caller's unread to-do messages. */
     todos: z.number().int(),
   }),
@@ -305,6 +309,10 @@ export const taskCenterSchema = z.object({
   expiring: z.array(caseItem),
   /** In session order. */
   sessions: z.array(caseItem),
+  /** The push that lapses first first (server/deadlines/in-hand.ts). */
+  pushes: z.array(deadlineItemSchema),
+  /** The longest expired first. */
+  expired: z.array(deadlineItemSchema),
   todos: z.array(
     z.object({
       id: z.number().int(),

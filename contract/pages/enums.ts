@@ -18,6 +18,7 @@ import {
   CONTACT_OUTCOMES,
   CONTACT_RULES,
   CONTACT_WINDOW_STATES,
+  DEADLINE_KINDS,
   INSTALMENT_STATUSES,
   LEDGER_ENTRY_KINDS,
   LEDGER_ROWS,
@@ -82,6 +83,7 @@ export const ENUMS = {
   addressKind: ADDRESS_KINDS,
   revealField: REVEAL_FIELDS,
   revealReason: REVEAL_REASONS,
+  deadlineKind: DEADLINE_KINDS,
 } as const satisfies Record<string, readonly string[]>;
 
 export type EnumName = keyof typeof ENUMS;

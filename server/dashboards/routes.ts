@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { promiseRowSchema } from '../../contract/contacts';
 import { formatDate } from '../../contract/dates';
+import { deadlineItemSchema } from '../../contract/deadlines';
 import { promisesOfLawyer } from '../cases/contacts/promises';
 import { countCases } from '../cases/list';
 import { viewerOf, visibleParts } from '../cases/scope';
+import {
+  entrustmentsExpired,
+  entrustmentsExpiring,
+  lawyerDeadlines,
+  pushesWaiting,
+} from '../deadlines/in-hand';
 import { fail } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { caseBreakdown, lawyerRanking, monthlyTrend, recoveredFen, upcomingSessions } from './stats';
@@ -21,6 +28,10 @@ const sessionsSchema = z.array(
 );
 const statusesSchema = z.array(z.object({ status: z.string(), count: z.number() }));
 const resultsSchema = z.array(z.object({ result: z.string(), count: z.number() }));
+/** The deadlines in the reader's hands (server/deadlines/in-hand.ts), soonest first. */
+const deadlinesSchema = z.array(deadlineItemSchema);
+/** Rows each workplace's deadlines block shows; its totals say how many there are in all. */
+const DEADLINE_ROWS = 8;
 
 export const dashboardRoutes = [
   defineRoute({
@@ -35,18 +46,23 @@ export const dashboardRoutes = [
         lawyers: z.number(),
         inProgress: z.number(),
         successRate: z.number(),
+        /** Entrustments expiring within 30 days, and those flagged 委托已到期 awaiting a close or an extension. */
+        entrustExpiring: z.number(),
+        entrustExpired: z.number(),
       }),
       trend: trendSchema,
       results: resultsSchema,
       statuses: statusesSchema,
       lawyerRanking: rankingSchema,
+      /** The flagged entrustments first (already past), then the ones expiring soonest. */
+      deadlines: deadlinesSchema,
     }),
     handler: async ({ app }) => {
       const scope = { kind: 'all' } as const;
       const now = app.clock.now();
       // Every case: read from the summary rows the triggers of migration 0037 keep, so the first
       // request at a million cases costs what the thousandth does.
-      const [breakdown, trend, ranking, lawyers] = await Promise.all([
+      const [breakdown, trend, ranking, lawyers, expiring, expired] = await Promise.all([
         caseBreakdown(app.db, scope),
         monthlyTrend(app.db, scope, now),
         lawyerRanking(app.db, scope),
@@ -55,14 +71,26 @@ export const dashboardRoutes = [
           .where('review_status', '=', 'passed')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
+        entrustmentsExpiring(app.db, now, DEADLINE_ROWS),
+        entrustmentsExpired(app.db, DEADLINE_ROWS),
       ]);
       const cases = { breakdown, trend, ranking };
       return {
-        totals: { ...cases.breakdown.totals, lawyers: Number(lawyers.n) },
+        totals: {
+          ...cases.breakdown.totals,
+          lawyers: Number(lawyers.n),
+          entrustExpiring: expiring.total,
+          entrustExpired: expired.total,
+        },
         trend: cases.trend,
         results: cases.breakdown.results.map((r) => ({ result: r.key, count: r.count })),
         statuses: cases.breakdown.statuses.map((s) => ({ status: s.key, count: s.count })),
         lawyerRanking: cases.ranking,
+        // A case expiring today is both (flagged on its day, and today is inside the window): listed once.
+        deadlines: [
+          ...expired.list,
+          ...expiring.list.filter((e) => !expired.list.some((x) => x.caseId === e.caseId)),
+        ].slice(0, DEADLINE_ROWS),
       };
     },
   }),
@@ -79,17 +107,21 @@ export const dashboardRoutes = [
         lawyers: z.number(),
         inProgress: z.number(),
         recoveredFen: z.number(),
+        /** Pushes waiting for the firm's answer. */
+        pushesWaiting: z.number(),
       }),
       trend: trendSchema,
       statuses: statusesSchema,
       lawyerRanking: rankingSchema,
       upcomingSessions: sessionsSchema,
+      /** The pushes waiting for the firm's answer, the one that lapses first first. */
+      deadlines: deadlinesSchema,
     }),
     handler: async ({ app, caller }) => {
       if (!caller.lawFirmId) throw fail.forbidden();
       const scope = { kind: 'firm', firmId: caller.lawFirmId } as const;
       const now = app.clock.now();
-      const [breakdown, lawyers, trend, ranking, recovered, sessions] = await Promise.all([
+      const [breakdown, lawyers, trend, ranking, recovered, sessions, pushes] = await Promise.all([
         caseBreakdown(app.db, scope),
         app.db
           .selectFrom('lawyers')
@@ -101,6 +133,7 @@ export const dashboardRoutes = [
         lawyerRanking(app.db, scope),
         recoveredFen(app.db, scope),
         upcomingSessions(app.db, scope, now),
+        pushesWaiting(app.db, app.config.deadlines.pushAnswerHours, DEADLINE_ROWS, caller.lawFirmId),
       ]);
       return {
         totals: {
@@ -108,11 +141,13 @@ export const dashboardRoutes = [
           inProgress: breakdown.totals.inProgress,
           lawyers: Number(lawyers.n),
           recoveredFen: recovered,
+          pushesWaiting: pushes.total,
         },
         trend,
         statuses: breakdown.statuses.map((s) => ({ status: s.key, count: s.count })),
         lawyerRanking: ranking,
         upcomingSessions: sessions,
+        deadlines: pushes.list,
       };
     },
   }),
@@ -132,9 +167,10 @@ export const dashboardRoutes = [
       }),
       trend: trendSchema,
       results: resultsSchema,
-      upcomingSessions: sessionsSchema,
       /** Promises to pay due today, and broken ones of the last two weeks (server/cases/contacts/promises.ts). */
       promises: z.array(promiseRowSchema),
+      /** Court sessions ahead and plan instalments due or overdue on the lawyer's cases. */
+      deadlines: deadlinesSchema,
     }),
     handler: async ({ app, caller }) => {
       const lawyer = await app.db
@@ -145,7 +181,7 @@ export const dashboardRoutes = [
       if (!lawyer) throw fail.notFound('lawyer.notFound');
       const scope = { kind: 'lawyer', lawyerId: lawyer.id } as const;
       const now = app.clock.now();
-      const [breakdown, pool, trend, recovered, sessions, promises] = await Promise.all([
+      const [breakdown, pool, trend, recovered, promises, deadlines] = await Promise.all([
         caseBreakdown(app.db, scope),
         // The lawyer's 案件池 as its page lists it: the open pool and what is pushed to their firm.
         viewerOf(app.db, caller).then((viewer) =>
@@ -153,8 +189,8 @@ export const dashboardRoutes = [
         ),
         monthlyTrend(app.db, scope, now),
         recoveredFen(app.db, scope),
-        upcomingSessions(app.db, scope, now),
         promisesOfLawyer(app.db, lawyer.id, formatDate(now)),
+        lawyerDeadlines(app.db, lawyer.id, now, DEADLINE_ROWS),
       ]);
       return {
         totals: {
@@ -165,8 +201,8 @@ export const dashboardRoutes = [
         },
         trend,
         results: breakdown.results.map((r) => ({ result: r.key, count: r.count })),
-        upcomingSessions: sessions,
         promises,
+        deadlines,
       };
     },
   }),

@@ -34,6 +34,7 @@ import * as m0035 from './migrations/0035_routing';
 import * as m0036 from './migrations/0036_descriptor_versions';
 import * as m0037 from './migrations/0037_platform_figures';
 import * as m0038 from './migrations/0038_editing_presence';
+import * as m0039 from './migrations/0039_deadlines_in_hand';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0036_descriptor_versions': m0036,
   '0037_platform_figures': m0037,
   '0038_editing_presence': m0038,
+  '0039_deadlines_in_hand': m0039,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

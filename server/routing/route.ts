@@ -210,13 +210,15 @@ export async function routeAfterLapse(
   app: AppContext,
   row: CaseRow,
   excluded: ReadonlySet<number>,
+  /** False when the caller tells the next firm itself (the deadline sweep's digest: once per pass). */
+  tellFirm = true,
 ): Promise<number | null> {
   const rules = await loadRuleStates(trx);
   try {
     const firm = await pushByRules(trx, app, { actor: SYSTEM, caller: null, requestId: null }, row, rules, {
       routed: (await routedCases(trx, [row])).get(row.id) as RoutedCase,
       excluded,
-      notify: true,
+      notify: tellFirm,
     });
     await saveRuleStates(trx, rules);
     return firm;

@@ -34,6 +34,8 @@ import type { SeededPeople } from './people';
 import type { Random } from './random';
 
 const DAY = 86_400_000;
+/** Unanswered demo pushes are younger (PUSH_ANSWER_HOURS is 48); derived from the drawn moment. */
+const UNANSWERED_WITHIN_MS = 36 * 3_600_000;
 const CHUNK = 5000;
 
 const TYPES: ReadonlyArray<readonly [CaseType, number]> = [
@@ -321,8 +323,14 @@ export async function seedCases(
           });
         }
         if (c.law_firm_id) {
-          const pushedAt = within();
           const accepted = c.position !== 'pushed';
+          const drawn = within();
+          // A waiting push lies within the answer window, so the first sweep does not lapse them all.
+          const pushedAt = accepted
+            ? drawn
+            : new Date(
+                Math.max(created, nowMs - ((nowMs - Date.parse(drawn)) % UNANSWERED_WITHIN_MS)),
+              ).toISOString();
           // An accepted push was answered after it was pushed and before the seed's moment:
           // within three days, or halfway to now when it was pushed less than six days ago.
           // Derived, not drawn, so the rest of the demo data stays the same.

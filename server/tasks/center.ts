@@ -3,6 +3,7 @@ import { businessDayStart, formatDate } from '../../contract/dates';
 import type { TaskCenter } from '../../contract/operations-api';
 import { caseTagged } from '../cases/tagged';
 import type { Database } from '../db/schema';
+import { entrustmentsExpired, pushesWaiting } from '../deadlines/in-hand';
 
 const DAY_MS = 86_400_000;
 /** Items each list shows; the counts say how many there are in all. */
@@ -33,10 +34,16 @@ type CasesEb = ExpressionBuilder<Database, 'cases'>;
 
 /**
  * The work waiting for business operations: applications and letters under review, pool
- * cases, entrustments about to expire, this week's court sessions and the caller's to-dos.
+ * cases, entrustments about to expire or expired and flagged, pushes waiting for a firm's
+ * answer, this week's court sessions and the caller's to-dos.
  * Each count is one indexed SQL count; each list the first few in the order they are due.
  */
-export async function taskCenter(db: Kysely<Database>, userId: number, now: Date): Promise<TaskCenter> {
+export async function taskCenter(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+  pushAnswerHours: number,
+): Promise<TaskCenter> {
   const { today, expiryEnd, weekStart, weekEnd } = taskWindows(now);
   // The groups are the case machine's tags (server/cases/tagged.ts), never lists written here.
   const pool = () => caseTagged('unassigned');
@@ -73,91 +80,94 @@ export async function taskCenter(db: Kysely<Database>, userId: number, now: Date
     ])
     .limit(LIST_SIZE);
 
-  const [firms, lawyers, letters, poolCases, expiringCases, sessions, todoRows, counts] = await Promise.all([
-    db
-      .selectFrom('law_firms')
-      .where('review_status', '=', 'auditing')
-      .select(['id', 'name', 'region_code', 'contact_name', 'created_at'])
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(LIST_SIZE)
-      .execute(),
-    db
-      .selectFrom('lawyers')
-      .innerJoin('users', 'users.id', 'lawyers.user_id')
-      .innerJoin('law_firms', 'law_firms.id', 'lawyers.law_firm_id')
-      .where('lawyers.review_status', '=', 'auditing')
-      .select([
-        'lawyers.id',
-        'users.name',
-        'lawyers.licence_no',
-        'law_firms.name as law_firm_name',
-        'lawyers.created_at',
-      ])
-      .orderBy('lawyers.created_at')
-      .orderBy('lawyers.id')
-      .limit(LIST_SIZE)
-      .execute(),
-    db
-      .selectFrom('law_firm_letters')
-      .innerJoin('law_firms', 'law_firms.id', 'law_firm_letters.law_firm_id')
-      .where('law_firm_letters.status', '=', 'auditing')
-      .select([
-        'law_firm_letters.id',
-        'law_firm_letters.letter_no',
-        'law_firm_letters.title',
-        'law_firms.name as law_firm_name',
-        'law_firm_letters.submitted_at',
-      ])
-      .orderBy('law_firm_letters.submitted_at')
-      .orderBy('law_firm_letters.id')
-      .limit(LIST_SIZE)
-      .execute(),
-    caseItems.where(pool).orderBy('cases.created_at').orderBy('cases.id').execute(),
-    caseItems.where(expiring).orderBy('cases.entrust_expires_on').orderBy('cases.id').execute(),
-    caseItems.where(inSession).orderBy('cases.court_session_at').orderBy('cases.id').execute(),
-    todos
-      .select(['id', 'type', 'title', 'content', 'status', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(LIST_SIZE)
-      .execute(),
-    db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('law_firms')
-          .where('review_status', '=', 'auditing')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('firms'),
-        eb
-          .selectFrom('lawyers')
-          .where('review_status', '=', 'auditing')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('lawyers'),
-        eb
-          .selectFrom('law_firm_letters')
-          .where('status', '=', 'auditing')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('letters'),
-        eb
-          .selectFrom('cases')
-          .where(pool)
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('pool'),
-        eb
-          .selectFrom('cases')
-          .where(expiring)
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('expiring'),
-        eb
-          .selectFrom('cases')
-          .where(inSession)
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('sessions'),
-        todos.select((e) => e.fn.countAll<number>().as('n')).as('todos'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [firms, lawyers, letters, poolCases, expiringCases, sessions, todoRows, counts, pushes, expired] =
+    await Promise.all([
+      db
+        .selectFrom('law_firms')
+        .where('review_status', '=', 'auditing')
+        .select(['id', 'name', 'region_code', 'contact_name', 'created_at'])
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(LIST_SIZE)
+        .execute(),
+      db
+        .selectFrom('lawyers')
+        .innerJoin('users', 'users.id', 'lawyers.user_id')
+        .innerJoin('law_firms', 'law_firms.id', 'lawyers.law_firm_id')
+        .where('lawyers.review_status', '=', 'auditing')
+        .select([
+          'lawyers.id',
+          'users.name',
+          'lawyers.licence_no',
+          'law_firms.name as law_firm_name',
+          'lawyers.created_at',
+        ])
+        .orderBy('lawyers.created_at')
+        .orderBy('lawyers.id')
+        .limit(LIST_SIZE)
+        .execute(),
+      db
+        .selectFrom('law_firm_letters')
+        .innerJoin('law_firms', 'law_firms.id', 'law_firm_letters.law_firm_id')
+        .where('law_firm_letters.status', '=', 'auditing')
+        .select([
+          'law_firm_letters.id',
+          'law_firm_letters.letter_no',
+          'law_firm_letters.title',
+          'law_firms.name as law_firm_name',
+          'law_firm_letters.submitted_at',
+        ])
+        .orderBy('law_firm_letters.submitted_at')
+        .orderBy('law_firm_letters.id')
+        .limit(LIST_SIZE)
+        .execute(),
+      caseItems.where(pool).orderBy('cases.created_at').orderBy('cases.id').execute(),
+      caseItems.where(expiring).orderBy('cases.entrust_expires_on').orderBy('cases.id').execute(),
+      caseItems.where(inSession).orderBy('cases.court_session_at').orderBy('cases.id').execute(),
+      todos
+        .select(['id', 'type', 'title', 'content', 'status', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_SIZE)
+        .execute(),
+      db
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('law_firms')
+            .where('review_status', '=', 'auditing')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('firms'),
+          eb
+            .selectFrom('lawyers')
+            .where('review_status', '=', 'auditing')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('lawyers'),
+          eb
+            .selectFrom('law_firm_letters')
+            .where('status', '=', 'auditing')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('letters'),
+          eb
+            .selectFrom('cases')
+            .where(pool)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('pool'),
+          eb
+            .selectFrom('cases')
+            .where(expiring)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('expiring'),
+          eb
+            .selectFrom('cases')
+            .where(inSession)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('sessions'),
+          todos.select((e) => e.fn.countAll<number>().as('n')).as('todos'),
+        ])
+        .executeTakeFirstOrThrow(),
+      pushesWaiting(db, pushAnswerHours, LIST_SIZE),
+      entrustmentsExpired(db, LIST_SIZE),
+    ]);
   const caseItem = (r: (typeof poolCases)[number]) => ({
     id: r.id,
     caseNo: r.case_no,
@@ -177,6 +187,8 @@ export async function taskCenter(db: Kysely<Database>, userId: number, now: Date
       poolCases: Number(counts.pool),
       expiringEntrustments: Number(counts.expiring),
       sessionsThisWeek: Number(counts.sessions),
+      pushesWaiting: pushes.total,
+      expiredEntrustments: expired.total,
       todos: Number(counts.todos),
     },
     firms: firms.map((f) => ({
@@ -203,6 +215,8 @@ export async function taskCenter(db: Kysely<Database>, userId: number, now: Date
     pool: poolCases.map(caseItem),
     expiring: expiringCases.map(caseItem),
     sessions: sessions.map(caseItem),
+    pushes: pushes.list,
+    expired: expired.list,
     todos: todoRows.map((m) => ({
       id: m.id,
       type: m.type as TaskCenter['todos'][number]['type'],

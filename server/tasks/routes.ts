@@ -7,10 +7,11 @@ export const taskRoutes = [
     method: 'GET',
     url: '/tasks/center',
     summary:
-      "The work waiting for business operations: reviews, pool cases, expiring entrustments, this week's court sessions, the caller's to-dos",
+      "The work waiting for business operations: reviews, pool cases, expiring and expired entrustments, pushes waiting for an answer, this week's court sessions, the caller's to-dos",
     tags: ['tasks'],
     access: 'tasks.read',
     response: taskCenterSchema,
-    handler: ({ app, caller }) => taskCenter(app.db, caller.userId, app.clock.now()),
+    handler: ({ app, caller }) =>
+      taskCenter(app.db, caller.userId, app.clock.now(), app.config.deadlines.pushAnswerHours),
   }),
 ];

@@ -178,6 +178,12 @@ describe('GET /api/tasks/center', () => {
       ),
       expiringEntrustments: expect.any(Number),
       sessionsThisWeek: expect.any(Number),
+      pushesWaiting: await scalar(
+        sql`select count(*) as n from case_pushes p join cases c on c.id = p.case_id where p.push_status = 'pushed' and c.position = 'pushed' and c.law_firm_id = p.law_firm_id`,
+      ),
+      expiredEntrustments: await scalar(
+        sql`select count(*) as n from cases where entrust_expired_on is not null and status <> 'closed'`,
+      ),
       todos: await scalar(
         sql`select count(*) as n from messages where user_id = ${me} and type = 'todo' and status = 0`,
       ),

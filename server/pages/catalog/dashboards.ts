@@ -64,6 +64,24 @@ const upcomingSessions = (span: number, caseNo: ColumnDescriptor, withTitle: boo
   ],
 });
 
+/**
+ * The deadlines in the reader's hands (server/deadlines/in-hand.ts), soonest first: what it
+ * is, the case (a link where the reader works it), what the reader's role needs to see, and
+ * the time left.
+ */
+const deadlines = (columns: ColumnDescriptor[], more?: string): DashboardBlock => ({
+  kind: 'list',
+  title: 'dashboard.deadlines',
+  field: 'deadlines',
+  span: 24,
+  columns: [
+    { field: 'kind', title: 'dashboard.deadlineKind', widget: 'enum', enum: 'deadlineKind' },
+    ...columns,
+    { field: 'dueAt', title: 'dashboard.dueAt', widget: 'countdown' },
+  ],
+  ...(more ? { more } : {}),
+});
+
 /** Platform staff's workplace: totals, lawyer ranking, mediation results and the monthly trend. */
 const workplace: DashboardPage = {
   schemaVersion: SCHEMA_VERSION,
@@ -80,6 +98,29 @@ const workplace: DashboardPage = {
     resultShare(),
     lawyerRanking(8),
     statusShare('column', 16, 280),
+    stat('dashboard.entrustExpiring', 'totals.entrustExpiring', 'calendar', 12),
+    stat('dashboard.entrustExpired', 'totals.entrustExpired', 'notification', 12),
+    // Case operations extend or close from the case (cases.entrust is theirs alone); the
+    // others who read the workplace open the case's record.
+    deadlines([
+      {
+        field: 'caseNo',
+        title: 'case.caseNo',
+        widget: 'link',
+        link: '/list/case-detail/:caseId',
+        access: 'cases.entrust',
+      },
+      {
+        field: 'caseNo',
+        title: 'case.caseNo',
+        widget: 'link',
+        link: '/result/case-record/:caseId',
+        access: 'business.cases',
+      },
+      { field: 'title', title: 'case.title', widget: 'text' },
+      { field: 'batchNo', title: 'dashboard.batchNo', widget: 'link', link: '/list/batch-detail/:batchId' },
+      { field: 'lawFirmName', title: 'case.lawFirm', widget: 'text' },
+    ]),
   ],
 };
 
@@ -99,10 +140,18 @@ const lawfirmWorkplace: DashboardPage = {
     statusShare('pie', 8, 300),
     lawyerRanking(12),
     upcomingSessions(12, { field: 'caseNo', title: 'case.caseNo', widget: 'text' }, false),
+    stat('dashboard.pushesWaiting', 'totals.pushesWaiting', 'notification', 24),
+    deadlines(
+      [
+        { field: 'caseNo', title: 'case.caseNo', widget: 'link', link: '/form/firm-case/:caseId' },
+        { field: 'title', title: 'case.title', widget: 'text' },
+      ],
+      '/form/casefirm',
+    ),
   ],
 };
 
-/** A lawyer: their own cases, sessions and results. */
+/** A lawyer: their own cases, results and deadlines (court sessions, plan instalments). */
 const lawyerWorkplace: DashboardPage = {
   schemaVersion: SCHEMA_VERSION,
   id: 'lawyer-workplace',
@@ -116,11 +165,12 @@ const lawyerWorkplace: DashboardPage = {
     stat('dashboard.recovered', 'totals.recoveredFen', 'wallet', 6, 'money'),
     caseTrend('column'),
     resultShare(),
-    upcomingSessions(
-      24,
-      { field: 'caseNo', title: 'case.caseNo', widget: 'link', link: '/case/processing/:id' },
-      true,
-    ),
+    deadlines([
+      { field: 'caseNo', title: 'case.caseNo', widget: 'link', link: '/case/processing/:caseId' },
+      { field: 'title', title: 'case.title', widget: 'text' },
+      { field: 'court', title: 'case.court', widget: 'text' },
+      { field: 'amountFen', title: 'dashboard.instalmentLeft', widget: 'money' },
+    ]),
     {
       kind: 'list',
       title: 'dashboard.promises',

@@ -29,6 +29,20 @@ const caseList = (title: string, path: string, columns: ColumnDescriptor[], span
   span,
 });
 
+/** Deadlines in operations' hands (server/deadlines/in-hand.ts), with the time left or past. */
+const deadlineList = (title: string, path: string): DashboardBlock => ({
+  kind: 'list',
+  title,
+  field: path,
+  columns: [
+    col('caseNo', 'case.caseNo', { widget: 'link', link: '/result/case-record/:caseId', width: 130 }),
+    col('title', 'case.title'),
+    col('lawFirmName', 'case.lawFirm'),
+    col('dueAt', 'dashboard.dueAt', { widget: 'countdown' }),
+  ],
+  span: 12,
+});
+
 const taskCenter: DashboardPage = {
   schemaVersion: v,
   id: 'task-center',
@@ -43,6 +57,8 @@ const taskCenter: DashboardPage = {
     stat('operations.task.poolCases', 'counts.poolCases', 'apps', 8),
     stat('operations.task.expiring', 'counts.expiringEntrustments', 'calendar', 8),
     stat('operations.task.sessionsThisWeek', 'counts.sessionsThisWeek', 'case', 8),
+    stat('operations.task.pushesWaiting', 'counts.pushesWaiting', 'notification', 12),
+    stat('operations.task.expired', 'counts.expiredEntrustments', 'calendar', 12),
     {
       kind: 'list',
       title: 'operations.task.firmsList',
@@ -101,6 +117,8 @@ const taskCenter: DashboardPage = {
       col('lawFirmName', 'case.lawFirm'),
       col('entrustExpiresOn', 'case.entrustExpiresOn', { widget: 'date' }),
     ]),
+    deadlineList('operations.task.pushesList', 'pushes'),
+    deadlineList('operations.task.expiredList', 'expired'),
     caseList(
       'operations.task.sessionsList',
       'sessions',

@@ -193,7 +193,8 @@ describe('the workplace dashboard', () => {
     const { container } = renderWithRegistry(<DescriptorView descriptor={workplace} />);
     expect(await screen.findByText('调解成功率')).toBeInTheDocument();
     expect(screen.getByText('0%')).toBeInTheDocument();
-    expect(container.querySelectorAll('.arco-empty')).toHaveLength(4);
+    // The four charts and rankings, and the deadlines list.
+    expect(container.querySelectorAll('.arco-empty')).toHaveLength(5);
     expect(plots).toHaveLength(0);
   });
 
@@ -230,21 +231,34 @@ describe('the workplace dashboard', () => {
 });
 
 describe("the lawyer's workplace", () => {
-  it('lists upcoming sessions with a countdown and a link to the case', async () => {
+  it('lists its deadlines (a session, an instalment) with the time left and a link to the case', async () => {
     const soon = new Date(Date.now() + (2 * 24 + 3) * 3_600_000 + 30_000).toISOString();
+    const later = new Date(Date.now() + (5 * 24 + 1) * 3_600_000 + 30_000).toISOString();
+    const row = { title: '借款合同纠纷', lawFirmName: null, batchId: null, batchNo: null };
     server.use(
       http.get('/api/dashboard/lawyer-workplace', () =>
         ok({
           totals: { cases: 12, inProgress: 5, pool: 40, recoveredFen: 12345600 },
           trend: [{ month: '2026-02', count: 3 }],
           results: [{ result: 'repaid', count: 2 }],
-          upcomingSessions: [
+          deadlines: [
             {
-              id: 9,
+              ...row,
+              kind: 'courtSession',
+              caseId: 9,
               caseNo: 'CD-2026-0009',
-              title: '借款合同纠纷',
               court: '南山区人民法院',
-              courtSessionAt: soon,
+              amountFen: null,
+              dueAt: soon,
+            },
+            {
+              ...row,
+              kind: 'instalmentDue',
+              caseId: 11,
+              caseNo: 'CD-2026-0011',
+              court: null,
+              amountFen: 50000,
+              dueAt: later,
             },
           ],
         }),
@@ -253,13 +267,16 @@ describe("the lawyer's workplace", () => {
     const env = testEnvironment({ role: 'lawyer' });
     renderWithRegistry(<DescriptorView descriptor={lawyerWorkplace} />, { env });
     expect(await screen.findByText('¥123,456.00')).toBeInTheDocument();
+    expect(screen.getByText('开庭')).toBeInTheDocument();
+    expect(screen.getByText('分期到期')).toBeInTheDocument();
+    expect(screen.getByText('¥500.00')).toBeInTheDocument();
     expect(screen.getByText('2 天 3 小时后')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'CD-2026-0009' }));
-    expect(env.navigate).toHaveBeenCalledWith('/case/processing/9');
+    await userEvent.click(screen.getByRole('link', { name: 'CD-2026-0011' }));
+    expect(env.navigate).toHaveBeenCalledWith('/case/processing/11');
   });
 
   it('offers a "more" link to the full list', async () => {
-    server.use(http.get('/api/dashboard/lawyer-workplace', () => ok({ upcomingSessions: [] })));
+    server.use(http.get('/api/dashboard/lawyer-workplace', () => ok({ deadlines: [] })));
     const env = testEnvironment({ role: 'lawyer' });
     const page = {
       ...lawyerWorkplace,
