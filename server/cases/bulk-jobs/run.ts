@@ -37,7 +37,8 @@ export async function claimAndRun(app: AppContext, id: number): Promise<boolean>
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Outcome = { id: number; ok: 0 | 1; code: string | null; params: string | null };
+/** A case's row of `bulk_job_results` as the batch leaves it. */
+export type Outcome = { id: number; ok: 0 | 1; code: string | null; params: string | null };
 type Pending = { id: number; case_id: number };
 
 function outcomeOf(item: Pending, refusal: ApiError | null): Outcome {
@@ -51,7 +52,7 @@ function outcomeOf(item: Pending, refusal: ApiError | null): Outcome {
  * savepoint, so a batched write that fails, say a case changed meanwhile, leaves nothing and
  * the batch is done again case by case), else case by case.
  */
-async function runBatch(
+export async function runBatch(
   trx: Kysely<Database>,
   app: AppContext,
   action: BulkAction,
