@@ -40,11 +40,17 @@ export async function benchBulk(
   let drop: () => Promise<void>;
   if (target.name === 'SQLite') {
     const copy = `${target.file}.bulk-copy.db`;
-    for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
-    copyFileSync(target.file, copy);
-    if (existsSync(`${target.file}-wal`)) copyFileSync(`${target.file}-wal`, `${copy}-wal`);
+    // BENCH_BULK_KEEP_COPY=1: the copy a previous run kept is pushed again (profiling at 1M without
+    // copying 4 GB each time; its pool is smaller by what earlier runs pushed), and kept.
+    const keep = process.env.BENCH_BULK_KEEP_COPY === '1';
+    if (!keep || !existsSync(copy)) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+      copyFileSync(target.file, copy);
+      if (existsSync(`${target.file}-wal`)) copyFileSync(`${target.file}-wal`, `${copy}-wal`);
+    }
     databaseUrl = `sqlite:${copy}`;
     drop = async () => {
+      if (keep) return;
       for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
     };
   } else {
