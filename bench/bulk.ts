@@ -1,10 +1,29 @@
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import type { BulkJob } from '../contract/bulk-jobs';
 import { startServerProcess } from '../scripts/server-process';
 import { DEMO_PASSWORD } from '../server/seed/demo-accounts';
-import { load, percentile } from './load';
+import { type LoadResult, load, percentile } from './load';
+
+/**
+ * CPU seconds the process has used (user + system, its threads included): on a shared machine
+ * the wall time says as much about the neighbours as about the job, this says what it cost.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's ") ".
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const noLoad = async (): Promise<LoadResult> => ({
+  requests: 0,
+  errors: 0,
+  seconds: 0,
+  perSecond: 0,
+  latenciesMs: [],
+});
 
 /**
  * `npm run bench -- --only bulk` (issue 20's budget: a bulk push of 10,000 pooled cases by filter
@@ -21,11 +40,17 @@ export async function benchBulk(
   let drop: () => Promise<void>;
   if (target.name === 'SQLite') {
     const copy = `${target.file}.bulk-copy.db`;
-    for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
-    copyFileSync(target.file, copy);
-    if (existsSync(`${target.file}-wal`)) copyFileSync(`${target.file}-wal`, `${copy}-wal`);
+    // BENCH_BULK_KEEP_COPY=1: the copy a previous run kept is pushed again (profiling at 1M without
+    // copying 4 GB each time; its pool is smaller by what earlier runs pushed), and kept.
+    const keep = process.env.BENCH_BULK_KEEP_COPY === '1';
+    if (!keep || !existsSync(copy)) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+      copyFileSync(target.file, copy);
+      if (existsSync(`${target.file}-wal`)) copyFileSync(`${target.file}-wal`, `${copy}-wal`);
+    }
     databaseUrl = `sqlite:${copy}`;
     drop = async () => {
+      if (keep) return;
       for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
     };
   } else {
@@ -45,7 +70,14 @@ export async function benchBulk(
       await c.end();
     };
   }
-  const server = await startServerProcess(databaseUrl, { LOGIN_RATE_PER_MIN: '1000000' });
+  // BENCH_BULK_PROFILE=<dir>: the server under --cpu-prof; BENCH_BULK_ALONE=1: no other connections.
+  const profile = process.env.BENCH_BULK_PROFILE;
+  const alone = process.env.BENCH_BULK_ALONE === '1';
+  const server = await startServerProcess(
+    databaseUrl,
+    { LOGIN_RATE_PER_MIN: '1000000' },
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+  );
   try {
     const api = async <T>(method: string, path: string, token?: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${server.url}/api${path}`, {
@@ -92,24 +124,29 @@ export async function benchBulk(
     // The other connections: 46 list readers and 4 sign-ins, each its own keep-alive connection.
     const readerToken = await login('13800000003');
     let running = true;
-    const others = Promise.all([
-      load({
-        url: `${server.url}/api/cases?page=1&pageSize=20`,
-        headers: { authorization: `Bearer ${readerToken}` },
-        concurrency: 46,
-        seconds: 120,
-        until: () => !running,
-      }),
-      load({
-        url: `${server.url}/api/login`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: () => JSON.stringify({ phone: '13800000003', password: DEMO_PASSWORD }),
-        concurrency: 4,
-        seconds: 120,
-        until: () => !running,
-      }),
-    ]);
+    const others = Promise.all(
+      alone
+        ? [noLoad(), noLoad()]
+        : [
+            load({
+              url: `${server.url}/api/cases?page=1&pageSize=20`,
+              headers: { authorization: `Bearer ${readerToken}` },
+              concurrency: 46,
+              seconds: 120,
+              until: () => !running,
+            }),
+            load({
+              url: `${server.url}/api/login`,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: () => JSON.stringify({ phone: '13800000003', password: DEMO_PASSWORD }),
+              concurrency: 4,
+              seconds: 120,
+              until: () => !running,
+            }),
+          ],
+    );
+    const cpuBefore = cpuSeconds(server.pid);
     const started = performance.now();
     const { id } = await api<{ id: number }>('POST', '/cases/bulk-jobs', token, {
       action: 'push',
@@ -124,10 +161,11 @@ export async function benchBulk(
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuSeconds(server.pid) - cpuBefore;
     running = false;
     const [lists, logins] = await others;
     say(
-      `POST /api/cases/bulk-jobs answered {id} in ${accepted.toFixed(0)} ms (selection fixed, ${total.toLocaleString()} result rows written); job ${job.status}: ${job.succeeded.toLocaleString()} pushed, ${job.refused} refused, ${seconds.toFixed(1)} s from POST to done (${(job.total / seconds).toFixed(0)} cases/s)`,
+      `POST /api/cases/bulk-jobs answered {id} in ${accepted.toFixed(0)} ms (selection fixed, ${total.toLocaleString()} result rows written); job ${job.status}: ${job.succeeded.toLocaleString()} pushed, ${job.refused} refused, ${seconds.toFixed(1)} s from POST to done (${(job.total / seconds).toFixed(0)} cases/s); the server used ${cpu.toFixed(1)} s of CPU meanwhile${alone ? ' (no other connections)' : ', the other connections included'}`,
     );
     say(
       `meanwhile GET /api/cases (46 connections): ${lists.requests} requests, ${lists.errors} errors, median ${percentile(lists.latenciesMs, 50).toFixed(1)} ms, p99 ${percentile(lists.latenciesMs, 99).toFixed(1)} ms; POST /api/login (4 connections): ${logins.requests} sign-ins, p99 ${percentile(logins.latenciesMs, 99).toFixed(1)} ms`,

@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CaseRow, CaseTransitionRequest } from '../../contract/case-api';
 import type { CaseStage, CloseResult } from '../../contract/cases';
-import {
-  OPEN_PUSH_STATUSES,
-  type PushRecordChange,
-  WAITING_PUSH_STATUS,
-} from '../../machines/casePushRecords';
+import type { PushRecordChange } from '../../machines/casePushRecords';
 import {
   type CaseActor,
   type CaseEvent,
@@ -13,13 +9,15 @@ import {
   decideTransition,
   type TransitionDecision,
 } from '../../machines/caseStatusMachine';
-import { recordAudit } from '../audit/audit';
+import { auditRow } from '../audit/audit';
 import type { AppContext } from '../context';
+import { bulkInsert } from '../db/bulk-insert';
 import type { Database } from '../db/schema';
 import { ApiError, fail } from '../http/errors';
 import type { Caller } from '../http/route';
 import { transact } from '../notifications/bus';
 import { type CaseColumn, forgetCaseCounts } from './count-cache';
+import { applyPushChanges } from './push-changes';
 import { caseRowsByIds } from './rows';
 import { actorOf, type CaseViewer } from './scope';
 import { transitionAuditEntry } from './transition-audit';
@@ -57,7 +55,12 @@ function eventOf(body: CaseTransitionRequest, actor: CaseActor): CaseEvent {
 type Accepted = Extract<TransitionDecision, { ok: true }>;
 
 export function refuseUnlessAccepted(decision: TransitionDecision): asserts decision is Accepted {
-  if (!decision.ok) throw fail.conflict(decision.reason, decision.params);
+  if (!decision.ok) throw refusalOf(decision);
+}
+
+/** The 409 of a machine's refusal: its reason is the message key. */
+function refusalOf(decision: Extract<TransitionDecision, { ok: false }>): ApiError {
+  return fail.conflict(decision.reason, decision.params);
 }
 
 /**
@@ -93,61 +96,6 @@ async function resolveNamed(db: Kysely<Database>, event: CaseEvent): Promise<Cas
 }
 
 /**
- * Applies the push record changes the machine decided (machines/casePushRecords.ts) to the
- * case's rows of `case_pushes`, in the transition's transaction.
- */
-async function applyPushChanges(
-  trx: Kysely<Database>,
-  change: { caseId: number; changes: PushRecordChange[]; operatorId: number | null; at: string },
-) {
-  const { caseId, changes, operatorId, at } = change;
-  const open = (firmId: number | null) => {
-    let q = trx
-      .updateTable('case_pushes')
-      .where('case_id', '=', caseId)
-      .where('push_status', 'in', OPEN_PUSH_STATUSES);
-    if (firmId !== null) q = q.where('law_firm_id', '=', firmId);
-    return q;
-  };
-  const waiting = (firmId: number) => open(firmId).where('push_status', '=', WAITING_PUSH_STATUS);
-  const insert = (firmId: number, status: 'pushed' | 'accepted') =>
-    trx
-      .insertInto('case_pushes')
-      .values({
-        case_id: caseId,
-        law_firm_id: firmId,
-        pushed_at: at,
-        push_status: status,
-        operator_id: operatorId,
-      })
-      .execute();
-  for (const c of changes) {
-    if (c.kind === 'withdraw') {
-      await open(c.lawFirmId).set({ push_status: 'withdrawn', answered_at: at }).execute();
-    } else if (c.kind === 'open') {
-      await insert(c.lawFirmId, 'pushed');
-    } else if (c.kind === 'answer') {
-      await waiting(c.lawFirmId)
-        .set({ push_status: c.status, answered_at: at, ...(c.reason === null ? {} : { reason: c.reason }) })
-        .execute();
-    } else {
-      const accepted = await waiting(c.lawFirmId)
-        .set({ push_status: 'accepted', answered_at: at })
-        .executeTakeFirst();
-      if (Number(accepted.numUpdatedRows) > 0) continue;
-      const alreadyAccepted = await trx
-        .selectFrom('case_pushes')
-        .select('id')
-        .where('case_id', '=', caseId)
-        .where('law_firm_id', '=', c.lawFirmId)
-        .where('push_status', '=', 'accepted')
-        .executeTakeFirst();
-      if (!alreadyAccepted) await insert(c.lawFirmId, 'accepted');
-    }
-  }
-}
-
-/**
  * Runs the case status machine for one event and stores its decision under the optimistic
  * lock: the update names the version the caller read, so of two simultaneous transitions of
  * one case exactly one changes a row and the other is answered 409. The case, its push
@@ -176,24 +124,25 @@ export async function applyTransition(
 }
 
 /**
- * One transition inside the caller's transaction (a step of a bulk job's batch), on the case as
- * read in it, at its current version: decided by the machine and stored exactly as by hand.
- * A refusal throws before anything is written, so the batch's other cases stand.
+ * One event for many cases inside the caller's transaction (a bulk job's batch), on the cases
+ * as read in it, at their current versions: each decided by the machine as `who` and the
+ * accepted ones stored together exactly as by hand (storeTransitions). A refusal is that
+ * case's answer and writes nothing; a failed write (a case changed meanwhile) throws, and the
+ * caller may go case by case.
  */
-export async function transitionWithin(
+export async function transitionEach(
   trx: Kysely<Database>,
   app: AppContext,
   who: Who,
-  current: CaseRow,
+  rows: readonly CaseRow[],
   body: Omit<CaseTransitionRequest, 'version'>,
   options: { notify?: boolean } = {},
-): Promise<void> {
-  const decided = await decide(
-    trx,
-    current,
-    eventOf({ ...body, version: current.version }, actorOf(who.viewer)),
-  );
-  await storeTransition(trx, app, byPerson(who), current, decided, options);
+): Promise<Array<Decision & { row: CaseRow }>> {
+  const event = eventOf({ ...body, version: 0 }, actorOf(who.viewer));
+  const decisions = await decideEach(trx, rows, event);
+  const accepted = decisions.flatMap((d, i) => (d.ok ? [{ current: rows[i], decided: d.decided }] : []));
+  await storeTransitions(trx, app, byPerson(who), accepted, options);
+  return decisions.map((d, i) => ({ ...d, row: rows[i] }));
 }
 
 /**
@@ -240,17 +189,63 @@ export function stateOfRow(current: CaseRow): CaseState {
 /** What the machine decided for an event: the event (with what it names resolved), the next state and the push changes. */
 export type Decided = { event: CaseEvent; next: Accepted['next']; pushes: PushRecordChange[] };
 
+/** The machine's answer for one case: what it decided, or the refusal (an ApiError, 409 or 400). */
+export type Decision = { ok: true; decided: Decided } | { ok: false; refusal: ApiError };
+
 /** The machine's decision for an event on a stored case, with what the event names resolved. */
 export async function decide(db: Kysely<Database>, current: CaseRow, event: CaseEvent): Promise<Decided> {
-  const state = stateOfRow(current);
-  let decision = decideTransition(state, event);
-  refuseUnlessAccepted(decision);
-  const resolved = await resolveNamed(db, event);
-  if (resolved !== event) {
-    decision = decideTransition(state, resolved);
-    refuseUnlessAccepted(decision);
+  const [decision] = await decideEach(db, [current], event);
+  if (!decision.ok) throw decision.refusal;
+  return decision.decided;
+}
+
+/**
+ * The machine's decision for one event on each of many stored cases. What the event names (a
+ * firm, a lawyer) is checked once, when the first case gets past the machine, and its refusal
+ * is the answer of every case that got that far. The machine is a pure function of the case's
+ * state and the event, so cases standing in the same state are decided once.
+ */
+export async function decideEach(
+  db: Kysely<Database>,
+  rows: readonly CaseRow[],
+  event: CaseEvent,
+): Promise<Decision[]> {
+  const known = new Map<string, TransitionDecision>();
+  const machine = (state: CaseState, e: CaseEvent) => {
+    const key = JSON.stringify([state, e]);
+    let decision = known.get(key);
+    if (!decision) {
+      decision = decideTransition(state, e);
+      known.set(key, decision);
+    }
+    return decision;
+  };
+  let named: { event: CaseEvent } | { refusal: ApiError } | undefined;
+  const out: Decision[] = [];
+  for (const row of rows) {
+    const state = stateOfRow(row);
+    let decision = machine(state, event);
+    if (!decision.ok) {
+      out.push({ ok: false, refusal: refusalOf(decision) });
+      continue;
+    }
+    named ??= await resolveNamed(db, event).then(
+      (resolved) => ({ event: resolved }),
+      (error) => {
+        if (error instanceof ApiError && error.httpStatus < 500) return { refusal: error };
+        throw error;
+      },
+    );
+    if ('refusal' in named) {
+      out.push({ ok: false, refusal: named.refusal });
+      continue;
+    }
+    if (named.event !== event) decision = machine(state, named.event);
+    if (!decision.ok) out.push({ ok: false, refusal: refusalOf(decision) });
+    else
+      out.push({ ok: true, decided: { event: named.event, next: decision.next, pushes: decision.pushes } });
   }
-  return { event: resolved, next: decision.next, pushes: decision.pushes };
+  return out;
 }
 
 /** The columns of `cases` a transition writes (besides updated_at and version): what the count cache forgets. */
@@ -277,10 +272,115 @@ export async function storeTransition(
   decided: Decided,
   options: { notify?: boolean } = {},
 ) {
-  const { event, next } = decided;
+  await storeTransitions(trx, app, by, [{ current, decided }], options);
+}
+
+/** A case as read and what the machine decided for it. */
+export type DecidedCase = { current: CaseRow; decided: Decided };
+
+/**
+ * Writes decided transitions of many cases (inside the caller's transaction), as few statements
+ * as the cases' outcomes differ: one `UPDATE ... WHERE id IN (...) AND version = ?` per target
+ * state and version read (each under the version guard: a case changed meanwhile makes the
+ * count short and the whole call throws `case.staleVersion`), the push records by change
+ * (push-changes.ts), the audit rows in one multi-row insert, then each case's messages.
+ */
+export async function storeTransitions(
+  trx: Kysely<Database>,
+  app: AppContext,
+  by: DecidedBy,
+  cases: readonly DecidedCase[],
+  options: { notify?: boolean } = {},
+) {
+  if (cases.length === 0) return;
   const now = app.clock.now();
   const at = now.toISOString();
-  const changes = {
+  const updates = new Map<string, { changes: Partial<TransitionChanges>; version: number; ids: number[] }>();
+  for (const { current, decided } of cases) {
+    const changes = changedColumns(current, transitionChanges(decided.next));
+    const key = JSON.stringify([changes, current.version]);
+    const update = updates.get(key) ?? { changes, version: current.version, ids: [] };
+    update.ids.push(current.id);
+    updates.set(key, update);
+  }
+  for (const { changes, version, ids } of updates.values()) {
+    const updated = await trx
+      .updateTable('cases')
+      .set({ ...changes, updated_at: at, version: version + 1 })
+      .where('id', 'in', ids)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== ids.length) throw fail.conflict('case.staleVersion');
+  }
+  await applyPushChanges(
+    trx,
+    cases.map((c) => ({ caseId: c.current.id, changes: c.decided.pushes })),
+    { operatorId: by.caller?.userId ?? null, at },
+  );
+  const who = { caller: by.caller, requestId: by.requestId, at: now, actorRole: by.actor.role };
+  await bulkInsert(
+    trx,
+    'audit_log',
+    cases.map(({ current, decided }) =>
+      auditRow(
+        who,
+        transitionAuditEntry(
+          { id: current.id, caseNo: current.caseNo },
+          decided.event,
+          current,
+          decided.next,
+        ),
+      ),
+    ),
+  );
+  if (options.notify === false) return;
+  const creators = await trx
+    .selectFrom('cases')
+    .select(['id', 'created_by'])
+    .where(
+      'id',
+      'in',
+      cases.map((c) => c.current.id),
+    )
+    .execute();
+  const createdBy = new Map(creators.map((c) => [c.id, c.created_by]));
+  for (const { current, decided } of cases)
+    await notifyNext(trx, {
+      event: decided.event,
+      from: current,
+      next: decided.next,
+      createdBy: createdBy.get(current.id) ?? null,
+      at: now,
+    });
+}
+
+type TransitionChanges = ReturnType<typeof transitionChanges>;
+
+/**
+ * The columns whose value the transition changes, as stored when the case was read (the version
+ * guard makes sure it still is): SQLite rewrites every index on a column an UPDATE sets, changed
+ * or not, and `cases` has two dozen. The position is always written: the row reads a pending
+ * case's missing position as the pool.
+ */
+function changedColumns(current: CaseRow, changes: TransitionChanges): Partial<TransitionChanges> {
+  const stored: Omit<TransitionChanges, 'position'> = {
+    status: current.status,
+    lawyer_id: current.lawyerId,
+    law_firm_id: current.lawFirmId,
+    close_result: current.closeResult,
+    suspend_reason: current.suspendReason,
+    return_reason: current.returnReason,
+    stage: current.stage,
+  };
+  const changed: Partial<TransitionChanges> = { position: changes.position };
+  for (const column of Object.keys(stored) as Array<keyof typeof stored>)
+    if (stored[column] !== changes[column]) Object.assign(changed, { [column]: changes[column] });
+  return changed;
+}
+
+/** The columns a decided next state writes. */
+function transitionChanges(next: Accepted['next']) {
+  return {
     status: next.status,
     position: next.status === 'pending' ? (next.position ?? 'pool') : null,
     lawyer_id: next.lawyerId,
@@ -290,29 +390,4 @@ export async function storeTransition(
     return_reason: next.returnReason ?? null,
     stage: next.stage as CaseStage,
   } satisfies Record<(typeof TRANSITION_COLUMNS)[number], unknown>;
-  const updated = await trx
-    .updateTable('cases')
-    .set({ ...changes, updated_at: at, version: current.version + 1 })
-    .where('id', '=', current.id)
-    .where('version', '=', current.version)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('case.staleVersion');
-  await applyPushChanges(trx, {
-    caseId: current.id,
-    changes: decided.pushes,
-    operatorId: by.caller?.userId ?? null,
-    at,
-  });
-  await recordAudit(
-    trx,
-    { caller: by.caller, requestId: by.requestId, at: now, actorRole: by.actor.role },
-    transitionAuditEntry({ id: current.id, caseNo: current.caseNo }, event, current, next),
-  );
-  if (options.notify === false) return;
-  const creator = await trx
-    .selectFrom('cases')
-    .select('created_by')
-    .where('id', '=', current.id)
-    .executeTakeFirst();
-  await notifyNext(trx, { event, from: current, next, createdBy: creator?.created_by ?? null, at: now });
 }

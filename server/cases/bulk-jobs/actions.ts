@@ -2,7 +2,10 @@
  * What a bulk job can do to each case, as a registry with one door: each action names the
  * ability its starter's role must hold, checks the job's details once, and does one case inside
  * the batch's transaction, refusing it by throwing an ApiError (its message key is the case's
- * reason). push, assign and close are the case machine's PUSH, ASSIGN and CLOSE; `route` is
+ * reason); an action that can do a whole batch at once (`runBatch`) answers each case's outcome
+ * instead. push, assign and close are the case machine's PUSH, ASSIGN and CLOSE, a batch at a
+ * time (one read of the batch's cases, the machine in memory, the writes of
+ * `storeTransitions`); `route` is
  * registered by the routing engine when it is there (`registerBulkAction('route', ...)`);
  * until then starting it is answered 409 `bulk.routeUnavailable`.
  */
@@ -14,11 +17,16 @@ import type { MessageKey } from '../../../contract/messages';
 import { EVENT_ABILITY } from '../../../machines/caseStatusMachine';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { type ApiError, fail } from '../../http/errors';
 import { transact } from '../../notifications/bus';
 import { firmContacts, notify } from '../../notifications/notify';
-import { transitionWithin, type Who } from '../transitions';
-import { visibleCase } from '../visible-case';
+import { transitionEach, type Who } from '../transitions';
+import { visibleCases } from '../visible-case';
+
+/** What became of one case of a batch: done (its number), or refused with the reason. */
+export type CaseOutcome =
+  | { caseId: number; ok: true; caseNo: string }
+  | { caseId: number; ok: false; refusal: ApiError };
 
 /** The details a job keeps (`bulk_jobs.parameters`). */
 export type BulkDetails = Pick<BulkJobRequest, 'lawFirmId' | 'lawyerId' | 'result'>;
@@ -36,6 +44,18 @@ export interface BulkAction {
     caseId: number,
     details: BulkDetails,
   ): Promise<string>;
+  /**
+   * A whole batch inside its transaction, each case's outcome in the order of `caseIds`. Its
+   * refusals write nothing; a write that fails throws, and the batch is then done again case
+   * by case with `run` (each case in a savepoint of its own).
+   */
+  runBatch?(
+    trx: Kysely<Database>,
+    app: AppContext,
+    who: Who,
+    caseIds: readonly number[],
+    details: BulkDetails,
+  ): Promise<CaseOutcome[]>;
   /**
    * After the job's last batch (done, failed or stopped), with the same `details` object every
    * case of the job was given: what is said once per job (routing's one message per firm).
@@ -69,20 +89,32 @@ function transitionAction(
   event: 'PUSH' | 'ASSIGN' | 'CLOSE',
   details: (body: BulkJobRequest) => BulkDetails,
 ): BulkAction {
+  const runBatch: NonNullable<BulkAction['runBatch']> = async (trx, app, who, caseIds, kept) => {
+    const found = await visibleCases(trx, who.viewer, caseIds);
+    const rows = caseIds.flatMap((id) => found.get(id) ?? []);
+    const body: Omit<CaseTransitionRequest, 'version'> = { event, ...kept };
+    // A push tells the firm once for the whole job (finish), not once per case.
+    const decided = await transitionEach(trx, app, who, rows, body, { notify: event !== 'PUSH' });
+    const byId = new Map(decided.map((d) => [d.row.id, d]));
+    if (event === 'PUSH') {
+      const pushed = pushedOf.get(kept) ?? [];
+      for (const d of decided) if (d.ok) pushed.push(d.row.caseNo);
+      pushedOf.set(kept, pushed);
+    }
+    return caseIds.map((caseId): CaseOutcome => {
+      const d = byId.get(caseId);
+      if (!d) return { caseId, ok: false, refusal: fail.notFound('case.notFound') };
+      return d.ok ? { caseId, ok: true, caseNo: d.row.caseNo } : { caseId, ok: false, refusal: d.refusal };
+    });
+  };
   return {
     ability: EVENT_ABILITY[event],
     details,
+    runBatch,
     async run(trx, app, who, caseId, kept) {
-      const current = await visibleCase(trx, who.viewer, caseId);
-      const body: Omit<CaseTransitionRequest, 'version'> = { event, ...kept };
-      // A push tells the firm once for the whole job (finish), not once per case.
-      await transitionWithin(trx, app, who, current, body, { notify: event !== 'PUSH' });
-      if (event === 'PUSH') {
-        const pushed = pushedOf.get(kept) ?? [];
-        pushed.push(current.caseNo);
-        pushedOf.set(kept, pushed);
-      }
-      return current.caseNo;
+      const [outcome] = await runBatch(trx, app, who, [caseId], kept);
+      if (!outcome.ok) throw outcome.refusal;
+      return outcome.caseNo;
     },
     async finish(app, kept) {
       const pushed = pushedOf.get(kept);

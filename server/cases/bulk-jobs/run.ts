@@ -6,14 +6,15 @@
  * so the API answers others while a job of 10,000 cases runs. A job that is no longer running
  * under this process (failed by another as dead) stops at its next batch.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { dialectOf } from '../../db/dialect-of';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { transact } from '../../notifications/bus';
 import { forgetCaseCounts } from '../count-cache';
-import { TRANSITION_COLUMNS } from '../transitions';
-import { type BulkDetails, bulkAction } from './actions';
+import { TRANSITION_COLUMNS, type Who } from '../transitions';
+import { type BulkAction, type BulkDetails, bulkAction } from './actions';
 import { BULK_HEARTBEAT_MS, beat, bulkOwner, claimJob } from './owners';
 import { starterOf } from './starter';
 
@@ -36,7 +37,82 @@ export async function claimAndRun(app: AppContext, id: number): Promise<boolean>
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Outcome = { id: number; ok: 0 | 1; code: string | null; params: string | null };
+/** A case's row of `bulk_job_results` as the batch leaves it. */
+export type Outcome = { id: number; ok: 0 | 1; code: string | null; params: string | null };
+type Pending = { id: number; case_id: number };
+
+function outcomeOf(item: Pending, refusal: ApiError | null): Outcome {
+  return refusal
+    ? { id: item.id, ok: 0, code: refusal.messageKey, params: JSON.stringify(refusal.params) }
+    : { id: item.id, ok: 1, code: null, params: null };
+}
+
+/**
+ * One batch's cases: all at once when the action can (its refusals write nothing; within a
+ * savepoint, so a batched write that fails, say a case changed meanwhile, leaves nothing and
+ * the batch is done again case by case), else case by case.
+ */
+export async function runBatch(
+  trx: Kysely<Database>,
+  app: AppContext,
+  action: BulkAction,
+  who: Who,
+  pending: readonly Pending[],
+  details: BulkDetails,
+): Promise<Outcome[]> {
+  if (action.runBatch) {
+    await sql`savepoint bulk_batch`.execute(trx);
+    try {
+      const done = await action.runBatch(
+        trx,
+        app,
+        who,
+        pending.map((p) => p.case_id),
+        details,
+      );
+      await sql`release savepoint bulk_batch`.execute(trx);
+      return done.map((o, i) => outcomeOf(pending[i], o.ok ? null : o.refusal));
+    } catch (error) {
+      app.log.info({ err: error }, 'bulk job: a batched write failed; the batch is done case by case');
+      await sql`rollback to savepoint bulk_batch`.execute(trx);
+      await sql`release savepoint bulk_batch`.execute(trx);
+    }
+  }
+  const outcomes: Outcome[] = [];
+  for (const item of pending) {
+    // Each case within a savepoint: a case refused after its first write (a push record,
+    // an audit row) leaves nothing of itself in the batch's commit.
+    await sql`savepoint bulk_case`.execute(trx);
+    try {
+      await action.run(trx, app, who, item.case_id, details);
+      await sql`release savepoint bulk_case`.execute(trx);
+      outcomes.push(outcomeOf(item, null));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
+      await sql`rollback to savepoint bulk_case`.execute(trx);
+      await sql`release savepoint bulk_case`.execute(trx);
+      outcomes.push(outcomeOf(item, error));
+    }
+  }
+  return outcomes;
+}
+
+/** The batch's outcomes, one UPDATE per distinct outcome (done, or refused for one reason). */
+async function recordOutcomes(trx: Kysely<Database>, outcomes: readonly Outcome[]): Promise<void> {
+  const groups = new Map<string, { outcome: Outcome; ids: number[] }>();
+  for (const o of outcomes) {
+    const key = JSON.stringify([o.ok, o.code, o.params]);
+    const group = groups.get(key) ?? { outcome: o, ids: [] };
+    group.ids.push(o.id);
+    groups.set(key, group);
+  }
+  for (const { outcome, ids } of groups.values())
+    await trx
+      .updateTable('bulk_job_results')
+      .set({ ok: outcome.ok, code: outcome.code, params: outcome.params })
+      .where('id', 'in', ids)
+      .execute();
+}
 
 async function runJob(app: AppContext, id: number): Promise<void> {
   const self = bulkOwner();
@@ -79,34 +155,8 @@ async function runJob(app: AppContext, id: number): Promise<void> {
           .where('owner', '=', self)
           .executeTakeFirst();
         if (Number(mine.numUpdatedRows) !== 1) return false;
-        const outcomes: Outcome[] = [];
-        for (const item of pending) {
-          // Each case within a savepoint: a case refused after its first write (a push record,
-          // an audit row) leaves nothing of itself in the batch's commit.
-          await sql`savepoint bulk_case`.execute(trx);
-          try {
-            await action.run(trx, app, who, item.case_id, details);
-            await sql`release savepoint bulk_case`.execute(trx);
-            outcomes.push({ id: item.id, ok: 1, code: null, params: null });
-          } catch (error) {
-            if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
-            await sql`rollback to savepoint bulk_case`.execute(trx);
-            await sql`release savepoint bulk_case`.execute(trx);
-            outcomes.push({
-              id: item.id,
-              ok: 0,
-              code: error.messageKey,
-              params: JSON.stringify(error.params),
-            });
-          }
-        }
-        for (const o of outcomes) {
-          await trx
-            .updateTable('bulk_job_results')
-            .set({ ok: o.ok, code: o.code, params: o.params })
-            .where('id', '=', o.id)
-            .execute();
-        }
+        const outcomes = await runBatch(trx, app, action, who, pending, details);
+        await recordOutcomes(trx, outcomes);
         const succeeded = outcomes.filter((o) => o.ok === 1).length;
         await trx
           .updateTable('bulk_jobs')
