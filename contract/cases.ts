@@ -96,6 +96,7 @@ export const CASE_ABILITY_NAMES = [
   'proposePlan',
   'editClaim',
   'allocationOrder',
+  'extendEntrustment',
 ] as const;
 export type CaseAbility = (typeof CASE_ABILITY_NAMES)[number];
 

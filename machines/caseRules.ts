@@ -100,6 +100,8 @@ export const CASE_ABILITIES = {
    * case's repayments, while it is not closed (an order agreed at intake may come first).
    */
   allocationOrder: { tag: 'ongoing', ability: 'cases.run' },
+  /** Extend the entrustment (延长委托, server/deadlines/routes.ts): while it is not closed, for case operations. */
+  extendEntrustment: { tag: 'ongoing', ability: 'cases.entrust' },
 } as const satisfies Record<CaseAbility, { tag: CaseTag; ability: Ability; unless?: keyof CaseFacts }>;
 
 export type CaseCan = Record<CaseAbility, boolean>;

@@ -68,6 +68,7 @@ export function caseRows(now: number): CaseRow[] {
         proposePlan: false,
         editClaim: false,
         allocationOrder: false,
+        extendEntrustment: false,
       },
       planStatus: null,
     };

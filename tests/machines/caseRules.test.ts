@@ -117,6 +117,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       proposePlan: true,
       editClaim: false,
       allocationOrder: true,
+      extendEntrustment: false,
     });
   });
 
@@ -129,10 +130,11 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       proposePlan: false,
       editClaim: false,
       allocationOrder: false,
+      extendEntrustment: false,
     });
   });
 
-  it('lets operations record repayments, follow-ups and an agreed order but write no letter', () => {
+  it('lets operations record repayments, follow-ups and an agreed order, and extend the entrustment, but write no letter', () => {
     expect(caseAbilities(worked('suspended'), operations)).toEqual({
       review: false,
       repay: true,
@@ -141,6 +143,7 @@ describe('what a person may do to a case besides its events (`can`)', () => {
       proposePlan: false,
       editClaim: false,
       allocationOrder: true,
+      extendEntrustment: true,
     });
   });
 
@@ -278,6 +281,7 @@ describe('the system actor', () => {
       proposePlan: false,
       editClaim: false,
       allocationOrder: false,
+      extendEntrustment: false,
     });
   });
 });

@@ -119,6 +119,20 @@ const searchTable: TablePage = {
       when: mayDo('review'),
     },
     ...transitions('APPROVE', 'PUSH', 'ASSIGN', 'RELEASE', 'SUSPEND', 'RESUME', 'CLOSE'),
+    // 委托已到期 or near it (filter 委托期限): extended to a later day, or closed as withdrawn above.
+    {
+      kind: 'api',
+      key: 'extendEntrustment',
+      label: 'case.action.extendEntrustment',
+      access: 'cases.entrust',
+      method: 'POST',
+      path: '/cases/:id/entrustment',
+      body: 'form',
+      form: [field('expiresOn', 'case.entrust.newExpiry', { kind: 'date' }, { required: true })],
+      sendVersion: true,
+      successMessage: 'case.entrust.extended',
+      when: mayDo('extendEntrustment'),
+    },
   ],
   toolbar: [
     go('create', 'case.action.create', '/list/case-new', 'cases.create'),
