@@ -250,11 +250,11 @@ describe('an entrustment', { timeout: 300_000 }, () => {
     const ops = await a.sessionFor('caseOperation');
     // 案件列表 offers 延长委托 on the row to case operations only (the row's `can`).
     const asOps = await a.call('GET', `/api/cases/${c.id}`, { token: ops });
-    expect(asOps.body.data.can.extendEntrustment).toBe(true);
+    expect((asOps.body.data as { can: Record<string, boolean> }).can.extendEntrustment).toBe(true);
     const asBusiness = await a.call('GET', `/api/cases/${c.id}`, {
       token: await a.sessionFor('bussinessOperation'),
     });
-    expect(asBusiness.body.data.can.extendEntrustment).toBe(false);
+    expect((asBusiness.body.data as { can: Record<string, boolean> }).can.extendEntrustment).toBe(false);
     const early = await a.call('POST', `/api/cases/${c.id}/entrustment`, {
       token: ops,
       body: { expiresOn: addDays(today, 2), version: flagged.version },

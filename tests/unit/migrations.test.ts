@@ -51,6 +51,7 @@ describe('migrating an empty database', () => {
       '0036_descriptor_versions',
       '0037_platform_figures',
       '0038_editing_presence',
+      '0039_deadlines_in_hand',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
