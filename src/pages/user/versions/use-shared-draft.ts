@@ -64,6 +64,14 @@ export function useSharedDraft({ url, loaded, content, dirty, baseVersion, onFou
       });
   }, [url, loaded]);
 
+  /** Deletes the shared draft and forgets it here (undone back to the published version, or discarded). */
+  const dropShared = useCallback(async (draftUrl: string) => {
+    await apiDelete<Draft>(`${draftUrl}/draft`, { silent: true });
+    lastSent.current = null;
+    setStored(null);
+    setRestored(null);
+    setState('idle');
+  }, []);
   const text = JSON.stringify(content ?? null);
   const ready = !!url && loaded && readFor === url;
   useEffect(() => {
@@ -84,32 +92,24 @@ export function useSharedDraft({ url, loaded, content, dirty, baseVersion, onFou
           setStored(saved);
           setState('saved');
         } else {
-          await apiDelete<Draft>(`${url}/draft`, { silent: true });
-          lastSent.current = null;
-          setStored(null);
-          setRestored(null);
-          setState('idle');
+          await dropShared(url);
         }
       } catch {
         setState('failed');
       }
     }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [ready, url, text, dirty, baseVersion]);
+  }, [ready, url, text, dirty, baseVersion, dropShared]);
 
   /** Throws the shared draft away (the editor goes back to the published version itself). */
   const discard = useCallback(async () => {
     if (!url) return;
     try {
-      await apiDelete<Draft>(`${url}/draft`, { silent: true });
-      lastSent.current = null;
-      setStored(null);
-      setRestored(null);
-      setState('idle');
+      await dropShared(url);
     } catch {
       setState('failed');
     }
-  }, [url]);
+  }, [url, dropShared]);
 
   /** The draft was published (the server forgot it with the publish). */
   const published = useCallback(() => {
