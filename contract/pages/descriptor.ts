@@ -197,7 +197,8 @@ export const tablePageSchema = z.strictObject({
   rowKey: z._default(fieldPath, 'id'),
   filters: z._default(z.array(fieldSchema).check(z.maxLength(30)), []),
   columns: z.array(columnSchema).check(z.minLength(1), z.maxLength(40)),
-  rowActions: z._default(z.array(actionSchema).check(z.maxLength(10)), []),
+  // Row actions are mostly state-gated (`when`): 案件管理 lists 11, a row shows three or four.
+  rowActions: z._default(z.array(actionSchema).check(z.maxLength(16)), []),
   toolbar: z._default(z.array(actionSchema).check(z.maxLength(10)), []),
   bulkActions: z._default(z.array(actionSchema).check(z.maxLength(10)), []),
   pageSize: z._default(z.number().check(z.int(), z.gte(5), z.lte(100)), 20),
