@@ -161,7 +161,7 @@ describe('the page editor’s preview', () => {
     const page = await signedInAs(SUPER_ADMIN);
     await page.goto('/user/page-editor?page=workplace');
     const preview = page.locator('.keep-alive-page:not([hidden])').getByTestId('page-preview');
-    await preview.locator('[data-stat]').nth(3).waitFor();
+    await preview.locator('[data-stat]').nth(5).waitFor();
     const cards = await preview.locator('[data-stat]').evaluateAll((nodes) =>
       nodes.map((node) => {
         const title = node.querySelector('.arco-space-item:last-child > div > div') as HTMLElement;
@@ -178,8 +178,11 @@ describe('the page editor’s preview', () => {
         };
       }),
     );
-    assert.equal(cards.length, 4);
-    assert.equal(new Set(cards.map((c) => c.top)).size, 1, `one row: ${JSON.stringify(cards)}`);
+    // The four headline figures share the first row; the entrustment's two (期限提醒) follow below.
+    assert.equal(cards.length, 6);
+    const first = cards.slice(0, 4);
+    assert.equal(new Set(first.map((c) => c.top)).size, 1, `one row: ${JSON.stringify(cards)}`);
+    assert.ok(cards[4].top > first[0].top, `the entrustment's figures below: ${JSON.stringify(cards)}`);
     // In a box a quarter of the preview wide, a title broke a character a line, or ran out of its card.
     for (const card of cards) {
       assert.ok(card.titleHeight < card.line * 1.5, `one line: ${JSON.stringify(card)}`);
