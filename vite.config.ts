@@ -149,6 +149,13 @@ export default defineConfig({
       '../interactions/brush',
       'ui-registry/charts/g2plot-unused.ts',
     ),
+    // Arco's Menu item scrolls itself into view with a library only for `autoScrollIntoView`.
+    replaceImport(
+      'menu-item-native-scroll',
+      /[\\/]@arco-design[\\/]web-react[\\/]es[\\/]Menu[\\/]item\.js$/,
+      'scroll-into-view-if-needed',
+      'src/app/menu-scroll-native.ts',
+    ),
     replaceImport(
       'arco-locale-without-dayjs',
       /[\\/]@arco-design[\\/]web-react[\\/]es[\\/]locale[\\/]zh-CN\.js$/,
