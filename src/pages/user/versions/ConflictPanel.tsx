@@ -1,4 +1,4 @@
-import { Alert, Button, Space } from '@arco-design/web-react';
+import { Alert, Button, Space, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../contract/dates';
 import { jsonDiff, type VersionConflict } from '../../../../contract/versions';
@@ -31,7 +31,11 @@ export function ConflictPanel({ conflict, theirs, mine, onReapply }: Props) {
       })}
       content={
         <Space direction="vertical" style={{ width: '100%' }}>
-          {theirs !== undefined && (
+          {/* Always two children: Space keys them by position, so the button keeps its node (a
+              click in flight is not lost) when the newer version arrives. */}
+          {theirs === undefined ? (
+            <Spin size={16} />
+          ) : (
             <DiffView
               list={jsonDiff(theirs, mine)}
               beforeLabel={t('versions.theirs', { name: who, version: conflict.version })}
