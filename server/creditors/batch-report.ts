@@ -6,6 +6,7 @@ import { ENUM_LABELS } from '../../contract/labels';
 import type { Language } from '../../contract/messages';
 import { maskPartyIdNumber } from '../../contract/parties';
 import type { Database } from '../db/schema';
+import { addPlainRow } from '../http/xlsx-rows';
 import { batchDetail } from './batches';
 
 /**
@@ -148,29 +149,27 @@ export async function batchReport(
       const rows = await casePage(db, id, after);
       if (rows.length === 0) break;
       for (const r of rows)
-        sheet
-          .addRow([
-            r.case_no,
-            r.loan_no ?? '',
-            r.debtor_name,
-            r.id_number ? maskPartyIdNumber(r.id_number) : '',
-            yuan(r.amount_fen),
-            yuan(r.claim_principal_fen),
-            yuan(r.claim_interest_fen),
-            yuan(r.claim_penalty_fen),
-            yuan(r.claim_fees_fen),
-            yuan(r.repaid_fen),
-            yuan(r.outstanding_fen),
-            label(lang, 'caseStatus', r.status),
-            label(lang, 'casePosition', r.position),
-            r.firm_name ?? '',
-            r.lawyer_name ?? '',
-            r.contact_at ? formatDate(r.contact_at) : '',
-            label(lang, 'contactOutcome', r.contact_outcome),
-            label(lang, 'planStatus', r.plan_status),
-            label(lang, 'closeResult', r.close_result),
-          ])
-          .commit();
+        addPlainRow(sheet, [
+          r.case_no,
+          r.loan_no ?? '',
+          r.debtor_name,
+          r.id_number ? maskPartyIdNumber(r.id_number) : '',
+          yuan(r.amount_fen),
+          yuan(r.claim_principal_fen),
+          yuan(r.claim_interest_fen),
+          yuan(r.claim_penalty_fen),
+          yuan(r.claim_fees_fen),
+          yuan(r.repaid_fen),
+          yuan(r.outstanding_fen),
+          label(lang, 'caseStatus', r.status),
+          label(lang, 'casePosition', r.position),
+          r.firm_name ?? '',
+          r.lawyer_name ?? '',
+          r.contact_at ? formatDate(r.contact_at) : '',
+          label(lang, 'contactOutcome', r.contact_outcome),
+          label(lang, 'planStatus', r.plan_status),
+          label(lang, 'closeResult', r.close_result),
+        ]);
       after = rows[rows.length - 1].id;
       if (rows.length < PAGE) break;
     }

@@ -17,6 +17,7 @@ import { type Language, type MessageKey, translate } from '../../../contract/mes
 import type { Paged } from '../../../contract/paging';
 import type { Database } from '../../db/schema';
 import { fail } from '../../http/errors';
+import { addPlainRow } from '../../http/xlsx-rows';
 import type { StoredError } from './passes';
 import type { Reason } from './row-check';
 
@@ -210,9 +211,12 @@ async function refusedRowsSheet(
       const reasons = (JSON.parse(r.reasons) as Reason[])
         .map((reason) => `${headerOf.get(reason.field) ?? reason.field}: ${renderReason(lang, reason)}`)
         .join('; ');
-      sheet
-        .addRow([r.sheet ?? IMPORT_MAIN_SHEET, r.row_no, ...(JSON.parse(r.cells) as string[]), reasons])
-        .commit();
+      addPlainRow(sheet, [
+        r.sheet ?? IMPORT_MAIN_SHEET,
+        r.row_no,
+        ...(JSON.parse(r.cells) as string[]),
+        reasons,
+      ]);
     }
     after = rows[rows.length - 1].id;
   }
