@@ -6,7 +6,7 @@ import { ENUM_LABELS } from '../../contract/labels';
 import type { Language } from '../../contract/messages';
 import { maskPartyIdNumber } from '../../contract/parties';
 import type { Database } from '../db/schema';
-import { addPlainRow } from '../http/xlsx-rows';
+import { addPlainRow, roomIn } from '../http/xlsx-rows';
 import { batchDetail } from './batches';
 
 /**
@@ -171,7 +171,7 @@ export async function batchReport(
           label(lang, 'closeResult', r.close_result),
         ]);
       after = rows[rows.length - 1].id;
-      if (rows.length < PAGE) break;
+      if (rows.length < PAGE || !(await roomIn(out))) break;
     }
     sheet.commit();
     await workbook.commit();

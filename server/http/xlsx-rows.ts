@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { Worksheet } from 'exceljs';
 
 /**
@@ -18,4 +19,24 @@ export function addPlainRow(sheet: Worksheet, values: unknown[]): void {
     cell.style = PLAIN_CELL;
   });
   row.commit();
+}
+
+/**
+ * Waits until the stream a streamed workbook writes into has room again (exceljs's writer itself
+ * ignores backpressure: a reader slower than the database would otherwise leave the whole report
+ * buffered in memory). Resolves false when the stream was closed instead (the download abandoned).
+ */
+export async function roomIn(out: Writable): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (!out.writableNeedDrain) return true;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+  return !out.destroyed;
 }
