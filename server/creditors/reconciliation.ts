@@ -5,6 +5,7 @@ import { ENUM_LABELS } from '../../contract/labels';
 import type { Language } from '../../contract/messages';
 import type { Database } from '../db/schema';
 import { fail } from '../http/errors';
+import { roomIn } from '../http/xlsx-rows';
 
 /**
  * GET /api/creditors/:id/repayments?from=&to=: the repayment reconciliation (.xlsx, streamed):
@@ -125,7 +126,7 @@ export async function repaymentReconciliation(
           ])
           .commit();
       }
-      if (rows.length < PAGE) break;
+      if (rows.length < PAGE || !(await roomIn(out))) break;
       const last = rows[rows.length - 1];
       after = { day: last.booked_on, id: last.id };
     }
