@@ -56,7 +56,7 @@ const distance = (p: { x: number; y: number }, b: Box) =>
 
 async function openFromMenu(page: Page) {
   await page.locator('.arco-menu-inline-header').filter({ hasText: '开发工具' }).click();
-  await page.locator('.arco-menu-item').filter({ hasText: '状态机检视器' }).click();
+  await page.locator('.arco-menu-item').filter({ hasText: '状态机检查器' }).click();
   await page.waitForURL((url) => url.pathname === '/dev/machines' && url.search === '');
 }
 
