@@ -46,7 +46,10 @@ describe('streamed .xlsx rows', () => {
     sheet.commit();
     await workbook.commit();
     const read = new ExcelJS.Workbook();
-    await read.xlsx.load(Buffer.concat(chunks));
+    const bytes = Buffer.concat(chunks);
+    await read.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
     const back = read.getWorksheet('s');
     expect(back?.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(back?.getRow(2).values).toEqual([undefined, 'MS00000001', 12.34]);
