@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { type Language, type MessageKey, translate } from '../../../contract/messages';
 import type { Database } from '../../db/schema';
+import { roomIn } from '../../http/xlsx-rows';
 
 /** Result rows read per query: memory stays flat however many cases the job took. */
 const WINDOW = 1000;
@@ -58,7 +59,7 @@ export function bulkResultsWorkbook(db: Kysely<Database>, jobId: number, lang: L
           ])
           .commit();
       }
-      if (rows.length < WINDOW) break;
+      if (rows.length < WINDOW || !(await roomIn(out))) break;
       after = rows[rows.length - 1].id;
     }
     sheet.commit();

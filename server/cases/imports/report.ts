@@ -17,7 +17,7 @@ import { type Language, type MessageKey, translate } from '../../../contract/mes
 import type { Paged } from '../../../contract/paging';
 import type { Database } from '../../db/schema';
 import { fail } from '../../http/errors';
-import { addPlainRow } from '../../http/xlsx-rows';
+import { addPlainRow, roomIn } from '../../http/xlsx-rows';
 import type { StoredError } from './passes';
 import type { Reason } from './row-check';
 
@@ -108,7 +108,9 @@ const HEADERS = IMPORT_COLUMNS.map((c) => c.header);
 const PARTY_HEADERS = IMPORT_PARTY_COLUMNS.map((c) => c.header);
 
 /** Writes sheets through exceljs's streaming writer, one after the other; the stream carries the .xlsx as it is made. */
-function streamedWorkbook(fill: (addSheet: (name: string) => ExcelJS.Worksheet) => Promise<void>): Readable {
+function streamedWorkbook(
+  fill: (addSheet: (name: string) => ExcelJS.Worksheet, room: () => Promise<boolean>) => Promise<void>,
+): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -121,7 +123,7 @@ function streamedWorkbook(fill: (addSheet: (name: string) => ExcelJS.Worksheet) 
     sheet = workbook.addWorksheet(name);
     return sheet;
   };
-  fill(addSheet)
+  fill(addSheet, () => roomIn(out))
     .then(() => {
       (sheet as ExcelJS.Worksheet | null)?.commit();
       return workbook.commit();
@@ -171,9 +173,9 @@ export async function importErrorsWorkbook(
     .where('import_id', '=', id)
     .where('sheet', '=', IMPORT_PARTY_SHEET)
     .executeTakeFirst();
-  return streamedWorkbook(async (addSheet) => {
-    await refusedRowsSheet(db, id, lang, addSheet(IMPORT_MAIN_SHEET), 'main');
-    if (hasParties) await refusedRowsSheet(db, id, lang, addSheet(IMPORT_PARTY_SHEET), 'parties');
+  return streamedWorkbook(async (addSheet, room) => {
+    await refusedRowsSheet(db, id, lang, addSheet(IMPORT_MAIN_SHEET), 'main', room);
+    if (hasParties) await refusedRowsSheet(db, id, lang, addSheet(IMPORT_PARTY_SHEET), 'parties', room);
   });
 }
 
@@ -183,6 +185,8 @@ async function refusedRowsSheet(
   lang: Language,
   sheet: ExcelJS.Worksheet,
   which: 'main' | 'parties',
+  /** Waits for room in the download between pages; false once it was abandoned. */
+  room: () => Promise<boolean>,
 ) {
   const columns = which === 'main' ? IMPORT_COLUMNS : IMPORT_PARTY_COLUMNS;
   const headerOf = new Map<string, string>(columns.map((c) => [c.field, c.header]));
@@ -219,6 +223,7 @@ async function refusedRowsSheet(
       ]);
     }
     after = rows[rows.length - 1].id;
+    if (!(await room())) break;
   }
 }
 
