@@ -1,5 +1,5 @@
 import { openAsBlob } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -19,10 +19,14 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/demo-accounts';
  * CPU seconds (user + system) each thread of a process has used so far, by thread id (Linux,
  * /proc/<pid>/task/<tid>/stat; clock ticks of 1/100 s). Threads that ended are not counted.
  */
+/** Thread names by id, as the kernel has them (node's `V8Worker`, libuv's `libuv-worker`, a worker thread's `node`...). */
+const threadNames = new Map<number, string>();
+
 async function threadCpu(pid: number): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
     const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+    if (stat !== '') threadNames.set(Number(tid), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
     // The fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
@@ -123,8 +127,9 @@ async function dropPostgres(adminUrl: string, name: string): Promise<void> {
  * on a throw-away database of each kind (`dbs`: sqlite, postgres): the time from upload to
  * done, and how far the server's resident memory rose above where it was before the upload
  * (sampled every 50 ms). Mode `valid`, then a second file in mode `all`.
- * BENCH_IMPORT_ROWS / BENCH_IMPORT_PARTIES make it smaller; BENCH_IMPORT_PROFILE=<dir> starts
- * the server under `--cpu-prof` into that folder.
+ * BENCH_IMPORT_ROWS / BENCH_IMPORT_PARTIES make it smaller; BENCH_IMPORT_MODES=valid runs one
+ * mode; BENCH_IMPORT_FILES=<dir> keeps the spreadsheets there and reuses them on the next run
+ * (same sizes); BENCH_IMPORT_PROFILE=<dir> starts the server under `--cpu-prof` into that folder.
  */
 export async function benchImport(
   say: (msg: string) => void,
@@ -136,17 +141,21 @@ export async function benchImport(
   }: { rows?: number; parties?: number; dbs?: string[]; pgAdminUrl?: string } = {},
 ): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'casedesk-bench-import-'));
+  const kept = process.env.BENCH_IMPORT_FILES;
+  if (kept) await mkdir(kept, { recursive: true });
+  const modes = (process.env.BENCH_IMPORT_MODES ?? 'valid,all').split(',') as ImportMode[];
   const pgName = `casedesk_bench_import_${process.pid}`;
   say(
     `\n## case import (${rows.toLocaleString()} rows with the main debtor's ID and two phones, ${parties.toLocaleString()} more parties on 当事人; .xlsx through the HTTP API, throw-away databases)`,
   );
   try {
     const files = new Map<ImportMode, string>();
-    for (const mode of ['valid', 'all'] as ImportMode[]) {
-      const file = join(dir, `${mode}.xlsx`);
+    for (const mode of modes) {
+      const file = join(kept ?? dir, `${mode}-${rows}-${parties}.xlsx`);
+      files.set(mode, file);
+      if (kept && (await stat(file).catch(() => null))) continue;
       const made = performance.now();
       await writeWorkbook(file, rows, parties, mode === 'valid' ? 'BV' : 'BA');
-      files.set(mode, file);
       say(
         `file (${mode}): ${((await stat(file)).size / 2 ** 20).toFixed(1)} MiB, written in ${((performance.now() - made) / 1000).toFixed(1)} s`,
       );
@@ -235,7 +244,7 @@ async function importEach(
     const mainCpu = used.find((u) => u.tid === pid)?.s ?? 0;
     const others = used.filter((u) => u.tid !== pid && u.s >= 0.05).sort((a, b) => b.s - a.s);
     say(
-      `${db}, mode ${mode}: ${report.status}, ${report.imported.toLocaleString()} imported, ${report.invalid} invalid in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString()} rows/s; {id} answered after ${(answeredMs / 1000).toFixed(1)} s: upload, header check and row count); server RSS ${(base / 2 ** 20).toFixed(0)} MiB before, peak ${(peak / 2 ** 20).toFixed(0)} MiB, growth ${((peak - base) / 2 ** 20).toFixed(0)} MiB; CPU: main thread ${mainCpu.toFixed(1)} s, other threads ${others.map((o) => `${o.s.toFixed(1)} s`).join(', ') || 'none'} (load average ${loadavg()[0].toFixed(1)})`,
+      `${db}, mode ${mode}: ${report.status}, ${report.imported.toLocaleString()} imported, ${report.invalid} invalid in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString()} rows/s; {id} answered after ${(answeredMs / 1000).toFixed(1)} s: upload, header check and row count); server RSS ${(base / 2 ** 20).toFixed(0)} MiB before, peak ${(peak / 2 ** 20).toFixed(0)} MiB, growth ${((peak - base) / 2 ** 20).toFixed(0)} MiB; CPU: main thread ${mainCpu.toFixed(1)} s, other threads ${others.map((o) => `${o.s.toFixed(1)} s ${threadNames.get(o.tid) ?? '?'}`).join(', ') || 'none'} (load average ${loadavg()[0].toFixed(1)})`,
     );
   }
 }

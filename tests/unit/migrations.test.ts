@@ -52,6 +52,7 @@ describe('migrating an empty database', () => {
       '0037_platform_figures',
       '0038_editing_presence',
       '0039_deadlines_in_hand',
+      '0040_batch_figure_statements',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
