@@ -137,16 +137,19 @@ async function settleFailure(
 
 /** After the right password: this client's failures and lock are forgotten (not other clients'). */
 async function forgetFailures(db: Kysely<Database>, attempt: PasswordAttempt): Promise<void> {
-  await db
-    .deleteFrom('login_failures')
-    .where('phone', '=', attempt.phone)
-    .where('client_address', '=', attempt.client)
-    .execute();
-  await db
-    .deleteFrom('login_locks')
-    .where('phone', '=', attempt.phone)
-    .where('client_address', '=', attempt.client)
-    .execute();
+  // One write, not two (each write on SQLite waits its turn behind the others').
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('login_failures')
+      .where('phone', '=', attempt.phone)
+      .where('client_address', '=', attempt.client)
+      .execute();
+    await trx
+      .deleteFrom('login_locks')
+      .where('phone', '=', attempt.phone)
+      .where('client_address', '=', attempt.client)
+      .execute();
+  });
 }
 
 /** The password was replaced (reset by SMS, by an administrator): every failure and lock goes. */

@@ -53,18 +53,23 @@ export async function login(
   await assertReviewed(app, user.id, user.role as Role, user.law_firm_id);
 
   const role = user.role as Role;
-  const session = await createSession(app, user.id, role, meta);
-  await recordAudit(
-    app.db,
-    { caller: null, requestId: meta.requestId, at: now, actorId: user.id },
-    {
-      action: 'login',
-      entity: 'session',
-      entityId: user.id,
-      summary: `signed in as ${role}`,
-      params: { role },
-    },
-  );
+  // The session and its audit row in one write: on SQLite every write waits its turn behind
+  // whatever else is writing (a bulk job's batch), and a sign-in had four such turns.
+  const session = await app.db.transaction().execute(async (trx) => {
+    const created = await createSession(app, user.id, role, meta, trx);
+    await recordAudit(
+      trx,
+      { caller: null, requestId: meta.requestId, at: now, actorId: user.id },
+      {
+        action: 'login',
+        entity: 'session',
+        entityId: user.id,
+        summary: `signed in as ${role}`,
+        params: { role },
+      },
+    );
+    return created;
+  });
   const userInfo = await loadUserInfo(app.db, user.id, role);
   if (!userInfo) throw new Error('user vanished during login');
   return { token: session.token, expiresAt: session.expiresAt, userInfo };

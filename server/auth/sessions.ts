@@ -16,11 +16,13 @@ export async function createSession(
   userId: number,
   role: Role,
   meta: { ip: string | null; userAgent: string | null },
+  /** The transaction to write it in (the sign-in's, with its audit row); the app's database by default. */
+  db: Kysely<Database> = app.db,
 ): Promise<{ token: string; expiresAt: string }> {
   const { token, hash } = newSessionToken();
   const now = app.clock.now();
   const expiresAt = new Date(now.getTime() + app.config.sessionTtlSeconds * 1000).toISOString();
-  await app.db
+  await db
     .insertInto('sessions')
     .values({
       user_id: userId,

@@ -36,6 +36,7 @@ import * as m0037 from './migrations/0037_platform_figures';
 import * as m0038 from './migrations/0038_editing_presence';
 import * as m0039 from './migrations/0039_deadlines_in_hand';
 import * as m0040 from './migrations/0040_batch_figure_statements';
+import * as m0041 from './migrations/0041_redundant_case_indexes';
 import type { Database } from './schema';
 
 /** Listed by hand, not read from disk, so the order is explicit and bundling cannot lose one. */
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0038_editing_presence': m0038,
   '0039_deadlines_in_hand': m0039,
   '0040_batch_figure_statements': m0040,
+  '0041_redundant_case_indexes': m0041,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,7 @@ describe('migrating an empty database', () => {
       '0038_editing_presence',
       '0039_deadlines_in_hand',
       '0040_batch_figure_statements',
+      '0041_redundant_case_indexes',
     ]);
     expect(await migrateToLatest(db())).toEqual([]);
   });
