@@ -4,6 +4,7 @@ import { SYSTEM_ROLE } from '../../machines/caseGuards';
 import { statusesTagged } from '../../machines/caseRules';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import { nextTurn } from '../db/next-turn';
 import type { Database } from '../db/schema';
 import { transact } from '../notifications/bus';
 import { firmContacts, lawyerUser, notify, usersHolding } from '../notifications/notify';
@@ -46,8 +47,10 @@ async function inChunks(
   db: Kysely<Database>,
 ) {
   let done = 0;
-  for (let i = 0; i < rows.length; i += CHUNK)
+  for (let i = 0; i < rows.length; i += CHUNK) {
     done += await transact(db, (trx) => act(trx, rows.slice(i, i + CHUNK)));
+    await nextTurn();
+  }
   return done;
 }
 

@@ -5,6 +5,7 @@ import { caseRowsByIds } from '../cases/rows';
 import { caseTagged } from '../cases/tagged';
 import { decide, storeTransition, TRANSITION_COLUMNS } from '../cases/transitions';
 import type { AppContext } from '../context';
+import { nextTurn } from '../db/next-turn';
 import type { Database } from '../db/schema';
 import { serializeOn } from '../db/serialize';
 import { afterCommit, transact } from '../notifications/bus';
@@ -198,6 +199,7 @@ export async function sweepUnansweredPushes(app: AppContext, now: Date): Promise
       return lapse;
     });
     if (lapse) lapses.push(lapse);
+    await nextTurn();
   }
   if (digest && lapses.length > 0) await transact(app.db, (trx) => tellPass(trx, lapses, hours, now));
   return lapses.length;

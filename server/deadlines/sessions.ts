@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { formatDateTime } from '../../contract/dates';
 import { caseTagged } from '../cases/tagged';
 import type { AppContext } from '../context';
+import { nextTurn } from '../db/next-turn';
 import { transact } from '../notifications/bus';
 import { lawyerUser, notify } from '../notifications/notify';
 import { claimAct } from './acts';
@@ -9,6 +10,8 @@ import { claimAct } from './acts';
 /** Days before a court session that its lawyer is told, largest first. */
 export const SESSION_REMINDER_DAYS = [3, 1] as const;
 const DAY_MS = 86_400_000;
+/** Reminders one transaction writes. */
+const CHUNK = 25;
 
 /**
  * Court sessions (开庭) coming: the handling lawyer is told 3 days and 1 day before (a session
@@ -33,28 +36,32 @@ export async function sweepCourtSessions(app: AppContext, now: Date): Promise<nu
       )
       .orderBy('id')
       .execute();
-    if (rows.length === 0) continue;
-    told += await transact(app.db, async (trx) => {
-      let n = 0;
-      for (const c of rows) {
-        const at = c.court_session_at as string;
-        if (!(await claimAct(trx, { kind: 'court.session', subject: c.id, occurrence: `${at}/${d}` }, now)))
-          continue;
-        n += 1;
-        await notify(
-          trx,
-          await lawyerUser(trx, c.lawyer_id as number),
-          {
-            kind: 'court.sessionSoon',
-            params: { caseNo: c.case_no, at: formatDateTime(at), court: c.court ?? '', days: d },
-            link: `/case/processing/${c.id}`,
-            type: 'todo',
-          },
-          now,
-        );
-      }
-      return n;
-    });
+    // A transaction per CHUNK cases with a turn for others between (a first sweep over old data
+    // has thousands; one transaction held the server's every write, and on SQLite every request).
+    for (let k = 0; k < rows.length; k += CHUNK) {
+      told += await transact(app.db, async (trx) => {
+        let n = 0;
+        for (const c of rows.slice(k, k + CHUNK)) {
+          const at = c.court_session_at as string;
+          if (!(await claimAct(trx, { kind: 'court.session', subject: c.id, occurrence: `${at}/${d}` }, now)))
+            continue;
+          n += 1;
+          await notify(
+            trx,
+            await lawyerUser(trx, c.lawyer_id as number),
+            {
+              kind: 'court.sessionSoon',
+              params: { caseNo: c.case_no, at: formatDateTime(at), court: c.court ?? '', days: d },
+              link: `/case/processing/${c.id}`,
+              type: 'todo',
+            },
+            now,
+          );
+        }
+        return n;
+      });
+      await nextTurn();
+    }
   }
   return told;
 }

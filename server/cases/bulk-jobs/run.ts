@@ -9,6 +9,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { dialectOf } from '../../db/dialect-of';
+import { nextTurn } from '../../db/next-turn';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { transact } from '../../notifications/bus';
@@ -34,8 +35,6 @@ export async function claimAndRun(app: AppContext, id: number): Promise<boolean>
   running.set(id, job);
   return true;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A case's row of `bulk_job_results` as the batch leaves it. */
 export type Outcome = { id: number; ok: 0 | 1; code: string | null; params: string | null };

@@ -3,6 +3,7 @@ import { fillInstalments, OVERDUE_TO_BREAK, type PlanStatus, planStatusOf } from
 import { SYSTEM_ROLE } from '../../../machines/caseGuards';
 import { recordAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
+import { nextTurn } from '../../db/next-turn';
 import { serializeOn } from '../../db/serialize';
 import { afterCommit, transact } from '../../notifications/bus';
 import { firmContacts, lawyerUser, notify } from '../../notifications/notify';
@@ -131,6 +132,7 @@ export async function sweepPlans(app: AppContext, now: Date): Promise<{ overdue:
     });
     overdue += marked.overdue;
     broken += marked.broken;
+    await nextTurn();
   }
   return { overdue, broken };
 }
