@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { startServerProcess } from '../scripts/server-process';
 import { DEMO_PASSWORD } from '../server/seed/demo-accounts';
+import { settle } from './settle';
 
 /** How many cases the measured batch holds (issue 20's budget is for 100,000). */
 const REPORT_CASES = Number(process.env.BENCH_REPORT_CASES ?? 100_000);
@@ -12,26 +13,6 @@ const REPORT_CASES = Number(process.env.BENCH_REPORT_CASES ?? 100_000);
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-/** CPU time a process has used, in clock ticks (Linux `/proc/<pid>/stat` utime + stime). */
-async function cpuTicksOf(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** Waits until a process has used under 5% of a CPU for two seconds running (at most 180 s); answers the seconds waited. */
-async function settle(pid: number): Promise<number> {
-  const started = performance.now();
-  let quiet = 0;
-  let last = await cpuTicksOf(pid);
-  while (quiet < 4 && performance.now() - started < 180_000) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await cpuTicksOf(pid);
-    quiet = now - last < 3 ? quiet + 1 : 0;
-    last = now;
-  }
-  return (performance.now() - started) / 1000;
 }
 
 /**

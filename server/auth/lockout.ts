@@ -28,13 +28,18 @@ export async function checkPassword(
   app: AppContext,
   attempt: PasswordAttempt,
   verify: () => Promise<boolean>,
+  /**
+   * `later`: the caller forgets the failures itself (`forgetFailures`) in a transaction of its
+   * own, on every path once the password was right (sign-in: with the session it writes).
+   */
+  { forget = 'now' }: { forget?: 'now' | 'later' } = {},
 ): Promise<{ right: true } | { right: false; lockedMs: number }> {
   const rule = app.config.lockout;
   const now = app.clock.now();
   const wait = await claimAttempt(app.db, rule, attempt, now);
   if (wait > 0) throw lockedOut(wait);
   if (await verify()) {
-    await forgetFailures(app.db, attempt);
+    if (forget === 'now') await app.db.transaction().execute((trx) => forgetFailures(trx, attempt));
     return { right: true };
   }
   return { right: false, lockedMs: await settleFailure(app.db, rule, attempt, now) };
@@ -136,20 +141,21 @@ async function settleFailure(
 }
 
 /** After the right password: this client's failures and lock are forgotten (not other clients'). */
-async function forgetFailures(db: Kysely<Database>, attempt: PasswordAttempt): Promise<void> {
-  // One write, not two (each write on SQLite waits its turn behind the others').
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('login_failures')
-      .where('phone', '=', attempt.phone)
-      .where('client_address', '=', attempt.client)
-      .execute();
-    await trx
-      .deleteFrom('login_locks')
-      .where('phone', '=', attempt.phone)
-      .where('client_address', '=', attempt.client)
-      .execute();
-  });
+/**
+ * The right password: this client's failures and lock for the phone go. Call it in a transaction
+ * (one write, not two: on SQLite each write waits its turn behind whatever else is writing).
+ */
+export async function forgetFailures(db: Kysely<Database>, attempt: PasswordAttempt): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('phone', '=', attempt.phone)
+    .where('client_address', '=', attempt.client)
+    .execute();
+  await db
+    .deleteFrom('login_locks')
+    .where('phone', '=', attempt.phone)
+    .where('client_address', '=', attempt.client)
+    .execute();
 }
 
 /** The password was replaced (reset by SMS, by an administrator): every failure and lock goes. */

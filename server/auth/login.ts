@@ -5,7 +5,7 @@ import type { Role } from '../../contract/roles';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { checkPassword, lockedOut } from './lockout';
+import { checkPassword, forgetFailures, lockedOut } from './lockout';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { loadUserInfo } from './user-info';
@@ -29,8 +29,12 @@ export async function login(
     .select(['id', 'password_hash', 'enabled', 'role', 'law_firm_id'])
     .where('phone', '=', phone)
     .executeTakeFirst();
-  const attempt = await checkPassword(app, { phone, client: meta.ip }, async () =>
-    verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash())),
+  const who = { phone, client: meta.ip };
+  const attempt = await checkPassword(
+    app,
+    who,
+    async () => verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash())),
+    { forget: 'later' },
   );
   if (!user || !attempt.right) {
     await recordAudit(
@@ -48,14 +52,22 @@ export async function login(
     throw wrongPair();
   }
 
-  // The right password is no failure (checkPassword forgot it), even when the account may not sign in yet.
-  if (user.enabled !== 1) throw new ApiError(403, CODES.forbidden, 'auth.accountDisabled');
-  await assertReviewed(app, user.id, user.role as Role, user.law_firm_id);
+  // The right password is no failure, even when the account may not sign in yet: its failures
+  // are forgotten with the session below, or here when it may not.
+  try {
+    if (user.enabled !== 1) throw new ApiError(403, CODES.forbidden, 'auth.accountDisabled');
+    await assertReviewed(app, user.id, user.role as Role, user.law_firm_id);
+  } catch (err) {
+    await app.db.transaction().execute((trx) => forgetFailures(trx, who));
+    throw err;
+  }
 
   const role = user.role as Role;
-  // The session and its audit row in one write: on SQLite every write waits its turn behind
-  // whatever else is writing (a bulk job's batch), and a sign-in had four such turns.
+  // The failures forgotten, the session and its audit row in one write: on SQLite every write
+  // waits its turn behind whatever else is writing (a bulk job's batch), and a sign-in had four
+  // such turns; now two (the attempt's claim before the password is checked, and this).
   const session = await app.db.transaction().execute(async (trx) => {
+    await forgetFailures(trx, who);
     const created = await createSession(app, user.id, role, meta, trx);
     await recordAudit(
       trx,
