@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
 import { maskPhone } from '../../contract/access';
 import type { LoginResponse } from '../../contract/auth';
 import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { checkPassword, forgetFailures, lockedOut } from './lockout';
 import { decoyPasswordHash, verifyPassword } from './passwords';
@@ -52,43 +54,45 @@ export async function login(
     throw wrongPair();
   }
 
-  // The right password is no failure, even when the account may not sign in yet: its failures
-  // are forgotten with the session below, or here when it may not.
+  // The right password is no failure, even when the account may not sign in yet. The review
+  // gate, the failures forgotten, the session, its audit row and the profile it answers are one
+  // transaction: on SQLite every write waits its turn behind whatever else is writing (a bulk
+  // job's batch), and on PostgreSQL every statement outside a transaction waits for a pooled
+  // connection again; a sign-in had five such turns, now two (the attempt's claim before the
+  // password is checked, and this). A gate that refuses rolls it back; the failures are then
+  // forgotten on their own.
+  const role = user.role as Role;
+  let session: { token: string; expiresAt: string; userInfo: LoginResponse['userInfo'] };
   try {
-    if (user.enabled !== 1) throw new ApiError(403, CODES.forbidden, 'auth.accountDisabled');
-    await assertReviewed(app, user.id, user.role as Role, user.law_firm_id);
+    session = await app.db.transaction().execute(async (trx) => {
+      if (user.enabled !== 1) throw new ApiError(403, CODES.forbidden, 'auth.accountDisabled');
+      await assertReviewed(trx, user.id, role, user.law_firm_id);
+      await forgetFailures(trx, who);
+      const created = await createSession(app, user.id, role, meta, trx);
+      await recordAudit(
+        trx,
+        { caller: null, requestId: meta.requestId, at: now, actorId: user.id },
+        {
+          action: 'login',
+          entity: 'session',
+          entityId: user.id,
+          summary: `signed in as ${role}`,
+          params: { role },
+        },
+      );
+      const userInfo = await loadUserInfo(trx, user.id, role);
+      if (!userInfo) throw new Error('user vanished during login');
+      return { ...created, userInfo };
+    });
   } catch (err) {
-    await app.db.transaction().execute((trx) => forgetFailures(trx, who));
+    if (err instanceof ApiError) await app.db.transaction().execute((trx) => forgetFailures(trx, who));
     throw err;
   }
-
-  const role = user.role as Role;
-  // The failures forgotten, the session and its audit row in one write: on SQLite every write
-  // waits its turn behind whatever else is writing (a bulk job's batch), and a sign-in had four
-  // such turns; now two (the attempt's claim before the password is checked, and this).
-  const session = await app.db.transaction().execute(async (trx) => {
-    await forgetFailures(trx, who);
-    const created = await createSession(app, user.id, role, meta, trx);
-    await recordAudit(
-      trx,
-      { caller: null, requestId: meta.requestId, at: now, actorId: user.id },
-      {
-        action: 'login',
-        entity: 'session',
-        entityId: user.id,
-        summary: `signed in as ${role}`,
-        params: { role },
-      },
-    );
-    return created;
-  });
-  const userInfo = await loadUserInfo(app.db, user.id, role);
-  if (!userInfo) throw new Error('user vanished during login');
-  return { token: session.token, expiresAt: session.expiresAt, userInfo };
+  return { token: session.token, expiresAt: session.expiresAt, userInfo: session.userInfo };
 }
 
 /** New law firms and lawyers wait for review; they may sign in only once passed, and not while suspended. */
-async function assertReviewed(app: AppContext, userId: number, role: Role, lawFirmId: number | null) {
+async function assertReviewed(db: Kysely<Database>, userId: number, role: Role, lawFirmId: number | null) {
   let review:
     | {
         review_status: string;
@@ -98,13 +102,13 @@ async function assertReviewed(app: AppContext, userId: number, role: Role, lawFi
       }
     | undefined;
   if (role === 'lawyer') {
-    review = await app.db
+    review = await db
       .selectFrom('lawyers')
       .select(['review_status', 'review_reason', 'suspended_at', 'suspend_reason'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   } else if (role === 'lawfirmContactPerson' && lawFirmId !== null) {
-    review = await app.db
+    review = await db
       .selectFrom('law_firms')
       .select(['review_status', 'review_reason', 'suspended_at', 'suspend_reason'])
       .where('id', '=', lawFirmId)
