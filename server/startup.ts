@@ -5,6 +5,7 @@ import { failInterruptedImports } from './cases/imports/owners';
 import type { ServerConfig, StorageKind } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { stopBackgroundWork } from './db/next-turn';
 import { startDeadlineSweep } from './deadlines/sweep';
 import { setMessageBus, signalBus } from './notifications/bus';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
@@ -81,8 +82,8 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
     setMessageBus(bus.topic('presence'), 'presence');
   }
   let stopping = false;
-  let stopSweeps = () => {};
-  let stopDeadlines = () => {};
+  let stopSweeps = async () => {};
+  let stopDeadlines = async () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -91,9 +92,11 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
       say(`requests still running after ${DRAIN_MS / 1000} s: exiting anyway`);
       process.exit(1);
     }, DRAIN_MS).unref();
-    stopSweeps();
-    stopDeadlines();
     try {
+      // Background work lets go of the database first: each sweep and bulk job ends at its
+      // next turn (what it committed stays), and only then is the database closed.
+      stopBackgroundWork(app);
+      await Promise.all([stopSweeps(), stopDeadlines()]);
       await fastify.close();
       await database.close();
     } catch (err) {
@@ -110,9 +113,8 @@ export async function serve(config: ServerConfig, database: DatabaseHandle, say:
   const stopDaily = startDailySweeps(app, DAILY_SWEEPS);
   // Every process watches the bulk jobs: dead ones failed, unclaimed ones claimed (by one).
   const stopBulkWatch = watchBulkJobs(app);
-  stopSweeps = () => {
-    stopDaily();
-    stopBulkWatch();
+  stopSweeps = async () => {
+    await Promise.all([stopDaily(), stopBulkWatch()]);
   };
   // Every serving process sweeps; the claims in deadline_acts keep each deadline to one act.
   stopDeadlines = startDeadlineSweep(app);

@@ -44,12 +44,12 @@ const notActed = (kind: string, occurrence: ReturnType<typeof sql>) =>
 async function inChunks(
   rows: Due[],
   act: (trx: Kysely<Database>, chunk: Due[]) => Promise<number>,
-  db: Kysely<Database>,
+  app: AppContext,
 ) {
   let done = 0;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    done += await transact(db, (trx) => act(trx, rows.slice(i, i + CHUNK)));
-    await nextTurn();
+    done += await transact(app.db, (trx) => act(trx, rows.slice(i, i + CHUNK)));
+    await nextTurn(app);
   }
   return done;
 }
@@ -124,7 +124,7 @@ export async function sweepEntrustments(
           );
         return n;
       },
-      app.db,
+      app,
     );
   }
   // Expiries of the last EXPIRED_LOOKBACK_DAYS only: every case whose entrustment ever expired
@@ -197,7 +197,7 @@ export async function sweepEntrustments(
         );
       return n;
     },
-    app.db,
+    app,
   );
   return { warned, expired };
 }

@@ -199,7 +199,7 @@ export async function sweepUnansweredPushes(app: AppContext, now: Date): Promise
       return lapse;
     });
     if (lapse) lapses.push(lapse);
-    await nextTurn();
+    await nextTurn(app);
   }
   if (digest && lapses.length > 0) await transact(app.db, (trx) => tellPass(trx, lapses, hours, now));
   return lapses.length;

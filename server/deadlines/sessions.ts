@@ -60,7 +60,7 @@ export async function sweepCourtSessions(app: AppContext, now: Date): Promise<nu
         }
         return n;
       });
-      await nextTurn();
+      await nextTurn(app);
     }
   }
   return told;

@@ -1,6 +1,7 @@
 import { formatDate } from '../../contract/dates';
 import { sweepPlans } from '../cases/plans/sweep';
 import type { AppContext } from '../context';
+import { Stopping } from '../db/next-turn';
 import { claimAct } from './acts';
 import { sweepEntrustments } from './entrustments';
 import { sweepUnansweredPushes } from './pushes';
@@ -66,24 +67,31 @@ export async function runDeadlineSweep(
  * Sweeps at start and every DEADLINE_SWEEP_SECONDS (server/startup.ts, in every serving
  * process); one sweep at a time per process. Answers the function that stops it.
  */
-export function startDeadlineSweep(app: AppContext): () => void {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
+export function startDeadlineSweep(app: AppContext): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const once = async () => {
     try {
       const outcome = await runDeadlineSweep(app);
       const acted =
         outcome.pushesLapsed + outcome.entrustWarnings + outcome.entrustExpired + outcome.courtReminders;
       if (acted > 0 || outcome.plans) app.log.info({ deadlines: outcome }, 'deadline sweep acted');
     } catch (err) {
-      app.log.error({ err }, 'deadline sweep failed; the next one retries');
+      if (err instanceof Stopping)
+        app.log.info('deadline sweep stopped with the process; the next one goes on');
+      else app.log.error({ err }, 'deadline sweep failed; the next one retries');
     } finally {
-      running = false;
+      running = null;
     }
   };
-  void sweep();
-  const timer = setInterval(() => void sweep(), app.config.deadlines.sweepSeconds * 1000);
+  const sweep = () => {
+    running ??= once();
+  };
+  sweep();
+  const timer = setInterval(sweep, app.config.deadlines.sweepSeconds * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  // Stopped: no next sweep, and the running one ends at its next turn (stopBackgroundWork).
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

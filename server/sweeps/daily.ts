@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { formatDate } from '../../contract/dates';
 import type { AppContext } from '../context';
+import { Stopping } from '../db/next-turn';
 
 /**
  * A job the product runs once per business day (retention, overdue instalments, ...). `run`
@@ -53,8 +54,11 @@ export async function runDailySweeps(
         .execute();
       results.push({ name: sweep.name, result: 'ran', ...(outcome ? { outcome } : {}) });
     } catch (err) {
-      app.log.error({ err, sweep: sweep.name, day }, 'daily sweep failed; it is retried at the next check');
+      // Stopped with the process: the claim goes back too, and no further sweep starts.
+      if (!(err instanceof Stopping))
+        app.log.error({ err, sweep: sweep.name, day }, 'daily sweep failed; it is retried at the next check');
       await app.db.deleteFrom('sweep_runs').where('name', '=', sweep.name).where('day', '=', day).execute();
+      if (err instanceof Stopping) throw err;
       results.push({ name: sweep.name, result: 'failed' });
     }
   }
@@ -68,23 +72,28 @@ export const SWEEP_CHECK_MS = 5 * 60_000;
  * Checks at start and every SWEEP_CHECK_MS from now on (server/startup.ts starts it in every
  * serving process; the claims keep it to one run a day). Answers the function that stops it.
  */
-export function startDailySweeps(app: AppContext, sweeps: readonly DailySweep[]): () => void {
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
+export function startDailySweeps(app: AppContext, sweeps: readonly DailySweep[]): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const once = async () => {
     try {
       for (const r of await runDailySweeps(app, sweeps)) {
         if (r.result === 'ran') app.log.info({ sweep: r.name, outcome: r.outcome }, 'daily sweep ran');
       }
     } catch (err) {
-      app.log.error({ err }, 'daily sweeps not checked');
+      if (err instanceof Stopping) app.log.info('daily sweeps stopped with the process');
+      else app.log.error({ err }, 'daily sweeps not checked');
     } finally {
-      running = false;
+      running = null;
     }
   };
-  void check();
-  const timer = setInterval(() => void check(), SWEEP_CHECK_MS);
+  const check = () => {
+    running ??= once();
+  };
+  check();
+  const timer = setInterval(check, SWEEP_CHECK_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

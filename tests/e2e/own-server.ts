@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app';
 import { PROJECT_ROOT, readConfig } from '../../server/config';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
+import { stopBackgroundWork } from '../../server/db/next-turn';
 import { startDeadlineSweep } from '../../server/deadlines/sweep';
 import { seedDemoData } from '../../server/seed/seed';
 import { createStorage } from '../../server/storage/create';
@@ -45,14 +46,16 @@ export async function startOwnServer(
   const { fastify, app } = await buildApp({ config, database, clock });
   await fastify.listen({ host: '127.0.0.1', port: 0 });
   // As every serving process does (server/startup.ts), for a file whose deadlines must act.
-  const stopDeadlines = options.deadlines ? startDeadlineSweep(app) : () => {};
+  const stopDeadlines = options.deadlines ? startDeadlineSweep(app) : async () => {};
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
     clock,
     async close() {
-      stopDeadlines();
+      // As serve() stops: the running sweep lets go at its next turn before the database closes.
+      stopBackgroundWork(app);
+      await stopDeadlines();
       await fastify.close();
       await database.close();
       rmSync(dir, { recursive: true, force: true });

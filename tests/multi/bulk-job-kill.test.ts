@@ -71,3 +71,41 @@ describe('a bulk job cut short by kill -9', () => {
     // Two server processes start on a loaded machine: the ceiling only bounds a hung run.
   }, 300_000);
 });
+
+describe('a bulk job when its process stops gracefully (SIGTERM)', () => {
+  it('ends as interrupted with what it committed, and the process closes its database after it', async () => {
+    const a = await startProcess(database.url, { BULK_BATCH_CASES: '1' });
+    const token = await login(a.url, '13800000002');
+    const caseIds = Array.from({ length: 3000 }, (_, i) => i + 1);
+    const started = await call<{ id: number }>(a.url, 'POST', '/api/cases/bulk-jobs', {
+      token,
+      body: { action: 'close', caseIds, result: 'failed' },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.id;
+    const waitUntil = Date.now() + 120_000;
+    for (;;) {
+      const job = await statusOf(a.url, token, id);
+      expect(job.status, a.output()).toBe('running');
+      if (job.done >= 5) break;
+      if (Date.now() > waitUntil)
+        throw new Error(`job never got going: ${JSON.stringify(job)}\n${a.output()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // The job lets go at its next turn, writes its end, and only then is the database closed:
+    // exit 0, and no statement ran on a closed database.
+    expect(await a.stop(), a.output()).toBe(0);
+    expect(a.output()).not.toMatch(/destroyed|closed database|not open/i);
+    const [left] = await database.rows<{ status: string; failure: string; done: number; succeeded: number }>(
+      `select status, failure, done, succeeded from bulk_jobs where id = ${id}`,
+    );
+    expect(left).toMatchObject({ status: 'failed', failure: 'bulk.interrupted' });
+    expect(Number(left.done)).toBeGreaterThanOrEqual(5);
+    expect(Number(left.done)).toBeLessThan(3000);
+    const [counted] = await database.rows<{ done: number }>(
+      `select count(*) as done from bulk_job_results where job_id = ${id} and ok is not null`,
+    );
+    expect(Number(counted.done)).toBe(Number(left.done));
+    expect(await database.integrityProblems()).toEqual([]);
+  }, 300_000);
+});

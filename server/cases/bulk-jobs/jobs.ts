@@ -14,7 +14,7 @@ import { fail } from '../../http/errors';
 import type { Who } from '../transitions';
 import { bulkAction } from './actions';
 import { failDeadJobs, unclaimedJobs } from './owners';
-import { claimAndRun } from './run';
+import { bulkJobsSettled, claimAndRun } from './run';
 import { selectedCases } from './selection';
 
 /** Result rows per insert: a few thousand bound parameters, well under either database's limit. */
@@ -144,15 +144,27 @@ const WATCH_MS = 15_000;
  * finished), and queued jobs that no process claimed (their starter's process died between the
  * insert and the claim) are claimed, by exactly one process, and run. Answers how to stop.
  */
-export function watchBulkJobs(app: AppContext): () => void {
+export function watchBulkJobs(app: AppContext): () => Promise<void> {
+  let looking: Promise<void> | null = null;
   const look = async () => {
     const failed = await failDeadJobs(app.db, app.clock.now());
     if (failed) app.log.warn({ failed }, 'bulk jobs whose process stopped marked failed');
     for (const id of await unclaimedJobs(app.db, app.clock.now())) await claimAndRun(app, id);
   };
-  const run = () => void look().catch((err) => app.log.warn({ err }, 'bulk job watch failed'));
+  const run = () => {
+    looking ??= look()
+      .catch((err) => app.log.warn({ err }, 'bulk job watch failed'))
+      .finally(() => {
+        looking = null;
+      });
+  };
   run();
   const timer = setInterval(run, WATCH_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  // Stopped: no next look; the jobs this process runs end at their next turn (stopBackgroundWork).
+  return async () => {
+    clearInterval(timer);
+    await looking;
+    await bulkJobsSettled();
+  };
 }

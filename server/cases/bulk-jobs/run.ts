@@ -9,7 +9,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { dialectOf } from '../../db/dialect-of';
-import { nextTurn } from '../../db/next-turn';
+import { nextTurn, Stopping } from '../../db/next-turn';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { transact } from '../../notifications/bus';
@@ -24,6 +24,11 @@ const running = new Map<number, Promise<void>>();
 
 export function bulkJobRunning(id: number): Promise<void> | undefined {
   return running.get(id);
+}
+
+/** Every job this process runs, settled (a stopping process waits for them before it closes its database). */
+export async function bulkJobsSettled(): Promise<void> {
+  await Promise.all(running.values());
 }
 
 /** Claims the job and, if this process won it, runs it in the background. */
@@ -125,7 +130,7 @@ async function runJob(app: AppContext, id: number): Promise<void> {
     );
   }, BULK_HEARTBEAT_MS);
   heartbeat.unref();
-  let failure: 'bulk.failed' | 'bulk.starterLost' | null = null;
+  let failure: 'bulk.failed' | 'bulk.starterLost' | 'bulk.interrupted' | null = null;
   try {
     let after = 0;
     for (;;) {
@@ -170,11 +175,17 @@ async function runJob(app: AppContext, id: number): Promise<void> {
       });
       forgetCaseCounts(app.db, { columns: TRANSITION_COLUMNS });
       if (!stillOurs) return;
-      await nextTurn();
+      await nextTurn(app);
     }
   } catch (err) {
-    app.log.error({ err, bulkJobId: id }, 'bulk job stopped on an error; what it committed stays');
-    failure = 'bulk.failed';
+    if (err instanceof Stopping) {
+      // The process stops: the job ends as one whose process stopped, with what it finished.
+      app.log.info({ bulkJobId: id }, 'bulk job stopped with the process; what it committed stays');
+      failure = 'bulk.interrupted';
+    } else {
+      app.log.error({ err, bulkJobId: id }, 'bulk job stopped on an error; what it committed stays');
+      failure = 'bulk.failed';
+    }
   } finally {
     clearInterval(heartbeat);
     await action

@@ -132,7 +132,7 @@ export async function sweepPlans(app: AppContext, now: Date): Promise<{ overdue:
     });
     overdue += marked.overdue;
     broken += marked.broken;
-    await nextTurn();
+    await nextTurn(app);
   }
   return { overdue, broken };
 }
