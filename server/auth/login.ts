@@ -5,6 +5,7 @@ import { CODES } from '../../contract/codes';
 import type { Role } from '../../contract/roles';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
+import { urgently } from '../db/pg-priority';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { checkPassword, forgetFailures, lockedOut } from './lockout';
@@ -19,7 +20,17 @@ const wrongPair = () => new ApiError(400, CODES.validation, 'auth.wrongPassword'
  * refused even with the right password; the review gate is checked only after the password,
  * so it reveals nothing to someone who does not know it.
  */
-export async function login(
+export function login(
+  app: AppContext,
+  phone: string,
+  password: string,
+  meta: { ip: string; userAgent: string | null; requestId: string },
+): Promise<LoginResponse> {
+  // Someone waits at the door: on PostgreSQL its statements are served before queued ones.
+  return urgently(() => signIn(app, phone, password, meta));
+}
+
+async function signIn(
   app: AppContext,
   phone: string,
   password: string,

@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { SqliteSynchronous } from '../config';
+import { withUrgentLane } from './pg-priority';
 import { pglitePool } from './pglite-pool';
 import { prepareMarkedStatements } from './reused-plans';
 import type { Database } from './schema';
@@ -122,7 +123,8 @@ function connectPostgres(url: string, dataDir: string, max: number): DatabaseHan
   pool.on('error', (err) => console.error('[casedesk] PostgreSQL connection lost:', err.message));
   const parsed = new URL(url);
   const location = `postgres://${parsed.host}${parsed.pathname}`;
-  const handle = postgresHandle(new PostgresDialect({ pool }), dataDir, location);
+  // Sign-ins are served before queued statements (pg-priority.ts); the pool itself is unchanged.
+  const handle = postgresHandle(new PostgresDialect({ pool: withUrgentLane(pool, max) }), dataDir, location);
   handle.signals = pgSignalChannel(url, handle.db, SIGNAL_CHANNEL);
   handle.exclusively = (work) =>
     handle.db.connection().execute(async (conn) => {
