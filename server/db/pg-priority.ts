@@ -42,11 +42,12 @@ export function withUrgentLane(pool: PostgresPool, max: number): PostgresPool {
       // pg sets `release` afresh each time it hands a client out; this one gives the slot on.
       const release = client.release;
       let released = false;
-      client.release = function (this: PostgresPoolClient) {
+      // An error passed on (pg then drops a broken client instead of keeping it).
+      client.release = function (this: PostgresPoolClient, ...args: unknown[]) {
         if (released) return;
         released = true;
         client.release = release;
-        release.call(client);
+        (release as (...a: unknown[]) => void).apply(client, args);
         next();
       };
       return client;
