@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkJob } from '../../contract/bulk-jobs';
-import { call, killAll, login, type SharedDatabase, sharedDatabase, startProcess } from './processes';
+import {
+  call,
+  killAll,
+  login,
+  type ServerProcess,
+  type SharedDatabase,
+  sharedDatabase,
+  startProcess,
+} from './processes';
 
 /**
  * A bulk job whose process is killed (kill -9) while it runs: another process on the same
@@ -20,27 +28,34 @@ afterAll(async () => {
 const statusOf = async (url: string, token: string, id: number) =>
   (await call<BulkJob>(url, 'GET', `/api/cases/bulk-jobs/${id}`, { token })).body.data;
 
+/**
+ * Starts a job closing cases 1-3000 with `result` on a process that commits one case a time,
+ * and waits until it has done five (it is surely still running then): answers the job's id.
+ */
+async function closeJobUnderWay(a: ServerProcess, token: string, result: string): Promise<number> {
+  const caseIds = Array.from({ length: 3000 }, (_, i) => i + 1);
+  const started = await call<{ id: number }>(a.url, 'POST', '/api/cases/bulk-jobs', {
+    token,
+    body: { action: 'close', caseIds, result },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const id = started.body.data.id;
+  const waitUntil = Date.now() + 120_000;
+  for (;;) {
+    const job = await statusOf(a.url, token, id);
+    expect(job.status, a.output()).toBe('running');
+    if (job.done >= 5) return id;
+    if (Date.now() > waitUntil) throw new Error(`job never got going: ${JSON.stringify(job)}\n${a.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('a bulk job cut short by kill -9', () => {
   it('is failed by the next process, keeping every case it committed and nothing else', async () => {
     // One case a commit, so the job is surely still running when its process dies.
     const a = await startProcess(database.url, { BULK_BATCH_CASES: '1' });
     const token = await login(a.url, '13800000002');
-    const caseIds = Array.from({ length: 3000 }, (_, i) => i + 1);
-    const started = await call<{ id: number }>(a.url, 'POST', '/api/cases/bulk-jobs', {
-      token,
-      body: { action: 'close', caseIds, result: 'withdrawn' },
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const id = started.body.data.id;
-    const waitUntil = Date.now() + 120_000;
-    for (;;) {
-      const job = await statusOf(a.url, token, id);
-      expect(job.status, a.output()).toBe('running');
-      if (job.done >= 5) break;
-      if (Date.now() > waitUntil)
-        throw new Error(`job never got going: ${JSON.stringify(job)}\n${a.output()}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const id = await closeJobUnderWay(a, token, 'withdrawn');
     await a.kill();
     const [left] = await database.rows<{ status: string }>(`select status from bulk_jobs where id = ${id}`);
     expect(left.status).toBe('running');
@@ -76,22 +91,7 @@ describe('a bulk job when its process stops gracefully (SIGTERM)', () => {
   it('ends as interrupted with what it committed, and the process closes its database after it', async () => {
     const a = await startProcess(database.url, { BULK_BATCH_CASES: '1' });
     const token = await login(a.url, '13800000002');
-    const caseIds = Array.from({ length: 3000 }, (_, i) => i + 1);
-    const started = await call<{ id: number }>(a.url, 'POST', '/api/cases/bulk-jobs', {
-      token,
-      body: { action: 'close', caseIds, result: 'failed' },
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const id = started.body.data.id;
-    const waitUntil = Date.now() + 120_000;
-    for (;;) {
-      const job = await statusOf(a.url, token, id);
-      expect(job.status, a.output()).toBe('running');
-      if (job.done >= 5) break;
-      if (Date.now() > waitUntil)
-        throw new Error(`job never got going: ${JSON.stringify(job)}\n${a.output()}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const id = await closeJobUnderWay(a, token, 'failed');
     // The job lets go at its next turn, writes its end, and only then is the database closed:
     // exit 0, and no statement ran on a closed database.
     expect(await a.stop(), a.output()).toBe(0);
