@@ -7,7 +7,6 @@ import {
   type CloseResult,
 } from '../../contract/cases';
 import type { Parts } from '../../contract/ledger';
-import { cityList, countyList } from '../../contract/regions';
 import { isWorked } from '../../machines/caseRules';
 import { piiHasher } from '../cases/parties/pii-hash';
 import { caseTermRows } from '../cases/search-terms';
@@ -17,7 +16,7 @@ import type { FileStorage } from '../storage/storage';
 import { type SampleFiles, sampleKind, writeAttachmentFiles } from './attachment-files';
 import { caseHistoryRows, type HistoryPeople, type SeededCase } from './case-histories';
 import { seededContacts } from './contacts';
-import { basicCourtName, intermediateCourtName, isCourtSeat } from './courts';
+import { countiesByCity, courtOf, MAINLAND_CITIES } from './courts';
 import { seedPlacements } from './creditors';
 import { insertMany } from './insert-many';
 import {
@@ -65,38 +64,6 @@ const SUSPEND_REASONS = [
   '当事人申请中止调解',
   '等待法院排期',
 ];
-
-/** Mainland cities only: the courts and creditors of these disputes are in the mainland. */
-const MAINLAND_CITIES = cityList.filter(([code]) => !/^(71|81|82)/.test(code));
-
-/** Counties grouped by city, for courts in the case's own city. */
-const countiesByCity = new Map<string, Array<readonly [code: string, name: string]>>();
-for (const [code, name] of countyList) {
-  const city = `${code.slice(0, 4)}00`;
-  const list = countiesByCity.get(city) ?? [];
-  list.push([code, name]);
-  countiesByCity.set(city, list);
-}
-
-/**
- * The court of a case in a city: the drawn county's basic court when it is a court's seat,
- * else the city's intermediate court, else (a placeholder "city" of directly administered
- * counties) one of its counties' basic courts, chosen by `n`. Nothing is drawn here, so the
- * random stream (and with it the rest of the demo data) stays as it was.
- */
-function courtOf(
-  cityCode: string,
-  cityName: string,
-  county: readonly [code: string, name: string] | null,
-  n: number,
-): string {
-  if (county && isCourtSeat(...county)) return basicCourtName(cityCode, cityName, county[1]);
-  const intermediate = intermediateCourtName(cityCode, cityName, n);
-  if (intermediate) return intermediate;
-  const seats = (countiesByCity.get(cityCode) ?? []).filter(([code, name]) => isCourtSeat(code, name));
-  const [, seat] = seats[n % Math.max(1, seats.length)] ?? ['', cityName];
-  return basicCourtName(cityCode, cityName, seat);
-}
 
 export interface CaseCounts {
   cases: number;

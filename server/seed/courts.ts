@@ -1,4 +1,4 @@
-import { provinceCodeOf, provinceList } from '../../contract/regions';
+import { cityList, countyList, provinceCodeOf, provinceList } from '../../contract/regions';
 
 /**
  * Court names for seeded cases, formed as China's courts are named:
@@ -49,4 +49,36 @@ export function intermediateCourtName(cityCode: string, cityName: string, n: num
   if (MUNICIPALITIES.has(province))
     return `${provinceNames.get(province)}第${n % 2 === 0 ? '一' : '二'}中级人民法院`;
   return `${cityName}中级人民法院`;
+}
+
+/** Mainland cities only: the courts and creditors of these disputes are in the mainland. */
+export const MAINLAND_CITIES = cityList.filter(([code]) => !/^(71|81|82)/.test(code));
+
+/** Counties grouped by city, for courts in the case's own city. */
+export const countiesByCity = new Map<string, Array<readonly [code: string, name: string]>>();
+for (const [code, name] of countyList) {
+  const city = `${code.slice(0, 4)}00`;
+  const list = countiesByCity.get(city) ?? [];
+  list.push([code, name]);
+  countiesByCity.set(city, list);
+}
+
+/**
+ * The court of a case in a city: the drawn county's basic court when it is a court's seat,
+ * else the city's intermediate court, else (a placeholder "city" of directly administered
+ * counties) one of its counties' basic courts, chosen by `n`. Nothing is drawn here, so the
+ * random stream (and with it the rest of the demo data) stays as it was.
+ */
+export function courtOf(
+  cityCode: string,
+  cityName: string,
+  county: readonly [code: string, name: string] | null,
+  n: number,
+): string {
+  if (county && isCourtSeat(...county)) return basicCourtName(cityCode, cityName, county[1]);
+  const intermediate = intermediateCourtName(cityCode, cityName, n);
+  if (intermediate) return intermediate;
+  const seats = (countiesByCity.get(cityCode) ?? []).filter(([code, name]) => isCourtSeat(code, name));
+  const [, seat] = seats[n % Math.max(1, seats.length)] ?? ['', cityName];
+  return basicCourtName(cityCode, cityName, seat);
 }
